@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Job values (DESIGN.md section 4): 0 player, 1 agent, 2 senior agent. */
+export const Job = { player: 0, agent: 1, seniorAgent: 2 } as const;
+
+/** Role indexes this label list (spec section 3). */
+export const ROLE_LABELS = ['Member', 'Leader', 'Partner'] as const;
+
+export const userInfoSchema = z.object({
+  uid: z.number().int(),
+  username: z.string(),
+  role: z.number().int().min(0),
+  job: z.number().int().min(0).max(2),
+  level: z.number().int().min(0),
+  rate: z.number(),
+  rate1: z.number(),
+  rate2: z.number(),
+  defaultRate: z.number(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const hasTeamTab = (job: number | undefined): boolean => job === Job.agent || job === Job.seniorAgent;
+export const canPin = (job: number | undefined): boolean => job === Job.seniorAgent;
