@@ -1,0 +1,14 @@
+// The server the end-to-end suite drives: the built app, demo data, and a throwaway data folder.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'beacon-e2e-'));
+process.env.DEMO = 'true';
+process.env.HOST = '127.0.0.1';
+process.env.STATIC_DIR ??= 'dist';
+delete process.env.DATABASE_URL;
+
+register();
+await import('../server/main.ts');

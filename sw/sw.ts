@@ -1,0 +1,10 @@
+/// <reference lib="webworker" />
+import { setCacheNameDetails } from 'workbox-core';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { setUpShellCaching } from './caching';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+// The entry only wires modules (DESIGN.md section 5.6).
+setCacheNameDetails({ prefix: 'beacon' });
+setUpShellCaching(self.__WB_MANIFEST);
