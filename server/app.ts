@@ -1,0 +1,113 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type AppContext, type Clock, systemClock } from './context';
+import { createDb, type Db } from './db/create-db';
+import { notFound } from './http/envelope';
+import { isApiPath, registerErrorHandling, sendApiError } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import {
+  isSpaNavigation,
+  NOT_BUILT_MESSAGE,
+  registerStatic,
+  sendAppShell,
+  staticDirExists,
+} from './http/static';
+import { authRoutes } from './modules/auth/routes';
+import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider';
+import { devRoutes } from './modules/dev/routes';
+import { siteRoutes } from './modules/site/routes';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export interface AppDeps {
+  /** A database the caller owns (and closes); otherwise one is opened from config and closed with the app. */
+  db?: Db;
+  clock?: Clock;
+  sms?: SmsProvider;
+  /** Extra routes (tests), registered under /api after the modules. */
+  extraApiRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** A hop count becomes "trust the nearest n proxies". */
+const toTrustProxy = (
+  v: Config['trustProxy'],
+): boolean | string | ((addr: string, hop: number) => boolean) =>
+  typeof v === 'number' ? (_addr, hop) => hop < v : v;
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: toTrustProxy(config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDb = !deps.db;
+  const db = deps.db ?? createDb(config);
+  const clock = deps.clock ?? systemClock;
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    sms: deps.sms ?? createSmsProvider(config, db, clock, app.log),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+
+  // JSON only (text/plain and others get 415); an empty body is "no body", which the schema then judges.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, body as string, done);
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+
+  const staticRoot = path.resolve(config.staticDir);
+  const hasStatic = staticDirExists(staticRoot);
+  if (hasStatic) await registerStatic(app, staticRoot);
+
+  registerErrorHandling(app, (request, reply) => {
+    if (isApiPath(request.url))
+      return sendApiError(
+        reply,
+        notFound(`No such API call: ${request.method} ${request.url.split('?')[0]}`),
+      );
+    if (!hasStatic) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    if (isSpaNavigation(request)) return sendAppShell(reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  await app.register(
+    async (api) => {
+      const zapi = api.withTypeProvider<ZodTypeProvider>();
+      await zapi.register(authRoutes(ctx));
+      await zapi.register(siteRoutes(ctx));
+      if (config.demo) await zapi.register(devRoutes(ctx));
+      if (deps.extraApiRoutes) await deps.extraApiRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+
+  return app as App;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+
+// int8 (OID 20) as Number so both dialects return numbers for epoch-ms and counts.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createSqliteDb(file: string): Db {
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function createPostgresDb(poolConfig: pg.PoolConfig): Db {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ max: 10, ...poolConfig }) }),
+  });
+}
+
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  if (config.databaseUrl) return createPostgresDb({ connectionString: config.databaseUrl });
+  mkdirSync(config.dataDir, { recursive: true });
+  return createSqliteDb(path.join(config.dataDir, 'beacon.db'));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations and helpers work on any schema
+export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Unique-constraint violation on either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

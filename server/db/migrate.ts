@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db } from './create-db';
+import { isPostgres } from './create-db';
+import * as m0001 from './migrations/0001_accounts';
+import * as m0002 from './migrations/0002_sites';
+
+/** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
+const migrations: Record<string, Migration> = {
+  '0001_accounts': m0001,
+  '0002_sites': m0002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in any schema unless told which one; pin it to the
+  // connection's current schema so several schemas in one PostgreSQL database stay independent.
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

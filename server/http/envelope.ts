@@ -1,0 +1,61 @@
+import { type Envelope, type FieldIssue, FORBIDDEN_MESSAGE, Status } from '../../src/contract/envelope';
+import {
+  isValidationCode,
+  type ValidationCode,
+  validationMessages,
+} from '../../src/contract/validation-codes';
+
+export const ok = <T>(data: T): Envelope<T> => ({ status: Status.ok, message: 'success', data });
+
+type ErrorData = { issues?: FieldIssue[]; retryAfter?: number } | null;
+
+/** A failure with its HTTP status, envelope status and message; the error handler turns it into an envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly status: number,
+    message: string,
+    readonly data: ErrorData = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const issue = (path: string, code: string, message?: string): FieldIssue => ({
+  path,
+  code,
+  message: message ?? (isValidationCode(code) ? validationMessages[code] : code),
+});
+
+/** One message for the toast: the first problem, naming its field. */
+export const issuesMessage = (issues: FieldIssue[]): string => {
+  const first = issues[0];
+  return first ? `${first.path}: ${first.message}` : 'Invalid request';
+};
+
+export const badRequest = (issues: FieldIssue[]): ApiError =>
+  new ApiError(400, Status.badRequest, issuesMessage(issues), { issues });
+
+export const fieldError = (path: string, code: ValidationCode, message?: string): ApiError =>
+  badRequest([issue(path, code, message)]);
+
+export const plainBadRequest = (message: string): ApiError => new ApiError(400, Status.badRequest, message);
+
+export const sessionExpired = (): ApiError =>
+  new ApiError(401, Status.sessionExpired, 'Your session has expired, please log in again');
+
+export const forbidden = (): ApiError => new ApiError(403, Status.banned, FORBIDDEN_MESSAGE);
+
+export const notFound = (message = 'Not found'): ApiError => new ApiError(404, Status.notFound, message);
+
+export const conflict = (message: string): ApiError => new ApiError(409, Status.conflict, message);
+
+export const tooManyRequests = (retryAfterSeconds: number): ApiError => {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, Status.tooManyRequests, `Too many attempts, try again in ${retryAfter} seconds`, {
+    retryAfter,
+  });
+};
+
+export const serviceUnavailable = (message: string): ApiError => new ApiError(503, 503, message);

@@ -1,0 +1,358 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import {
+  AREA_CODES,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type SendSmsRequest,
+  type SessionResponse,
+  type SmsPurpose,
+  toUsername,
+} from '../../../src/contract/auth';
+import type { UserInfo } from '../../../src/contract/user';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
+import { isUniqueViolation } from '../../db/create-db';
+import {
+  conflict,
+  fieldError,
+  forbidden,
+  plainBadRequest,
+  serviceUnavailable,
+  sessionExpired,
+  tooManyRequests,
+} from '../../http/envelope';
+import {
+  assertCooldownOver,
+  assertUnderLimit,
+  deleteEvents,
+  lockKey,
+  recordEvent,
+} from '../../http/rate-limit';
+import { isCommonPassword } from './common-passwords';
+import * as repo from './repository';
+
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_COOLDOWN_MS = 60_000;
+export const SMS_MAX_PER_PHONE_PER_HOUR = 5;
+export const SMS_MAX_PER_IP_PER_HOUR = 20;
+export const LOGIN_LOCK_AFTER_FAILURES = 5;
+export const LOGIN_LOCK_BASE_MS = 30_000;
+export const LOGIN_LOCK_MAX_MS = 15 * 60_000;
+export const LOGIN_MAX_IP_FAILURES = 30;
+export const LOGIN_IP_WINDOW_MS = 15 * 60_000;
+/** Sliding expiry is written at most this often per token. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+export const TOKEN_HEAD = 'Bearer ';
+export const WRONG_CREDENTIALS = 'Wrong phone number or password';
+export const ACCOUNT_EXISTS = 'An account with this phone already exists, log in or reset your password';
+
+const HOUR_MS = 3600_000;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+const sameHash = (a: string, b: string): boolean => {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+// Verified against when the phone has no account, so both answers take about as long.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hash(randomBytes(12).toString('base64url'));
+  return dummyHash;
+};
+
+export function toUserInfo(user: repo.UserRow): UserInfo {
+  return {
+    uid: user.uid,
+    username: user.username,
+    role: user.role,
+    job: user.job,
+    level: user.level,
+    rate: user.rate,
+    rate1: user.rate1,
+    rate2: user.rate2,
+    defaultRate: user.default_rate,
+  };
+}
+
+export function assertRealPhone(areaCode: string, phone: string): void {
+  const country = AREA_CODES.find((a) => a.areaCode === areaCode)?.country;
+  if (!country || !isValidPhoneNumber(phone, country)) throw fieldError('phone', 'phone_wrong');
+}
+
+function assertAcceptablePassword(password: string): void {
+  if (isCommonPassword(password)) throw fieldError('password', 'password_common');
+}
+
+// ---- sessions
+
+async function issueSession(
+  ctx: AppContext,
+  db: Db,
+  user: repo.UserRow,
+  now: number,
+): Promise<SessionResponse> {
+  const token = randomBytes(16).toString('base64url');
+  await repo.insertSession(db, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    created_at: now,
+    last_used_at: now,
+    expires_at: now + ttlMs(ctx),
+    revoked_at: null,
+  });
+  return { token, tokenHead: TOKEN_HEAD, user: toUserInfo(user) };
+}
+
+const ttlMs = (ctx: AppContext): number => ctx.config.sessionTtlDays * 24 * HOUR_MS;
+
+export interface Authenticated {
+  user: repo.UserRow;
+  sessionId: number;
+}
+
+/** The account behind a token: 996 when missing, expired or revoked; 999 when banned. Extends the expiry. */
+export async function resolveToken(ctx: AppContext, token: string): Promise<Authenticated> {
+  const now = ctx.clock.now();
+  const session = await repo.findSessionByTokenHash(ctx.db, sha256(token));
+  if (!session || session.revoked_at !== null || session.expires_at <= now) throw sessionExpired();
+  const user = await repo.findUserById(ctx.db, session.user_id);
+  if (!user) throw sessionExpired();
+  if (user.banned) throw forbidden();
+  if (now - session.last_used_at >= SESSION_TOUCH_INTERVAL_MS) {
+    await repo.touchSession(ctx.db, session.id, now, now + ttlMs(ctx));
+  }
+  return { user, sessionId: session.id };
+}
+
+export async function logout(ctx: AppContext, auth: Authenticated): Promise<null> {
+  await repo.revokeSession(ctx.db, auth.sessionId, ctx.clock.now());
+  return null;
+}
+
+// ---- verification codes
+
+const smsText = (code: string) =>
+  `Beacon verification code: ${code}. It is valid for 5 minutes. Never share it with anyone.`;
+
+/**
+ * Same answer whether or not the phone has an account: a reset for an unknown phone sends
+ * nothing but counts against the same limits, so limits do not reveal it either.
+ */
+export async function sendSms(
+  ctx: AppContext,
+  req: SendSmsRequest,
+  ip: string,
+): Promise<{ cooldownSeconds: number }> {
+  assertRealPhone(req.areaCode, req.phone);
+  const now = ctx.clock.now();
+  const phoneKey = toUsername(req.areaCode, req.phone);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+  // Reserve the send (limits checked and recorded atomically), hand it to the provider outside the
+  // transaction, and give the reservation back if the provider fails.
+  const reservation = await ctx.db.transaction().execute(async (trx) => {
+    await lockKey(trx, `sms:${phoneKey}`);
+    await assertCooldownOver(trx, 'sms_cooldown', `${phoneKey}:${req.purpose}`, SMS_COOLDOWN_MS, now);
+    await assertUnderLimit(
+      trx,
+      { bucket: 'sms_phone', key: phoneKey, max: SMS_MAX_PER_PHONE_PER_HOUR, windowMs: HOUR_MS },
+      now,
+    );
+    await assertUnderLimit(
+      trx,
+      { bucket: 'sms_ip', key: ip, max: SMS_MAX_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+      now,
+    );
+    const eventIds = [
+      await recordEvent(trx, 'sms_cooldown', `${phoneKey}:${req.purpose}`, now),
+      await recordEvent(trx, 'sms_phone', phoneKey, now),
+      await recordEvent(trx, 'sms_ip', ip, now),
+    ];
+    const hasAccount = (await repo.findUserByUsername(trx, phoneKey)) !== undefined;
+    const deliver = req.purpose === 'register' || hasAccount;
+    const codeId = deliver
+      ? await repo.insertSmsCode(trx, {
+          area_code: req.areaCode,
+          phone: req.phone,
+          purpose: req.purpose,
+          code_hash: sha256(code),
+          created_at: now,
+          expires_at: now + SMS_CODE_TTL_MS,
+          attempts: 0,
+          consumed_at: null,
+        })
+      : null;
+    return { eventIds, codeId };
+  });
+
+  if (reservation.codeId !== null) {
+    try {
+      await ctx.sms.send({ areaCode: req.areaCode, phone: req.phone }, smsText(code), {
+        code,
+        purpose: req.purpose,
+      });
+    } catch (err) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await deleteEvents(trx, reservation.eventIds);
+        if (reservation.codeId !== null) await repo.deleteSmsCode(trx, reservation.codeId);
+      });
+      ctx.log.warn({ err }, 'sms provider failed');
+      throw serviceUnavailable('SMS could not be sent, try again');
+    }
+  }
+  return { cooldownSeconds: SMS_COOLDOWN_MS / 1000 };
+}
+
+/**
+ * Spends one try of the newest code for phone + purpose (atomically, so parallel guesses cannot
+ * exceed the limit) and checks it. Returns the code's id for consumption.
+ */
+async function verifyCode(
+  ctx: AppContext,
+  areaCode: string,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+): Promise<number> {
+  const now = ctx.clock.now();
+  const row = await repo.findLatestSmsCode(ctx.db, areaCode, phone, purpose);
+  if (!row || row.consumed_at !== null) throw fieldError('code', 'code_wrong');
+  if (row.attempts >= SMS_MAX_ATTEMPTS) throw fieldError('code', 'code_too_many_tries');
+  if (row.expires_at <= now) throw fieldError('code', 'code_expired');
+  const attempts = await repo.spendSmsCodeAttempt(ctx.db, row.id, SMS_MAX_ATTEMPTS);
+  if (attempts === null) throw fieldError('code', 'code_too_many_tries');
+  if (!sameHash(row.code_hash, sha256(code))) {
+    throw fieldError('code', attempts >= SMS_MAX_ATTEMPTS ? 'code_too_many_tries' : 'code_wrong');
+  }
+  return row.id;
+}
+
+async function consumeOrFail(db: Db, codeId: number, now: number): Promise<void> {
+  if (!(await repo.consumeSmsCode(db, codeId, now))) throw fieldError('code', 'code_wrong');
+}
+
+// ---- account calls
+
+export async function register(ctx: AppContext, req: RegisterRequest): Promise<SessionResponse> {
+  assertRealPhone(req.areaCode, req.phone);
+  assertAcceptablePassword(req.password);
+  const inviteCode = req.inviteCode?.trim().toUpperCase() || null;
+  if (inviteCode && !(await repo.findUserByInviteCode(ctx.db, inviteCode))) {
+    throw fieldError('inviteCode', 'invite_code_format', 'Invite code not found');
+  }
+  const codeId = await verifyCode(ctx, req.areaCode, req.phone, 'register', req.code);
+  const username = toUsername(req.areaCode, req.phone);
+  if (await repo.findUserByUsername(ctx.db, username)) throw conflict(ACCOUNT_EXISTS);
+
+  const passwordHash = await hashPassword(req.password);
+  for (let attempt = 0; ; attempt++) {
+    const now = ctx.clock.now();
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        await consumeOrFail(trx, codeId, now);
+        const user = await repo.insertUser(trx, {
+          ...newUserDefaults(),
+          area_code: req.areaCode,
+          phone: req.phone,
+          username,
+          password_hash: passwordHash,
+          invited_by: inviteCode,
+          created_at: now,
+          updated_at: now,
+        });
+        return issueSession(ctx, trx, user, now);
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (await repo.findUserByUsername(ctx.db, username)) throw conflict(ACCOUNT_EXISTS);
+      // A random uid or invite code collided: draw again.
+      if (attempt >= 4) throw err;
+    }
+  }
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export const randomInviteCode = (): string =>
+  Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+
+/** 8-digit public user number, unrelated to the row id so it reveals nothing about sign-up order. */
+export const randomUid = (): number => randomInt(10_000_000, 100_000_000);
+
+const newUserDefaults = () => ({
+  uid: randomUid(),
+  invite_code: randomInviteCode(),
+  role: 0,
+  job: 0,
+  level: 0,
+  rate: 0,
+  rate1: 0,
+  rate2: 0,
+  default_rate: 0,
+  banned: 0,
+  is_operator: 0,
+  locale: null,
+  failed_logins: 0,
+  locked_until: null,
+});
+
+export async function login(ctx: AppContext, req: LoginRequest, ip: string): Promise<SessionResponse> {
+  assertRealPhone(req.areaCode, req.phone);
+  const now = ctx.clock.now();
+  const ipLimit = {
+    bucket: 'login_fail_ip',
+    key: ip,
+    max: LOGIN_MAX_IP_FAILURES,
+    windowMs: LOGIN_IP_WINDOW_MS,
+  };
+  await assertUnderLimit(ctx.db, ipLimit, now);
+
+  const user = await repo.findUserByUsername(ctx.db, toUsername(req.areaCode, req.phone));
+  if (user?.locked_until != null && user.locked_until > now)
+    throw tooManyRequests((user.locked_until - now) / 1000);
+
+  const passwordOk = user
+    ? await verify(user.password_hash, req.password)
+    : await verify(await getDummyHash(), req.password).then(() => false);
+  if (!user || !passwordOk) {
+    await recordEvent(ctx.db, ipLimit.bucket, ip, now);
+    if (user) {
+      const failures = user.failed_logins + 1;
+      const lockedUntil =
+        failures >= LOGIN_LOCK_AFTER_FAILURES
+          ? now +
+            Math.min(LOGIN_LOCK_BASE_MS * 2 ** (failures - LOGIN_LOCK_AFTER_FAILURES), LOGIN_LOCK_MAX_MS)
+          : null;
+      await repo.recordLoginFailure(ctx.db, user.id, failures, lockedUntil, now);
+    }
+    throw plainBadRequest(WRONG_CREDENTIALS);
+  }
+  if (user.banned) throw forbidden();
+  await repo.resetLoginFailures(ctx.db, user.id);
+  return issueSession(ctx, ctx.db, user, now);
+}
+
+export async function forgotPassword(ctx: AppContext, req: ForgotPasswordRequest): Promise<null> {
+  assertRealPhone(req.areaCode, req.phone);
+  assertAcceptablePassword(req.password);
+  const codeId = await verifyCode(ctx, req.areaCode, req.phone, 'reset', req.code);
+  const user = await repo.findUserByUsername(ctx.db, toUsername(req.areaCode, req.phone));
+  if (!user) throw fieldError('code', 'code_wrong');
+  const passwordHash = await hashPassword(req.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await consumeOrFail(trx, codeId, now);
+    await repo.setPassword(trx, user.id, passwordHash, now);
+    await repo.revokeAllSessions(trx, user.id, now);
+  });
+  return null;
+}

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsPurpose } from '../../../src/contract/auth';
+import type { Config } from '../../config';
+import type { Clock } from '../../context';
+import type { Db } from '../../db/create-db';
+import { insertDevSms } from '../dev/repository';
+
+export interface SmsRecipient {
+  areaCode: string;
+  phone: string;
+}
+
+export interface SmsProvider {
+  /** Rejects when the message could not be handed over. */
+  send(to: SmsRecipient, text: string, meta: { code: string; purpose: SmsPurpose }): Promise<void>;
+}
+
+/** Demo provider: the code goes to the log and the dev outbox (readable only in demo mode). */
+export function createDevSmsProvider(db: Db, clock: Clock, log: FastifyBaseLogger): SmsProvider {
+  return {
+    async send(to, text, meta) {
+      log.info({ to: `+${to.areaCode} ${to.phone}`, purpose: meta.purpose, code: meta.code }, 'dev sms sent');
+      await insertDevSms(db, {
+        area_code: to.areaCode,
+        phone: to.phone,
+        purpose: meta.purpose,
+        code: meta.code,
+        text,
+        created_at: clock.now(),
+      });
+    },
+  };
+}
+
+/** Generic HTTP gateway: POST {to, text} with a bearer token; any non-2xx answer is a failure. */
+export function createHttpSmsProvider(url: string, token: string, timeoutMs = 10_000): SmsProvider {
+  return {
+    async send(to, text) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ to: `+${to.areaCode}${to.phone}`, text }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // Drain the body so the connection can be reused.
+      await res.arrayBuffer().catch(() => undefined);
+      if (!res.ok) throw new Error(`SMS gateway answered HTTP ${res.status}`);
+    },
+  };
+}
+
+export function createSmsProvider(config: Config, db: Db, clock: Clock, log: FastifyBaseLogger): SmsProvider {
+  return config.sms.provider === 'http'
+    ? createHttpSmsProvider(config.sms.url, config.sms.token)
+    : createDevSmsProvider(db, clock, log);
+}

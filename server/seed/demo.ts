@@ -1,0 +1,114 @@
+import { Job } from '../../src/contract/user';
+import type { Db } from '../db/create-db';
+import { countUsers, insertUser } from '../modules/auth/repository';
+import { hashPassword } from '../modules/auth/service';
+import { countSites, insertSite } from '../modules/site/repository';
+
+export interface DemoAccount {
+  label: string;
+  areaCode: string;
+  phone: string;
+  password: string;
+  uid: number;
+  inviteCode: string;
+  job: number;
+  role: number;
+}
+
+/** Known demo logins (printed at start, imported by end-to-end tests). Valid PH mobile numbers. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    label: 'player',
+    areaCode: '63',
+    phone: '9171234567',
+    password: 'Harbor#5813',
+    uid: 10000001,
+    inviteCode: 'DEMOPLAY',
+    job: Job.player,
+    role: 0,
+  },
+  {
+    label: 'agent (job 1)',
+    areaCode: '63',
+    phone: '9171234568',
+    password: 'Lantern#2749',
+    uid: 10000002,
+    inviteCode: 'DEMOAGNT',
+    job: Job.agent,
+    role: 0,
+  },
+  {
+    label: 'senior agent (job 2)',
+    areaCode: '63',
+    phone: '9171234569',
+    password: 'Compass#9361',
+    uid: 10000003,
+    inviteCode: 'DEMOSNR2',
+    job: Job.seniorAgent,
+    role: 1,
+  },
+];
+
+const DEMO_RATES: Record<number, { rate: number; rate1: number; rate2: number; default_rate: number }> = {
+  [Job.player]: { rate: 0, rate1: 0, rate2: 0, default_rate: 0 },
+  [Job.agent]: { rate: 0.3, rate1: 0.1, rate2: 0.05, default_rate: 0.2 },
+  [Job.seniorAgent]: { rate: 0.5, rate1: 0.2, rate2: 0.1, default_rate: 0.3 },
+};
+
+export const DEMO_SITE_DOMAINS = ['localhost', '127.0.0.1'] as const;
+
+/** Fills an empty database with the demo sites and accounts; does nothing when either already has rows. */
+export async function seedDemo(db: Db, now: number): Promise<{ sites: number; users: number }> {
+  let sites = 0;
+  let users = 0;
+  if ((await countSites(db)) === 0) {
+    for (const domain of DEMO_SITE_DOMAINS) {
+      await insertSite(db, {
+        domain,
+        name: 'Beacon',
+        short_name: 'Beacon',
+        theme_color: '#f97316',
+        support_handle: '@BeaconSupport',
+        currency_symbols: null,
+        min_withdraw: 100_00,
+        max_withdraw: 50_000_00,
+        min_transfer: 10_00,
+        created_at: now,
+      });
+      sites++;
+    }
+  }
+  if ((await countUsers(db)) === 0) {
+    let invitedBy: string | null = null;
+    // Senior agent first so the others can carry its invite code, as a real downline would.
+    for (const account of [...DEMO_ACCOUNTS].reverse()) {
+      const rates = DEMO_RATES[account.job] ?? DEMO_RATES[Job.player];
+      await insertUser(db, {
+        uid: account.uid,
+        area_code: account.areaCode,
+        phone: account.phone,
+        username: `${account.areaCode}+${account.phone}`,
+        password_hash: await hashPassword(account.password),
+        role: account.role,
+        job: account.job,
+        level: 0,
+        rate: rates?.rate ?? 0,
+        rate1: rates?.rate1 ?? 0,
+        rate2: rates?.rate2 ?? 0,
+        default_rate: rates?.default_rate ?? 0,
+        invite_code: account.inviteCode,
+        invited_by: invitedBy,
+        banned: 0,
+        is_operator: 0,
+        locale: null,
+        failed_logins: 0,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      });
+      invitedBy = account.inviteCode;
+      users++;
+    }
+  }
+  return { sites, users };
+}

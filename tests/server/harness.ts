@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type App, type AppDeps, buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { SmsProvider } from '../../server/modules/auth/sms-provider';
+
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export interface ApiResult<T = unknown> {
+  http: number;
+  headers: Headers;
+  status: number;
+  message: string;
+  data: T;
+}
+
+export interface PostOptions {
+  /** Client address, sent as X-Forwarded-For (the test server trusts the proxy). Default: a fresh random one. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  db: Db;
+  clock: TestClock;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
+  post<T = any>(apiPath: string, body?: unknown, token?: string, opts?: PostOptions): Promise<ApiResult<T>>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  sms?: SmsProvider;
+  extraApiRoutes?: AppDeps['extraApiRoutes'];
+}
+
+export const usingPostgres = (): boolean =>
+  process.env.TEST_DIALECT === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+export const randomIp = (): string =>
+  `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${((randomBytes(1)[0] ?? 0) % 250) + 1}`;
+
+/** A fresh, empty, migrated database: SQLite in a temp dir, or a new PostgreSQL schema. */
+export async function createTestDb(): Promise<{ db: Db; dir: string; drop(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'beacon-test-'));
+  if (usingPostgres()) {
+    const connectionString = process.env.TEST_DATABASE_URL as string;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const db = createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 5 });
+    return {
+      db,
+      dir,
+      async drop() {
+        await db.destroy();
+        const c = new pg.Client({ connectionString });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const db = createSqliteDb(path.join(dir, 'test.db'));
+  return {
+    db,
+    dir,
+    async drop() {
+      await db.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+  const testDb = await createTestDb();
+  await migrateToLatest(testDb.db);
+  let t = Date.UTC(2026, 0, 15, 12, 0, 0);
+  const clock: TestClock = {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+  const config = loadConfig({
+    DATA_DIR: testDb.dir,
+    STATIC_DIR: path.join(testDb.dir, 'no-static'),
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    DEMO: '1',
+    ...opts.env,
+  });
+  const app = await buildApp(config, {
+    db: testDb.db,
+    clock,
+    ...(opts.sms ? { sms: opts.sms } : {}),
+    ...(opts.extraApiRoutes ? { extraApiRoutes: opts.extraApiRoutes } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  return {
+    url,
+    app,
+    db: testDb.db,
+    clock,
+    async post(apiPath, body, token, postOpts = {}) {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-forwarded-for': postOpts.ip ?? randomIp(),
+        ...postOpts.headers,
+      };
+      if (token) headers.authorization = `Bearer ${token}`;
+      const res = await fetch(`${url}/api${apiPath}`, {
+        method: 'POST',
+        headers,
+        body: body === undefined ? '{}' : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { status: number; message: string; data: never };
+      return {
+        http: res.status,
+        headers: res.headers,
+        status: json.status,
+        message: json.message,
+        data: json.data,
+      };
+    },
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A valid Philippine mobile number, unique within the test file. */
+export const newPhone = (): string =>
+  `917${String((process.pid * 1000 + ++phoneCounter) % 10_000_000).padStart(7, '0')}`;
+
+/** The newest code the dev provider "sent" to this phone. */
+export async function latestCode(server: TestServer, phone: string, areaCode = '63'): Promise<string> {
+  const res = await server.post<{ code: string }[]>('/dev/sms-outbox', { areaCode, phone });
+  const code = res.data[0]?.code;
+  if (!code) throw new Error(`no code in the outbox for ${phone}`);
+  return code;
+}
+
+/** A different 6-digit code than `code`. */
+export const wrongCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Requests a register code and creates the account; returns its session. */
+export async function registerUser(server: TestServer, password = 'Kestrel#4821', phone = newPhone()) {
+  const sent = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+  if (sent.status !== 200) throw new Error(`sendsms failed: ${sent.message}`);
+  const code = await latestCode(server, phone);
+  const res = await server.post<{
+    token: string;
+    tokenHead: string;
+    user: { uid: number; username: string };
+  }>('/cplogin/reg', { areaCode: '63', phone, password, code });
+  if (res.status !== 200) throw new Error(`reg failed: ${res.message}`);
+  return { phone, password, ...res.data };
+}
