@@ -1,0 +1,31 @@
+import { siteListSchema } from '../contract/site';
+import { api } from '../lib/api-client';
+import { findSite, siteStore } from '../lib/site';
+
+/**
+ * DESIGN.md section 4: fetch the site entries once, brand the page for the one matching this host,
+ * then hide the loading indicator. A failure is logged only.
+ */
+export async function loadSite(): Promise<void> {
+  try {
+    const sites = await api.post('/mainview/sites', {}, { schema: siteListSchema, silent: true });
+    const site = findSite(sites, window.location.hostname);
+    if (site) {
+      siteStore.set(site);
+      document.title = site.name;
+      document.querySelector('meta[name="theme-color"]')?.setAttribute('content', site.themeColor);
+    }
+  } catch (error) {
+    console.error('Site list failed to load', error);
+  } finally {
+    hideAppLoading();
+  }
+}
+
+export function hideAppLoading(): void {
+  const indicator = document.getElementById('app-loading');
+  if (indicator) {
+    indicator.hidden = true;
+    indicator.setAttribute('aria-busy', 'false');
+  }
+}

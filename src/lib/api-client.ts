@@ -1,0 +1,173 @@
+import { t } from '@lingui/core/macro';
+import type { z } from 'zod';
+import {
+  errorDataSchema,
+  type FieldIssue,
+  FORBIDDEN_MESSAGE,
+  isSuccessStatus,
+  Status,
+} from '../contract/envelope';
+import { withLoading } from './loading';
+import { getToken, getTokenHead, logout } from './session';
+import { toast } from './toast';
+
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+
+/** Keys of sessionStorage merged into every body when present (spec section 7). */
+export const PASSTHROUGH_KEYS = ['packagename', 'appsflyer_id'] as const;
+
+/** A rejected call: the envelope's status and message, and its data (e.g. 400 issues, 429 retryAfter). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+
+  /** Field issues of a 400 answer, for forms to show under their fields. */
+  get issues(): FieldIssue[] {
+    const parsed = errorDataSchema.safeParse(this.data);
+    return parsed.success ? (parsed.data?.issues ?? []) : [];
+  }
+
+  get retryAfter(): number | undefined {
+    const parsed = errorDataSchema.safeParse(this.data);
+    return parsed.success ? parsed.data?.retryAfter : undefined;
+  }
+}
+
+/** Status of an ApiError that never got an envelope (network failure, unreadable answer). */
+export const NO_ENVELOPE = 0;
+
+export const systemErrorMessage = (): string => t`System error`;
+
+export interface PostOptions<S extends z.ZodType> {
+  /** The contract schema of the envelope's `data` (or of the text, for a non-JSON answer). */
+  schema: S;
+  /** No toast for a failed call: the caller shows the problem its own way. */
+  silent?: boolean;
+  /** Called with status and message of every failed envelope (spec section 8). */
+  onStatus?: (status: number, message: string) => void;
+  /** A blocking action: the loading overlay shows while it runs. */
+  loading?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Reloads the page; a seam so the unit tests can observe it. */
+export const browser = {
+  reload: () => window.location.reload(),
+};
+
+function passthroughFields(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of PASSTHROUGH_KEYS) {
+    try {
+      const value = sessionStorage.getItem(key);
+      if (value) out[key] = value;
+    } catch {
+      // No session storage (sandboxed frame): nothing to pass on.
+    }
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function request<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  options: PostOptions<S>,
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `${getTokenHead()}${token}`;
+  const extra = passthroughFields();
+  const payload =
+    isRecord(body) || body === undefined || body === null ? { ...(body ?? {}), ...extra } : body;
+
+  const fail = (error: ApiError, toastIt: boolean): never => {
+    if (toastIt && !options.silent) toast.negative(error.message);
+    throw error;
+  };
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    console.error(`POST ${path} failed`, cause);
+    return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
+  }
+
+  const contentType = response.headers.get('content-type') ?? '';
+  let envelope: unknown;
+  if (contentType.includes('json')) {
+    try {
+      envelope = JSON.parse(text);
+    } catch (cause) {
+      console.error(`POST ${path}: unreadable JSON`, cause);
+      return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
+    }
+  } else if (response.ok) {
+    // Spec section 8: a non-JSON answer is returned as it is.
+    const parsed = options.schema.safeParse(text);
+    if (parsed.success) return parsed.data;
+    console.error(`POST ${path}: unexpected non-JSON answer`, parsed.error);
+    return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
+  } else {
+    console.error(`POST ${path}: HTTP ${response.status} without an envelope`);
+    return fail(new ApiError(response.status || NO_ENVELOPE, systemErrorMessage()), true);
+  }
+
+  if (!isRecord(envelope) || typeof envelope.status !== 'number') {
+    console.error(`POST ${path}: not an envelope`, envelope);
+    return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
+  }
+  const status = envelope.status;
+  const message = typeof envelope.message === 'string' ? envelope.message : '';
+  const data = envelope.data ?? null;
+
+  if (isSuccessStatus(status)) {
+    const parsed = options.schema.safeParse(data);
+    if (parsed.success) return parsed.data;
+    console.error(`POST ${path}: answer does not match the contract`, parsed.error);
+    return fail(new ApiError(NO_ENVELOPE, systemErrorMessage(), data), true);
+  }
+
+  options.onStatus?.(status, message);
+
+  if (status === Status.sessionExpired) {
+    logout();
+    browser.reload();
+    throw new ApiError(status, message || systemErrorMessage(), data);
+  }
+  if (status === Status.banned) {
+    logout();
+    if (message === FORBIDDEN_MESSAGE) {
+      toast.negative(t`Please contact customer service for account abnormality`);
+    }
+    throw new ApiError(status, message || systemErrorMessage(), data);
+  }
+  return fail(new ApiError(status, message || systemErrorMessage(), data), true);
+}
+
+export const api = {
+  /** POST `${API_BASE}${path}` with the envelope rules of spec section 8. */
+  post<S extends z.ZodType>(path: string, body: unknown, options: PostOptions<S>): Promise<z.output<S>> {
+    const run = () => request(path, body, options);
+    return options.loading ? withLoading(run) : run();
+  },
+};

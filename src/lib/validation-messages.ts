@@ -1,0 +1,57 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { z } from 'zod';
+import { isValidationCode, type ValidationCode } from '../contract/validation-codes';
+
+/** Every validation code of the contract, translated (spec section 5). One place for all forms. */
+export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
+  required: msg`This field is required`,
+  invalid_type: msg`This field has the wrong type`,
+  too_long: msg`This field is too long`,
+  phone_required: msg`Phone number is required`,
+  phone_format: msg`Phone number format is incorrect`,
+  phone_wrong: msg`Wrong number`,
+  area_code_unsupported: msg`This country or region is not supported`,
+  password_required: msg`Password is required`,
+  password_length: msg`Password must be 6 to 12 digits`,
+  password_common: msg`This password is too common, choose another`,
+  code_required: msg`Verification code is required`,
+  code_format: msg`Verification code must be 6 digits`,
+  code_wrong: msg`Verification code is wrong`,
+  code_expired: msg`Verification code has expired, request a new one`,
+  code_too_many_tries: msg`Too many wrong codes, request a new one`,
+  invite_code_format: msg`Invite code format is incorrect`,
+  purpose_invalid: msg`Unknown verification purpose`,
+  token_required: msg`Token is required`,
+};
+
+/** The translated text of a code; an unknown code (a newer server) falls back to its own message. */
+export function validationMessage(i18n: I18n, code: string, fallback?: string): string {
+  if (isValidationCode(code)) return i18n._(VALIDATION_MESSAGES[code]);
+  return fallback ?? i18n._(VALIDATION_MESSAGES.invalid_type);
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Field name -> first code, from a zod error of a contract schema (the codes are its messages). */
+export function issueCodes(error: z.ZodError): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!(field in out)) out[field] = issue.message;
+  }
+  return out;
+}
+
+/** Field name -> translated message, for the issues of a failed contract parse or of a 400 answer. */
+export function translateIssues(
+  i18n: I18n,
+  issues: ReadonlyArray<{ path: string; code: string; message?: string }>,
+): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0] ?? '';
+    if (!(field in out)) out[field] = validationMessage(i18n, issue.code, issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { sessionResponseSchema } from '../../src/contract/auth';
+import { ApiError, api, browser, NO_ENVELOPE } from '../../src/lib/api-client';
+import { queryClient } from '../../src/lib/query-client';
+import { getToken, isLogin, logout, SESSION_KEYS, setUser, USER_QUERY_KEY } from '../../src/lib/session';
+import { toastStore } from '../../src/lib/toast';
+
+const user = {
+  uid: 7,
+  username: '63+9171234567',
+  role: 0,
+  job: 1,
+  level: 2,
+  rate: 0,
+  rate1: 0,
+  rate2: 0,
+  defaultRate: 0,
+};
+
+function envelope(status: number, message: string, data: unknown = null, httpStatus = 200) {
+  return new Response(JSON.stringify({ status, message, data }), {
+    status: httpStatus,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+function stubFetch(...responses: Array<Response | Error>) {
+  const fetchMock = vi.fn<typeof fetch>();
+  for (const response of responses) {
+    if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
+    else fetchMock.mockResolvedValueOnce(response);
+  }
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const toasts = () => toastStore.get().map(({ kind, message }) => ({ kind, message }));
+const numbers = z.object({ n: z.number() });
+
+beforeEach(() => {
+  toastStore.set([]);
+  logout();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('api.post success', () => {
+  it.each([200, 2004])('status %i resolves with data parsed by the schema', async (status) => {
+    const fetchMock = stubFetch(envelope(status, 'ok', { n: 1, extra: true }));
+    await expect(api.post('/x/y', { a: 1 }, { schema: numbers })).resolves.toEqual({ n: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/x/y');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ a: 1 });
+  });
+
+  it('rejects with the generic message when data breaks the contract', async () => {
+    stubFetch(envelope(200, 'ok', { n: 'one' }));
+    await expect(api.post('/x', {}, { schema: numbers })).rejects.toMatchObject({ message: 'System error' });
+  });
+
+  it('returns a non-JSON answer as it is', async () => {
+    stubFetch(new Response('plain words', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    await expect(api.post('/file', {}, { schema: z.string() })).resolves.toBe('plain words');
+  });
+});
+
+describe('headers and body', () => {
+  it('sends Authorization as tokenHead + token when logged in', async () => {
+    setUser({ token: 'abc123', tokenHead: 'Bearer ', user });
+    const fetchMock = stubFetch(envelope(200, 'ok', null));
+    await api.post('/x', {}, { schema: z.null() });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc123');
+  });
+
+  it('sends no Authorization without a token', async () => {
+    const fetchMock = stubFetch(envelope(200, 'ok', null));
+    await api.post('/x', {}, { schema: z.null() });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+  });
+
+  it('merges packagename and appsflyer_id from sessionStorage when present', async () => {
+    sessionStorage.setItem('packagename', 'com.example.app');
+    sessionStorage.setItem('appsflyer_id', 'af-1');
+    const fetchMock = stubFetch(envelope(200, 'ok', null), envelope(200, 'ok', null));
+    await api.post('/x', { q: 'a' }, { schema: z.null() });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      q: 'a',
+      packagename: 'com.example.app',
+      appsflyer_id: 'af-1',
+    });
+    sessionStorage.removeItem('appsflyer_id');
+    await api.post('/x', undefined, { schema: z.null() });
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      packagename: 'com.example.app',
+    });
+  });
+});
+
+describe('error catalogue', () => {
+  it('996 logs out, clears the cache, reloads and rejects with the server message', async () => {
+    setUser({ token: 't', tokenHead: 'Bearer ', user });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    stubFetch(envelope(996, 'Session expired', null, 401));
+    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({
+      status: 996,
+      message: 'Session expired',
+    });
+    expect(reload).toHaveBeenCalledOnce();
+    expect(isLogin()).toBe(false);
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeUndefined();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('996 without a message rejects with the generic fallback', async () => {
+    vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    stubFetch(envelope(996, '', null, 401));
+    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({ message: 'System error' });
+  });
+
+  it('999 forbidden logs out and shows the account-abnormality toast at the bottom', async () => {
+    setUser({ token: 't', tokenHead: 'Bearer ', user });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    stubFetch(envelope(999, 'forbidden', null, 403));
+    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([
+      { kind: 'negative', message: 'Please contact customer service for account abnormality' },
+    ]);
+  });
+
+  it('999 with another message logs out and rejects without that toast', async () => {
+    setUser({ token: 't', tokenHead: 'Bearer ', user });
+    stubFetch(envelope(999, 'other', null, 403));
+    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({
+      status: 999,
+      message: 'other',
+    });
+    expect(isLogin()).toBe(false);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('other statuses toast the server message at the bottom and reject with status, message, data', async () => {
+    const data = { issues: [{ path: 'phone', code: 'phone_wrong', message: 'Wrong number' }] };
+    stubFetch(envelope(400, 'Bad phone', data, 400));
+    const error = await api.post('/x', {}, { schema: z.null() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Bad phone', data });
+    expect((error as ApiError).issues).toEqual(data.issues);
+    expect(toasts()).toEqual([{ kind: 'negative', message: 'Bad phone' }]);
+  });
+
+  it('silent calls do not toast, onStatus still hears status and message', async () => {
+    const onStatus = vi.fn();
+    stubFetch(envelope(429, 'Slow down', { retryAfter: 42 }, 429));
+    const error = await api
+      .post('/x', {}, { schema: z.null(), silent: true, onStatus })
+      .catch((e: unknown) => e);
+    expect((error as ApiError).retryAfter).toBe(42);
+    expect(onStatus).toHaveBeenCalledWith(429, 'Slow down');
+    expect(toasts()).toEqual([]);
+  });
+
+  it('a network failure rejects with the generic message and toasts it unless silent', async () => {
+    stubFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({
+      status: NO_ENVELOPE,
+      message: 'System error',
+    });
+    expect(toasts()).toEqual([{ kind: 'negative', message: 'System error' }]);
+    toastStore.set([]);
+    await expect(api.post('/x', {}, { schema: z.null(), silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('an HTTP error without an envelope rejects with the generic message', async () => {
+    stubFetch(
+      new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
+    await expect(api.post('/x', {}, { schema: z.string() })).rejects.toMatchObject({
+      message: 'System error',
+    });
+  });
+
+  it('parses a real session answer with the contract', async () => {
+    stubFetch(envelope(200, 'ok', { token: 'k', tokenHead: 'Bearer ', user }));
+    await expect(api.post('/cplogin/login', {}, { schema: sessionResponseSchema })).resolves.toMatchObject({
+      token: 'k',
+      user: { uid: 7 },
+    });
+  });
+});

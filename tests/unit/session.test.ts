@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../src/lib/query-client';
+import {
+  getJob,
+  getToken,
+  getTokenHead,
+  getUser,
+  getUserPhone,
+  isLogin,
+  logout,
+  setUser,
+  subscribeSession,
+} from '../../src/lib/session';
+
+const user = {
+  uid: 9,
+  username: '63+9170000000',
+  role: 1,
+  job: 2,
+  level: 0,
+  rate: 0,
+  rate1: 0,
+  rate2: 0,
+  defaultRate: 0,
+};
+
+beforeEach(() => logout());
+
+describe('session', () => {
+  it('setUser stores token, tokenHead, phone and user', () => {
+    setUser({ token: 'tok', tokenHead: 'Bearer ', user }, '63+9170000000');
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(localStorage.getItem('tokenHead')).toBe('Bearer ');
+    expect(getToken()).toBe('tok');
+    expect(getTokenHead()).toBe('Bearer ');
+    expect(getUserPhone()).toBe('63+9170000000');
+    expect(isLogin()).toBe(true);
+    expect(getUser()).toEqual(user);
+    expect(getJob()).toBe(2);
+  });
+
+  it('logout clears token, tokenHead, userPhone and every cached query, keeps the locale', () => {
+    localStorage.setItem('locale', 'ko-KR');
+    setUser({ token: 'tok', tokenHead: 'Bearer ', user }, '63+9170000000');
+    queryClient.setQueryData(['wallet', 'balance'], { totalCoin: 5 });
+    let notified = 0;
+    const unsubscribe = subscribeSession(() => {
+      notified += 1;
+    });
+
+    logout();
+    unsubscribe();
+
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('tokenHead')).toBeNull();
+    expect(localStorage.getItem('userPhone')).toBeNull();
+    expect(localStorage.getItem('locale')).toBe('ko-KR');
+    expect(isLogin()).toBe(false);
+    expect(getUser()).toBeUndefined();
+    expect(getJob()).toBe(0);
+    expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(notified).toBe(1);
+  });
+});

@@ -1,0 +1,18 @@
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// Outside production builds the lingui macros keep the English source text, so en-US needs no catalogue.
+i18n.loadAndActivate({ locale: 'en-US', messages: {} });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
