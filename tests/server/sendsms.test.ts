@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpSmsProvider } from '../../server/modules/auth/sms-provider';
-import { latestCode, newPhone, randomIp, startServer, type TestServer } from './harness';
+import { latestCode, newPhone, randomIp, registerUser, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,11 +133,12 @@ describe('POST /cplogin/sendsms', () => {
   });
 
   it('answers a reset for an unknown phone exactly like a known one, but sends nothing', async () => {
+    const account = await registerUser(server);
     const unknown = newPhone();
     const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone: unknown, purpose: 'reset' });
     const known = await server.post('/cplogin/sendsms', {
       areaCode: '63',
-      phone: '9171234567',
+      phone: account.phone,
       purpose: 'reset',
     });
     expect(res.http).toBe(200);
@@ -147,6 +148,22 @@ describe('POST /cplogin/sendsms', () => {
       data: known.data,
     });
     expect(await outbox(unknown)).toEqual([]);
+    expect((await outbox(account.phone)).map((r) => r.purpose)).toEqual(['reset', 'register']);
+    // The cooldown applies to the unknown phone too, so limits do not reveal it either.
+    const again = await server.post('/cplogin/sendsms', { areaCode: '63', phone: unknown, purpose: 'reset' });
+    expect(again.http).toBe(429);
+  });
+
+  it('sends a register code even when the account exists', async () => {
+    const account = await registerUser(server);
+    server.clock.advance(61_000);
+    const res = await server.post('/cplogin/sendsms', {
+      areaCode: '63',
+      phone: account.phone,
+      purpose: 'register',
+    });
+    expect(res.status).toBe(200);
+    expect(await outbox(account.phone)).toHaveLength(2);
   });
 });
 

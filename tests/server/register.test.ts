@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByUsername } from '../../server/modules/auth/repository';
+import { latestCode, newPhone, registerUser, startServer, type TestServer, wrongCode } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const PASSWORD = 'Kestrel#4821';
+
+async function sendCode(phone: string, purpose: 'register' | 'reset' = 'register') {
+  const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose });
+  expect(res.status).toBe(200);
+  return latestCode(server, phone);
+}
+
+describe('POST /cplogin/reg', () => {
+  it('creates a player account and a session', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    const res = await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code });
+    expect(res.http).toBe(200);
+    expect(res.status).toBe(200);
+    expect(res.data.tokenHead).toBe('Bearer ');
+    expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(res.data.user).toMatchObject({
+      username: `63+${phone}`,
+      role: 0,
+      job: 0,
+      level: 0,
+      rate: 0,
+      rate1: 0,
+      rate2: 0,
+      defaultRate: 0,
+    });
+    expect(res.data.user.uid).toBeGreaterThanOrEqual(10_000_000);
+    // The token works right away.
+    const me = await server.post('/cplogin/tokenLogin', { token: res.data.token });
+    expect(me.data.user.uid).toBe(res.data.user.uid);
+    const row = await findUserByUsername(server.db, `63+${phone}`);
+    expect(row?.password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(row?.invite_code).toMatch(/^[A-Z0-9]{8}$/);
+  });
+
+  it('gives every account its own uid and invite code', async () => {
+    const a = await registerUser(server);
+    const b = await registerUser(server);
+    expect(a.user.uid).not.toBe(b.user.uid);
+    const ra = await findUserByUsername(server.db, a.user.username);
+    const rb = await findUserByUsername(server.db, b.user.username);
+    expect(ra?.invite_code).not.toBe(rb?.invite_code);
+  });
+
+  it.each([
+    [{}, 'areaCode', 'phone_required'],
+    [{ areaCode: '63', phone: '9170000001', code: '123456' }, 'password', 'password_required'],
+    [{ areaCode: '63', phone: '9170000001', password: 'Kestrel#4821' }, 'code', 'code_required'],
+    [
+      { areaCode: '63', phone: '9170000001', password: 'Kestrel#4821', code: '12ab56' },
+      'code',
+      'code_format',
+    ],
+    [{ areaCode: '63', phone: '9170000001', password: 'Kestrel#4821', code: 123456 }, 'code', 'invalid_type'],
+    [
+      { areaCode: '63', phone: '9170000001', password: 'short', code: '123456' },
+      'password',
+      'password_length',
+    ],
+    [
+      { areaCode: '63', phone: '9170000001', password: 'Thirteen#1234', code: '123456' },
+      'password',
+      'password_length',
+    ],
+    [{ areaCode: '63', phone: '9170000001', password: 12345678, code: '123456' }, 'password', 'invalid_type'],
+    [
+      { areaCode: '63', phone: '9170000001', password: 'Kestrel#4821', code: '123456', inviteCode: 'AB-12' },
+      'inviteCode',
+      'invite_code_format',
+    ],
+    [
+      {
+        areaCode: '63',
+        phone: '9170000001',
+        password: 'Kestrel#4821',
+        code: '123456',
+        inviteCode: 'A'.repeat(17),
+      },
+      'inviteCode',
+      'invite_code_format',
+    ],
+    [{ areaCode: '63', phone: '12345', password: 'Kestrel#4821', code: '123456' }, 'phone', 'phone_wrong'],
+  ])('refuses %j (%s: %s)', async (body, path, code) => {
+    const res = await server.post('/cplogin/reg', body);
+    expect(res.http).toBe(400);
+    expect(res.data.issues[0]).toMatchObject({ path, code });
+  });
+
+  it('refuses a common password (any case) without spending the code', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    for (const password of ['password1', 'QWERTY123', 'iloveyou', '111111']) {
+      const res = await server.post('/cplogin/reg', { areaCode: '63', phone, password, code });
+      expect(res.http).toBe(400);
+      expect(res.data.issues[0]).toMatchObject({ path: 'password', code: 'password_common' });
+    }
+    expect(
+      (await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a wrong code and counts the try', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    const res = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone,
+      password: PASSWORD,
+      code: wrongCode(code),
+    });
+    expect(res.http).toBe(400);
+    expect(res.data.issues[0]).toMatchObject({ path: 'code', code: 'code_wrong' });
+    expect(res.message).toBe('code: Verification code is wrong');
+    expect(
+      (await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code })).status,
+    ).toBe(200);
+  });
+
+  it('refuses any code when none was sent', async () => {
+    const res = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone: newPhone(),
+      password: PASSWORD,
+      code: '000000',
+    });
+    expect(res.data.issues[0].code).toBe('code_wrong');
+  });
+
+  it('kills the code after 5 wrong tries, even for the right code afterwards', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await server.post('/cplogin/reg', {
+        areaCode: '63',
+        phone,
+        password: PASSWORD,
+        code: wrongCode(code),
+      });
+      codes.push(res.data.issues[0].code);
+    }
+    expect(codes).toEqual(['code_wrong', 'code_wrong', 'code_wrong', 'code_wrong', 'code_too_many_tries']);
+    const right = await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code });
+    expect(right.data.issues[0].code).toBe('code_too_many_tries');
+    // A new code works.
+    server.clock.advance(61_000);
+    const fresh = await sendCode(phone);
+    expect(
+      (await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code: fresh })).status,
+    ).toBe(200);
+  });
+
+  it('refuses an expired code (5 minutes)', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    server.clock.advance(5 * 60_000);
+    const res = await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code });
+    expect(res.data.issues[0]).toMatchObject({ path: 'code', code: 'code_expired' });
+  });
+
+  it('accepts a code just before it expires', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    server.clock.advance(5 * 60_000 - 1000);
+    expect(
+      (await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a replayed code', async () => {
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    expect(
+      (await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code })).status,
+    ).toBe(200);
+    const replay = await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code });
+    expect(replay.http).toBe(400);
+    expect(replay.data.issues[0].code).toBe('code_wrong');
+  });
+
+  it('only the newest code is valid', async () => {
+    const phone = newPhone();
+    const old = await sendCode(phone);
+    server.clock.advance(61_000);
+    const fresh = await sendCode(phone);
+    if (old !== fresh) {
+      const res = await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code: old });
+      expect(res.data.issues[0].code).toBe('code_wrong');
+    }
+    expect(
+      (await server.post('/cplogin/reg', { areaCode: '63', phone, password: PASSWORD, code: fresh })).status,
+    ).toBe(200);
+  });
+
+  it('a reset code does not register', async () => {
+    const existing = await registerUser(server);
+    const code = await sendCode(existing.phone, 'reset');
+    const res = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone: existing.phone,
+      password: PASSWORD,
+      code,
+    });
+    expect(res.http).toBe(400);
+    expect(res.data.issues[0].code).toBe('code_wrong');
+  });
+
+  it('answers 409 for an existing phone (after a valid code)', async () => {
+    const existing = await registerUser(server);
+    server.clock.advance(61_000);
+    const code = await sendCode(existing.phone);
+    const res = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone: existing.phone,
+      password: PASSWORD,
+      code,
+    });
+    expect(res.http).toBe(409);
+    expect(res.status).toBe(409);
+    expect(res.message).toBe('An account with this phone already exists, log in or reset your password');
+  });
+
+  it('records a valid invite code and refuses an unknown one', async () => {
+    const inviter = await registerUser(server);
+    const inviterRow = await findUserByUsername(server.db, inviter.user.username);
+    const inviteCode = inviterRow?.invite_code ?? '';
+
+    const phone = newPhone();
+    const code = await sendCode(phone);
+    const unknown = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone,
+      password: PASSWORD,
+      code,
+      inviteCode: 'ZZZZ9999',
+    });
+    expect(unknown.http).toBe(400);
+    expect(unknown.data.issues[0]).toMatchObject({ path: 'inviteCode', code: 'invite_code_format' });
+    expect(unknown.message).toBe('inviteCode: Invite code not found');
+
+    const ok = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone,
+      password: PASSWORD,
+      code,
+      inviteCode: inviteCode.toLowerCase(),
+    });
+    expect(ok.status).toBe(200);
+    const row = await findUserByUsername(server.db, `63+${phone}`);
+    expect(row?.invited_by).toBe(inviteCode);
+  });
+});
