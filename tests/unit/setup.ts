@@ -5,6 +5,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // Outside production builds the lingui macros keep the English source text, so en-US needs no catalogue.
 i18n.loadAndActivate({ locale: 'en-US', messages: {} });
 
+// jsdom has no scrolling; the router restores scroll positions on navigation.
+window.scrollTo = () => {};
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();

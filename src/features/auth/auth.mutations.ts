@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  emptyResponseSchema,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type SendSmsRequest,
+  sendSmsResponseSchema,
+  sessionResponseSchema,
+  toUsername,
+} from '../../contract/auth';
+import { api } from '../../lib/api-client';
+import { logout, setUser } from '../../lib/session';
+
+/** Forms show field issues themselves, so these calls are silent; forms toast anything else. */
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      api.post('/cplogin/login', body, { schema: sessionResponseSchema, silent: true, loading: true }),
+    onSuccess: (session, body) => setUser(session, toUsername(body.areaCode, body.phone)),
+  });
+}
+
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) =>
+      api.post('/cplogin/reg', body, { schema: sessionResponseSchema, silent: true, loading: true }),
+    onSuccess: (session, body) => setUser(session, toUsername(body.areaCode, body.phone)),
+  });
+}
+
+export function useSendSmsMutation() {
+  return useMutation({
+    mutationFn: (body: SendSmsRequest) =>
+      api.post('/cplogin/sendsms', body, { schema: sendSmsResponseSchema, silent: true }),
+  });
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) =>
+      api.post('/cplogin/forgotpwd', body, { schema: emptyResponseSchema, silent: true, loading: true }),
+  });
+}
+
+/** Ends the session on the server (best effort) and always locally. */
+export function useLogoutMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/cplogin/logout', {}, { schema: emptyResponseSchema, silent: true });
+      } catch {
+        // Already expired or offline: the local logout below is what matters.
+      }
+    },
+    onSettled: () => logout(),
+  });
+}

@@ -1,0 +1,123 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { ROLE_LABELS, type UserInfo } from '../../../contract/user';
+import { openSupport } from '../../../lib/support';
+import { ChevronRightIcon, SupportIcon } from '../../../ui/icons';
+import { LocalePicker } from '../../../ui/locale-picker';
+
+const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];
+const ROLE_MESSAGES: Record<(typeof ROLE_LABELS)[number], MessageDescriptor> = {
+  Member: msg`Member`,
+  Leader: msg`Leader`,
+  Partner: msg`Partner`,
+};
+
+export function roleLabel(role: number): MessageDescriptor {
+  const key = ROLE_LABELS[role] ?? ROLE_LABELS[0];
+  return ROLE_MESSAGES[key];
+}
+
+export function jobLabel(job: number): MessageDescriptor {
+  return JOB_LABELS[job] ?? msg`Player`;
+}
+
+interface MyPageProps {
+  user: UserInfo;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export function MyPage({ user, onLogout, loggingOut }: MyPageProps) {
+  const { i18n, t } = useLingui();
+  const initial = user.username.replace(/^\d+\+/, '').slice(-2);
+  return (
+    <div className="page">
+      <header className="profile-card">
+        <span className="profile-card__avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <div className="profile-card__info">
+          <h1 className="profile-card__name">{user.username}</h1>
+          <p className="profile-card__meta">
+            <span>
+              <Trans>UID</Trans> <span className="tabular">{user.uid}</span>
+            </span>
+            <span className="badge">{i18n._(jobLabel(user.job))}</span>
+            <span className="badge badge--muted">{i18n._(roleLabel(user.role))}</span>
+          </p>
+        </div>
+      </header>
+      <main className="page__body" id="main">
+        <dl className="stat-row">
+          <div>
+            <dt>
+              <Trans>Level</Trans>
+            </dt>
+            <dd className="tabular">{user.level}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Role</Trans>
+            </dt>
+            <dd>{i18n._(roleLabel(user.role))}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Job</Trans>
+            </dt>
+            <dd>{i18n._(jobLabel(user.job))}</dd>
+          </div>
+        </dl>
+        <ul className="menu-list">
+          <li>
+            <button type="button" className="menu-list__item" onClick={openSupport}>
+              <SupportIcon size={22} />
+              <span>
+                <Trans>Customer service</Trans>
+              </span>
+              <ChevronRightIcon size={20} className="menu-list__chevron" />
+            </button>
+          </li>
+          <li>
+            <Link to="/Setting" className="menu-list__item">
+              <span className="menu-list__dot" aria-hidden="true" />
+              <span>
+                <Trans>Settings</Trans>
+              </span>
+              <ChevronRightIcon size={20} className="menu-list__chevron" />
+            </Link>
+          </li>
+          <li>
+            <Link to="/Help" className="menu-list__item">
+              <span className="menu-list__dot" aria-hidden="true" />
+              <span>
+                <Trans>Help</Trans>
+              </span>
+              <ChevronRightIcon size={20} className="menu-list__chevron" />
+            </Link>
+          </li>
+          <li>
+            <Link to="/AboutUs" className="menu-list__item">
+              <span className="menu-list__dot" aria-hidden="true" />
+              <span>
+                <Trans>About us</Trans>
+              </span>
+              <ChevronRightIcon size={20} className="menu-list__chevron" />
+            </Link>
+          </li>
+        </ul>
+        <LocalePicker className="locale-picker--card" />
+        <button
+          type="button"
+          className="button button--danger-outline button--block"
+          onClick={onLogout}
+          disabled={loggingOut}
+        >
+          {t`Log out`}
+        </button>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { EmptyState } from '../ui/empty-state';
+import { LoadingOverlay } from '../ui/loading-overlay';
+import { NotFound } from '../ui/not-found';
+import { SupportDialog } from '../ui/support-dialog';
+import { Toaster } from '../ui/toaster';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  return (
+    <div className="app">
+      <Outlet />
+      <SupportDialog />
+      <Toaster />
+      <LoadingOverlay />
+    </div>
+  );
+}
+
+function RootError({ reset }: { reset: () => void }) {
+  return (
+    <main className="page__body" id="main">
+      <EmptyState
+        title={<Trans>Something went wrong</Trans>}
+        action={
+          <button type="button" className="button button--primary" onClick={reset}>
+            <Trans>Try again</Trans>
+          </button>
+        }
+      />
+    </main>
+  );
+}

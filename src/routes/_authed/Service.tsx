@@ -1,0 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '../../ui/standalone-page';
+
+export const Route = createFileRoute('/_authed/Service')({
+  component: ServiceRoute,
+});
+
+function ServiceRoute() {
+  const { t } = useLingui();
+  return <ComingSoonPage title={t`Customer service`} />;
+}

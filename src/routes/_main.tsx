@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { userQueries } from '../features/auth/auth.queries';
+import { isLogin, useIsLogin } from '../lib/session';
+import { TabBar } from '../ui/tab-bar';
+
+/** The main layout: the routed tab page above the fixed bottom tab bar. */
+export const Route = createFileRoute('/_main')({
+  loader: async ({ context }) => {
+    // The tab bar needs the job; a failure is shown by the api-client and leaves the player tabs.
+    if (isLogin()) await context.queryClient.ensureQueryData(userQueries.me()).catch(() => undefined);
+  },
+  component: MainLayout,
+});
+
+function MainLayout() {
+  const loggedIn = useIsLogin();
+  const me = useQuery({ ...userQueries.me(), enabled: loggedIn });
+  return (
+    <div className="main-layout">
+      <Outlet />
+      <TabBar job={loggedIn ? me.data?.user.job : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { RegisterPage } from '../features/auth/components/register-page';
+import { safeRedirect } from '../lib/redirect';
+import { isLogin } from '../lib/session';
+
+const searchSchema = z.object({
+  redirect: z.string().optional().catch(undefined),
+  /** Invite links prefill the invite code: /register?invite=AB12CD. */
+  invite: z
+    .string()
+    .max(16)
+    .regex(/^[A-Za-z0-9]*$/)
+    .optional()
+    .catch(undefined),
+});
+
+export const Route = createFileRoute('/register')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ search }) => {
+    if (isLogin()) throw redirect({ href: safeRedirect(search.redirect) ?? '/', replace: true });
+  },
+  component: RegisterRoute,
+});
+
+function RegisterRoute() {
+  const { redirect: target, invite } = Route.useSearch();
+  return <RegisterPage redirect={safeRedirect(target)} invite={invite} />;
+}

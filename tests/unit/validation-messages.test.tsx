@@ -1,0 +1,152 @@
+import { i18n } from '@lingui/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { loginRequestSchema, registerRequestSchema } from '../../src/contract/auth';
+import { validationMessages } from '../../src/contract/validation-codes';
+import { LoginPage } from '../../src/features/auth/components/login-page';
+import { RegisterPage } from '../../src/features/auth/components/register-page';
+import { logout } from '../../src/lib/session';
+import { issueCodes, VALIDATION_MESSAGES, validationMessage } from '../../src/lib/validation-messages';
+import { renderInRouter } from './render';
+
+beforeEach(() => logout());
+
+describe('validation messages', () => {
+  it('translate every code of the contract', () => {
+    expect(Object.keys(VALIDATION_MESSAGES).sort()).toEqual(Object.keys(validationMessages).sort());
+    for (const [code, english] of Object.entries(validationMessages)) {
+      expect(validationMessage(i18n, code)).toBe(english);
+    }
+  });
+
+  it('fall back to the server text for an unknown code', () => {
+    expect(validationMessage(i18n, 'brand_new_code', 'Server says no')).toBe('Server says no');
+  });
+
+  it('map contract schema failures to the spec messages', () => {
+    const empty = loginRequestSchema.safeParse({ areaCode: '63', phone: '', password: '' });
+    expect(empty.success).toBe(false);
+    const codes = issueCodes(empty.error ?? new z.ZodError([]));
+    expect(validationMessage(i18n, codes.phone ?? '')).toBe('Phone number is required');
+    expect(validationMessage(i18n, codes.password ?? '')).toBe('Password is required');
+
+    const bad = registerRequestSchema.safeParse({ areaCode: '63', phone: '12ab', password: '123', code: '' });
+    const badCodes = issueCodes(bad.error ?? new z.ZodError([]));
+    expect(validationMessage(i18n, badCodes.phone ?? '')).toBe('Phone number format is incorrect');
+    expect(validationMessage(i18n, badCodes.password ?? '')).toBe('Password must be 6 to 12 digits');
+    expect(validationMessage(i18n, badCodes.code ?? '')).toBe('Verification code is required');
+  });
+});
+
+describe('login form', () => {
+  it('shows the messages under their fields before calling the server', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    await renderInRouter(() => <LoginPage redirect={undefined} />, '/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+
+    const phone = screen.getByLabelText('Phone number');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Phone number is required',
+    );
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Password is required',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(phone, '12x');
+    await user.type(password, 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Phone number format is incorrect')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a server 400 issue under its field', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          status: 400,
+          message: 'Wrong number',
+          data: { issues: [{ path: 'phone', code: 'phone_wrong', message: 'Wrong number' }] },
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    await renderInRouter(() => <LoginPage redirect={undefined} />, '/login');
+
+    await user.type(screen.getByLabelText('Phone number'), '9171234567');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Wrong number')).toBeTruthy();
+    expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      areaCode: '63',
+      phone: '9171234567',
+      password: 'secret1',
+    });
+  });
+
+  it('toggles password visibility', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(() => <LoginPage redirect={undefined} />, '/login');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+  });
+});
+
+describe('register form', () => {
+  it('checks password length and code, and prefills the invite code', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    await renderInRouter(() => <RegisterPage redirect={undefined} invite="AB12" />, '/register');
+    expect((screen.getByLabelText('Invite code (optional)') as HTMLInputElement).value).toBe('AB12');
+
+    await user.type(screen.getByLabelText('Phone number'), '9171234567');
+    await user.type(screen.getByLabelText('Password'), '1234567890123');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Password must be 6 to 12 digits')).toBeTruthy();
+    expect(screen.getByText('Verification code is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('"Send code" validates the phone first, then counts down', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(JSON.stringify({ status: 200, message: 'ok', data: { cooldownSeconds: 60 } }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    await renderInRouter(() => <RegisterPage redirect={undefined} invite={undefined} />, '/register');
+
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Phone number is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Phone number'), '9171234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Send code/ }).hasAttribute('disabled')).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: /Send code/ }).textContent).toMatch(/\((60|59)s\)/);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      areaCode: '63',
+      phone: '9171234567',
+      purpose: 'register',
+    });
+  });
+});
