@@ -63,6 +63,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorateRequest('auth', null);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
+  // close() waits for every open connection; a keep-alive connection whose request finishes while
+  // closing would stay open until its idle timeout, so those answers close their connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   // JSON only (text/plain and others get 415); an empty body is "no body", which the schema then judges.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
