@@ -21,8 +21,10 @@ export const PASSWORD_MAX = 12;
 export const SMS_CODE_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;
 
-const areaCode = requiredString('phone_required')
-  .refine((v) => AREA_CODES.some((a) => a.areaCode === v), 'area_code_unsupported');
+const areaCode = requiredString('phone_required').refine(
+  (v) => AREA_CODES.some((a) => a.areaCode === v),
+  'area_code_unsupported',
+);
 
 /** Digits only; whether it is a real number of that country is checked by the server (phone_wrong). */
 const phone = requiredString('phone_required')
