@@ -3,13 +3,14 @@ import { useId } from 'react';
 import { isLocale, LOCALE_NAMES, LOCALES, setLocale } from '../lib/i18n';
 import { GlobeIcon } from './icons';
 
-export function LocalePicker({ className }: { className?: string }) {
+/** `compact` hides the label text visually (it stays the select's accessible name) for tight headers. */
+export function LocalePicker({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { i18n, t } = useLingui();
   const id = useId();
   return (
     <div className={`locale-picker ${className ?? ''}`}>
       <GlobeIcon size={20} className="locale-picker__icon" />
-      <label htmlFor={id} className="locale-picker__label">
+      <label htmlFor={id} className={compact ? 'visually-hidden' : 'locale-picker__label'}>
         {t`Language`}
       </label>
       <select

@@ -19,7 +19,7 @@ export function AuthLayout({
   return (
     <div className="auth-page">
       <header className="auth-page__top">
-        <LocalePicker />
+        <LocalePicker compact />
         <button type="button" className="link-button auth-page__support" onClick={openSupport}>
           <SupportIcon size={20} />
           <Trans>Customer service</Trans>
