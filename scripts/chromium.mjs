@@ -1,7 +1,9 @@
 // Where the end-to-end suite finds a browser: Debian's Chromium (never a downloaded build).
 import { existsSync } from 'node:fs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+);
 
 export const chromiumPath = candidates.find((p) => existsSync(p));
 

@@ -28,7 +28,15 @@ function vitestSuite(name, project, env = {}) {
   const { ok, seconds } = run(
     name,
     'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
     env,
   );
   const counts = { passed: 0, failed: 0, skipped: 0 };

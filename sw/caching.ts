@@ -1,6 +1,6 @@
+import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import type { PrecacheEntry } from 'workbox-precaching';
 
 /** Precache the app shell and serve it for app navigations; never for the API or promotion links. */
 export function setUpShellCaching(manifest: Array<PrecacheEntry | string>): void {
