@@ -7,7 +7,7 @@ import {
 
 export const ok = <T>(data: T): Envelope<T> => ({ status: Status.ok, message: 'success', data });
 
-type ErrorData = { issues?: FieldIssue[]; retryAfter?: number } | null;
+type ErrorData = { issues?: FieldIssue[]; code?: ValidationCode; retryAfter?: number } | null;
 
 /** A failure with its HTTP status, envelope status and message; the error handler turns it into an envelope. */
 export class ApiError extends Error {
@@ -40,7 +40,9 @@ export const badRequest = (issues: FieldIssue[]): ApiError =>
 export const fieldError = (path: string, code: ValidationCode, message?: string): ApiError =>
   badRequest([issue(path, code, message)]);
 
-export const plainBadRequest = (message: string): ApiError => new ApiError(400, Status.badRequest, message);
+/** A failure of the whole call (not one field), with its code for the app to translate. */
+export const codedError = (httpStatus: number, status: number, code: ValidationCode): ApiError =>
+  new ApiError(httpStatus, status, validationMessages[code], { code });
 
 export const sessionExpired = (): ApiError =>
   new ApiError(401, Status.sessionExpired, 'Your session has expired, please log in again');
@@ -49,13 +51,14 @@ export const forbidden = (): ApiError => new ApiError(403, Status.banned, FORBID
 
 export const notFound = (message = 'Not found'): ApiError => new ApiError(404, Status.notFound, message);
 
-export const conflict = (message: string): ApiError => new ApiError(409, Status.conflict, message);
+export const conflict = (code: ValidationCode): ApiError => codedError(409, Status.conflict, code);
 
 export const tooManyRequests = (retryAfterSeconds: number): ApiError => {
   const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
   return new ApiError(429, Status.tooManyRequests, `Too many attempts, try again in ${retryAfter} seconds`, {
+    code: 'rate_limited',
     retryAfter,
   });
 };
 
-export const serviceUnavailable = (message: string): ApiError => new ApiError(503, 503, message);
+export const serviceUnavailable = (code: ValidationCode): ApiError => codedError(503, 503, code);

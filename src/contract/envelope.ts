@@ -31,6 +31,8 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 export const errorDataSchema = z
   .object({
     issues: z.array(fieldIssueSchema).optional(),
+    /** A stable key for a failure that is not about one field (see validation-codes.ts), for translation. */
+    code: z.string().optional(),
     /** Seconds until the caller may try again (429 answers). */
     retryAfter: z.number().int().nonnegative().optional(),
   })

@@ -1,7 +1,7 @@
 /**
- * Stable validation codes: the server puts them in `data.issues[].code`, zod schemas use them as
- * messages, and the app translates each through lingui (spec section 5). English texts here are
- * the server's own wording for callers that do not translate.
+ * Stable message codes: the server puts them in `data.issues[].code` (a field's problem) or `data.code`
+ * (a failure of the whole call), zod schemas use them as messages, and the app translates each through
+ * lingui (spec section 5). English texts here are the server's own wording for callers that do not translate.
  */
 export const validationMessages = {
   required: 'This field is required',
@@ -22,6 +22,10 @@ export const validationMessages = {
   invite_code_format: 'Invite code format is incorrect',
   purpose_invalid: 'Unknown verification purpose',
   token_required: 'Token is required',
+  credentials_wrong: 'Wrong phone number or password',
+  account_exists: 'An account with this phone already exists, log in or reset your password',
+  rate_limited: 'Too many attempts, try again later',
+  sms_unavailable: 'SMS could not be sent, try again',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
 import { withLoading } from './loading';
 import { getToken, getTokenHead, logout } from './session';
 import { toast } from './toast';
+import { validationMessage } from './validation-messages';
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 
@@ -43,6 +45,20 @@ export class ApiError extends Error {
 export const NO_ENVELOPE = 0;
 
 export const systemErrorMessage = (): string => t`System error`;
+
+/** A failure in the user's language: its code's translation, else its first field issue's, else the server's words. */
+function userMessage(data: unknown, serverMessage: string): string {
+  const parsed = errorDataSchema.safeParse(data);
+  const info = parsed.success ? parsed.data : null;
+  const seconds = info?.retryAfter;
+  if (info?.code === 'rate_limited' && seconds !== undefined) {
+    return t`Too many attempts, try again in ${seconds} seconds`;
+  }
+  if (info?.code) return validationMessage(i18n, info.code, serverMessage);
+  const firstIssue = info?.issues?.[0];
+  if (firstIssue) return validationMessage(i18n, firstIssue.code, serverMessage);
+  return serverMessage || systemErrorMessage();
+}
 
 export interface PostOptions<S extends z.ZodType> {
   /** The contract schema of the envelope's `data` (or of the text, for a non-JSON answer). */
@@ -161,7 +177,7 @@ async function request<S extends z.ZodType>(
     }
     throw new ApiError(status, message || systemErrorMessage(), data);
   }
-  return fail(new ApiError(status, message || systemErrorMessage(), data), true);
+  return fail(new ApiError(status, userMessage(data, message), data), true);
 }
 
 export const api = {

@@ -23,6 +23,10 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   invite_code_format: msg`Invite code format is incorrect`,
   purpose_invalid: msg`Unknown verification purpose`,
   token_required: msg`Token is required`,
+  credentials_wrong: msg`Wrong phone number or password`,
+  account_exists: msg`An account with this phone already exists, log in or reset your password`,
+  rate_limited: msg`Too many attempts, try again later`,
+  sms_unavailable: msg`SMS could not be sent, try again`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

@@ -231,6 +231,7 @@ describe('POST /cplogin/reg', () => {
     expect(res.http).toBe(409);
     expect(res.status).toBe(409);
     expect(res.message).toBe('An account with this phone already exists, log in or reset your password');
+    expect(res.data).toEqual({ code: 'account_exists' });
   });
 
   it('records a valid invite code and refuses an unknown one', async () => {

@@ -184,6 +184,7 @@ describe('SMS provider failure', () => {
       const first = await failing.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
       expect(first.http).toBe(503);
       expect(first.message).toBe('SMS could not be sent, try again');
+      expect(first.data).toEqual({ code: 'sms_unavailable' });
       fail = false;
       const retry = await failing.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
       expect(retry.status).toBe(200);

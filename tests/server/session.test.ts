@@ -60,6 +60,7 @@ describe('POST /cplogin/login', () => {
       d: unknown.data,
     });
     expect(wrongPw.message).toBe('Wrong phone number or password');
+    expect(wrongPw.data).toEqual({ code: 'credentials_wrong' });
   });
 
   it.each([

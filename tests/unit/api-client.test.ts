@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionResponseSchema } from '../../src/contract/auth';
 import { ApiError, api, browser, NO_ENVELOPE } from '../../src/lib/api-client';
+import { activateLocale } from '../../src/lib/i18n';
 import { queryClient } from '../../src/lib/query-client';
 import { getToken, isLogin, logout, SESSION_KEYS, setUser, USER_QUERY_KEY } from '../../src/lib/session';
 import { toastStore } from '../../src/lib/toast';
@@ -145,13 +146,42 @@ describe('error catalogue', () => {
   });
 
   it('other statuses toast the server message at the bottom and reject with status, message, data', async () => {
-    const data = { issues: [{ path: 'phone', code: 'phone_wrong', message: 'Wrong number' }] };
-    stubFetch(envelope(400, 'Bad phone', data, 400));
+    stubFetch(envelope(409, 'Already there', null, 409));
     const error = await api.post('/x', {}, { schema: z.null() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Bad phone', data });
+    expect(error).toMatchObject({ status: 409, message: 'Already there', data: null });
+    expect(toasts()).toEqual([{ kind: 'negative', message: 'Already there' }]);
+  });
+
+  it('a 400 with field issues rejects with the translated first issue and keeps the issues', async () => {
+    const data = { issues: [{ path: 'phone', code: 'phone_wrong', message: 'Wrong number' }] };
+    stubFetch(envelope(400, 'phone: Wrong number', data, 400));
+    const error = await api.post('/x', {}, { schema: z.null() }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, message: 'Wrong number', data });
     expect((error as ApiError).issues).toEqual(data.issues);
-    expect(toasts()).toEqual([{ kind: 'negative', message: 'Bad phone' }]);
+  });
+
+  it("shows a coded failure in the user's language, not the server's English", async () => {
+    await activateLocale('zh-CN');
+    try {
+      stubFetch(
+        envelope(400, 'Wrong phone number or password', { code: 'credentials_wrong' }, 400),
+        envelope(
+          429,
+          'Too many attempts, try again in 30 seconds',
+          { code: 'rate_limited', retryAfter: 30 },
+          429,
+        ),
+      );
+      await api.post('/x', {}, { schema: z.null() }).catch(() => {});
+      await api.post('/x', {}, { schema: z.null() }).catch(() => {});
+      expect(toasts()).toEqual([
+        { kind: 'negative', message: '手机号或密码错误' },
+        { kind: 'negative', message: '尝试次数过多，请 30 秒后再试' },
+      ]);
+    } finally {
+      await activateLocale('en-US');
+    }
   });
 
   it('silent calls do not toast, onStatus still hears status and message', async () => {

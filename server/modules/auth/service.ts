@@ -11,15 +11,16 @@ import {
   type SmsPurpose,
   toUsername,
 } from '../../../src/contract/auth';
+import { Status } from '../../../src/contract/envelope';
 import type { UserInfo } from '../../../src/contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { isUniqueViolation } from '../../db/create-db';
 import {
+  codedError,
   conflict,
   fieldError,
   forbidden,
-  plainBadRequest,
   serviceUnavailable,
   sessionExpired,
   tooManyRequests,
@@ -47,8 +48,6 @@ export const LOGIN_IP_WINDOW_MS = 15 * 60_000;
 /** Sliding expiry is written at most this often per token. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const TOKEN_HEAD = 'Bearer ';
-export const WRONG_CREDENTIALS = 'Wrong phone number or password';
-export const ACCOUNT_EXISTS = 'An account with this phone already exists, log in or reset your password';
 
 const HOUR_MS = 3600_000;
 
@@ -206,7 +205,7 @@ export async function sendSms(
         if (reservation.codeId !== null) await repo.deleteSmsCode(trx, reservation.codeId);
       });
       ctx.log.warn({ err }, 'sms provider failed');
-      throw serviceUnavailable('SMS could not be sent, try again');
+      throw serviceUnavailable('sms_unavailable');
     }
   }
   return { cooldownSeconds: SMS_COOLDOWN_MS / 1000 };
@@ -251,7 +250,7 @@ export async function register(ctx: AppContext, req: RegisterRequest): Promise<S
   }
   const codeId = await verifyCode(ctx, req.areaCode, req.phone, 'register', req.code);
   const username = toUsername(req.areaCode, req.phone);
-  if (await repo.findUserByUsername(ctx.db, username)) throw conflict(ACCOUNT_EXISTS);
+  if (await repo.findUserByUsername(ctx.db, username)) throw conflict('account_exists');
 
   const passwordHash = await hashPassword(req.password);
   for (let attempt = 0; ; attempt++) {
@@ -273,7 +272,7 @@ export async function register(ctx: AppContext, req: RegisterRequest): Promise<S
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (await repo.findUserByUsername(ctx.db, username)) throw conflict(ACCOUNT_EXISTS);
+      if (await repo.findUserByUsername(ctx.db, username)) throw conflict('account_exists');
       // A random uid or invite code collided: draw again.
       if (attempt >= 4) throw err;
     }
@@ -334,7 +333,7 @@ export async function login(ctx: AppContext, req: LoginRequest, ip: string): Pro
           : null;
       await repo.recordLoginFailure(ctx.db, user.id, failures, lockedUntil, now);
     }
-    throw plainBadRequest(WRONG_CREDENTIALS);
+    throw codedError(400, Status.badRequest, 'credentials_wrong');
   }
   if (user.banned) throw forbidden();
   await repo.resetLoginFailures(ctx.db, user.id);
