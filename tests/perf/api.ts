@@ -1,0 +1,94 @@
+// API benchmark (`npm run bench`): the real server on a fresh SQLite database with demo data, driven
+// over loopback by autocannon. Budgets are checked here, not in timed tests. Figures go to docs/perf.md.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createDb } from '../../server/db/create-db';
+import { migrateToLatest } from '../../server/db/migrate';
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
+
+interface Scenario {
+  name: string;
+  path: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  connections: number;
+  /** Budget: 99th percentile latency in milliseconds. */
+  p99Budget: number;
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'beacon-bench-'));
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'warn' });
+const db = createDb(config);
+await migrateToLatest(db);
+await seedDemo(db, Date.now());
+const app = await buildApp(config, { db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+const demo = DEMO_ACCOUNTS[0];
+if (!demo) throw new Error('no demo account');
+const credentials = { areaCode: demo.areaCode, phone: demo.phone, password: demo.password };
+const login = await fetch(`${base}/api/cplogin/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(credentials),
+});
+const { data: session } = (await login.json()) as { data: { token: string; tokenHead: string } };
+const auth = { authorization: `${session.tokenHead}${session.token}` };
+
+const scenarios: Scenario[] = [
+  { name: 'sites list', path: '/api/mainview/sites', method: 'POST', connections: 10, p99Budget: 25 },
+  {
+    name: 'tokenLogin (session check)',
+    path: '/api/cplogin/tokenLogin',
+    method: 'POST',
+    body: { token: session.token },
+    headers: auth,
+    connections: 10,
+    p99Budget: 25,
+  },
+  { name: 'unknown route (404 envelope)', path: '/api/nope', method: 'POST', connections: 10, p99Budget: 25 },
+  {
+    name: 'login (argon2id verify)',
+    path: '/api/cplogin/login',
+    method: 'POST',
+    body: credentials,
+    connections: 2,
+    p99Budget: 250,
+  },
+];
+
+const rows: string[] = [];
+let failed = false;
+for (const s of scenarios) {
+  const result = await autocannon({
+    url: `${base}${s.path}`,
+    method: s.method,
+    connections: s.connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...s.headers },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  const bad = result.non2xx + result.errors;
+  const expectErrors = s.path === '/api/nope';
+  const ok = result.latency.p99 <= s.p99Budget && (expectErrors || bad === 0);
+  if (!ok) failed = true;
+  rows.push(
+    `| ${s.name} | ${s.connections} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${s.p99Budget} | ${expectErrors ? '-' : bad} | ${ok ? 'ok' : 'OVER BUDGET'} |`,
+  );
+}
+
+await app.close();
+await db.destroy();
+
+console.log(`\nAPI benchmark, ${seconds} s per scenario, SQLite, loopback (node ${process.version})\n`);
+console.log('| scenario | connections | req/s | p50 ms | p99 ms | p99 budget ms | errors | verdict |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
+process.exit(failed ? 1 : 0);
