@@ -1,27 +1,63 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../../server/seed/demo';
+
+export const AREA_CODE = '63';
+
+const demoPhones = new Set(DEMO_ACCOUNTS.map((account) => account.phone));
+// Per worker process: its pid and a counter keep the numbers of parallel workers apart.
+let counter = Math.floor(Math.random() * 5000);
 
 /** A Philippine mobile number no other spec uses (libphonenumber-js accepts 917 + 7 digits). */
 export function freshPhone(): string {
-  const unique = (Date.now() % 1_000_000) * 10 + Math.floor(Math.random() * 10);
-  return `917${String(unique).padStart(7, '0')}`;
+  for (;;) {
+    counter = (counter + 1) % 10_000;
+    const phone = `917${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
+    if (!demoPhones.has(phone)) return phone;
+  }
 }
 
-/** The newest code the demo SMS provider wrote for this phone (the dev outbox, demo mode only). */
+export function demoAccount(label: 'player' | 'agent (job 1)' | 'senior agent (job 2)'): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((a) => a.label === label);
+  if (!account) throw new Error(`No demo account "${label}" in server/seed/demo.ts`);
+  return account;
+}
+
+type Purpose = 'register' | 'reset';
+
+/** The newest code the demo SMS provider wrote for this phone and purpose (the dev outbox, demo mode only). */
 export async function latestSmsCode(
   request: APIRequestContext,
   phone: string,
-  areaCode = '63',
+  purpose: Purpose = 'register',
+  areaCode = AREA_CODE,
 ): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const res = await request.post('/api/dev/sms-outbox', { data: { areaCode, phone } });
-      const body = (await res.json()) as { data: Array<{ code: string }> };
-      code = body.data[0]?.code;
+      expect(res.status(), 'the dev SMS outbox answers').toBe(200);
+      const body = (await res.json()) as { data: Array<{ code: string; purpose: string }> };
+      code = body.data.find((sms) => sms.purpose === purpose)?.code;
       return code;
     })
     .toMatch(/^\d{6}$/);
   return code as string;
+}
+
+/** Registers an account through the real API (send code, read it from the outbox, register). */
+export async function registerViaApi(request: APIRequestContext, phone: string, password: string) {
+  const sent = await request.post('/api/cplogin/sendsms', {
+    data: { areaCode: AREA_CODE, phone, purpose: 'register' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const code = await latestSmsCode(request, phone, 'register');
+  const reg = await request.post('/api/cplogin/reg', {
+    data: { areaCode: AREA_CODE, phone, password, code },
+  });
+  expect(reg.status(), await reg.text()).toBe(200);
+  const body = (await reg.json()) as { status: number; data: { token: string } };
+  expect(body.status).toBe(200);
+  return body.data;
 }
 
 export async function logIn(page: Page, phone: string, password: string): Promise<void> {
@@ -31,3 +67,12 @@ export async function logIn(page: Page, phone: string, password: string): Promis
 }
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The tab names the tab bar shows, in order. */
+export const tabNames = async (page: Page): Promise<string[]> =>
+  (await mainNav(page).getByRole('link').allInnerTexts()).map((text) => text.trim());
+
+/** Positive messages (role status, top of the screen). */
+export const statusToasts = (page: Page) => page.getByRole('status');
+/** Negative messages (role alert, bottom of the screen). */
+export const alertToasts = (page: Page) => page.getByRole('alert');

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { demoAccount, logIn, mainNav } from './support';
+
+test('a logged-out visit to /report goes to login and comes back after logging in', async ({ page }) => {
+  const player = demoAccount('player');
+  await page.goto('/report');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Freport$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+
+  await logIn(page, player.phone, player.password);
+  await expect(page).toHaveURL(/\/report$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Report' })).toHaveAttribute('aria-current', 'page');
+
+  // Logged in, /login itself sends you on.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a standalone page (/Help) needs login too', async ({ page }) => {
+  const player = demoAccount('player');
+  await page.goto('/Help');
+  await expect(page).toHaveURL(/\/login\?redirect=%2FHelp$/);
+  await logIn(page, player.phone, player.password);
+  await expect(page).toHaveURL(/\/Help$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+});
+
+test('home is public and offers a log-in link', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Beacon' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a redirect to another origin is ignored after login', async ({ page }) => {
+  const player = demoAccount('player');
+  await page.goto('/login?redirect=%2F%2Fevil.example%2F');
+  await logIn(page, player.phone, player.password);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
