@@ -23,7 +23,7 @@ export default defineConfig({
   webServer: {
     // The real server on a fresh database with demo data, serving the built app (npm test builds first).
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/mainview/sites`,
+    url: `http://127.0.0.1:${port}/`,
     env: { PORT: String(port) },
     reuseExistingServer: false,
     timeout: 60_000,

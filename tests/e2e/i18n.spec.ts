@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { freshPhone } from './support';
 
 test('the language picker switches the login page to Chinese, keeps it over a reload, and back', async ({
   page,
@@ -42,4 +43,15 @@ test('the language picker switches the login page to Chinese, keeps it over a re
   // The errors shown re-translate with the language.
   await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('Phone number is required');
   await expect(page.getByText('Password is required')).toBeVisible();
+});
+
+test("the server's answer to a wrong password shows in the user's language", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Language').selectOption({ label: '中文' });
+  // An unknown phone gets the same answer as a wrong password, and locks no demo account.
+  await page.getByLabel('手机号').fill(freshPhone());
+  await page.getByLabel('密码', { exact: true }).fill('NotTheRight1');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByText('手机号或密码错误')).toBeVisible();
+  await expect(page.getByText('Wrong phone number or password')).toHaveCount(0);
 });
