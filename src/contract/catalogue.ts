@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PAGE_SIZE, pageSchema } from './paging';
+
+export const NEWEST_STRIP_SIZE = 20;
+
+/**
+ * Catalogue 1 category filter values, as the upstream platform names them (spec section 2). The app
+ * shows a translated label for each; "all" is the empty string.
+ */
+export const WX_CATEGORIES = ['角色', '竞技', '棋牌', '动作', '休闲', '其他'] as const;
+export type WxCategory = (typeof WX_CATEGORIES)[number];
+
+const page = z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').default(0);
+const size = z
+  .number({ error: 'invalid_type' })
+  .int('invalid_type')
+  .min(1, 'invalid_type')
+  .max(PAGE_SIZE, 'too_long')
+  .default(PAGE_SIZE);
+/** Search text has no length rule in the spec; a generous bound keeps queries sane. */
+const search = z.string({ error: 'invalid_type' }).trim().max(100, 'too_long').default('');
+const id = z.number({ error: 'required' }).int('invalid_type').positive('invalid_type');
+
+// ---- Catalogue 1: mini-games of a messaging-app platform ----
+
+export const wxAppSchema = z.object({
+  id: z.number().int(),
+  appid: z.string(),
+  appname: z.string(),
+  brief_intro: z.string(),
+  logo_square: z.string(),
+  category_2_name: z.string(),
+  /** Cooperation rate as a fraction; shown as newcps x 100 with 2 decimals, a dash below 0.01. */
+  newcps: z.number(),
+  /** true: the promoter may apply; false: already applied. */
+  apply: z.boolean(),
+  /** The promoter's tracked link (`/s/<code>`); empty while it awaits upstream review or before applying. */
+  link: z.string(),
+  video_info: z.object({ video_url: z.string(), cover_img_url: z.string() }).nullable(),
+  publicity_img: z.object({ img_list: z.array(z.object({ img_url: z.string() })) }),
+  /** Pinned to the top for every promoter of the site (keeptop). */
+  pinned: z.boolean(),
+});
+export type WxApp = z.infer<typeof wxAppSchema>;
+
+export const wxAppListRequestSchema = z.object({
+  number: page,
+  size,
+  category_2_name: z.union([z.literal(''), z.enum(WX_CATEGORIES)], { error: 'invalid_type' }).default(''),
+  appname: search,
+});
+export type WxAppListRequest = z.input<typeof wxAppListRequestSchema>;
+export const wxAppPageSchema = pageSchema(wxAppSchema);
+
+export const myPageRequestSchema = z.object({ number: page, size });
+export type MyPageRequest = z.input<typeof myPageRequestSchema>;
+
+/** An item the promoter applied for, with its link's click count. */
+export const myWxAppSchema = wxAppSchema.extend({
+  clicks: z.number().int().nonnegative(),
+  appliedAt: z.number(),
+});
+export const myWxAppPageSchema = pageSchema(myWxAppSchema);
+
+export const newestRequestSchema = z.object({
+  number: z.literal(0, { error: 'invalid_type' }).default(0),
+  size: z
+    .number({ error: 'invalid_type' })
+    .int('invalid_type')
+    .min(1, 'invalid_type')
+    .max(NEWEST_STRIP_SIZE, 'too_long')
+    .default(NEWEST_STRIP_SIZE),
+});
+export const wxNewestSchema = z.array(wxAppSchema);
+
+export const wxApplyRequestSchema = z.object({
+  appid: z.string({ error: 'required' }).min(1, 'required').max(64, 'too_long'),
+});
+export const wxApplyResponseSchema = z.object({ result: z.boolean(), link: z.string() });
+export type WxApplyResponse = z.infer<typeof wxApplyResponseSchema>;
+
+export const wxKeepTopRequestSchema = wxApplyRequestSchema;
+
+/** Pin toggles: pinning a pinned item unpins it, and the answer says which. */
+export const keepTopResponseSchema = z.object({ pinned: z.boolean() });
+
+// ---- Catalogue 2: demand tasks of a short-video platform ----
+
+export const demandSchema = z.object({
+  demandId: z.number().int(),
+  demandName: z.string(),
+  demandDesc: z.string(),
+  demandIcon: z.string(),
+  apply: z.boolean(),
+  link: z.string(),
+  pinned: z.boolean(),
+});
+export type Demand = z.infer<typeof demandSchema>;
+
+export const demandListRequestSchema = z.object({ number: page, size, demandName: search });
+export type DemandListRequest = z.input<typeof demandListRequestSchema>;
+export const demandPageSchema = pageSchema(demandSchema);
+
+export const myDemandSchema = demandSchema.extend({
+  clicks: z.number().int().nonnegative(),
+  appliedAt: z.number(),
+});
+export const myDemandPageSchema = pageSchema(myDemandSchema);
+
+export const demandNewestSchema = z.array(demandSchema);
+
+export const demandIdRequestSchema = z.object({ demandId: id });
+
+/**
+ * Catalogue 2 apply results (DESIGN.md section 4): 1 success; -1 unknown or disabled demand;
+ * 0 the promoter has no app card yet; 2 the demand's claim quota is used up.
+ */
+export const DemandApplyResult = { success: 1, dataError: -1, noAppCard: 0, quotaUsedUp: 2 } as const;
+export const demandApplyResponseSchema = z.object({
+  result: z.union([z.literal(1), z.literal(-1), z.literal(0), z.literal(2)]),
+  link: z.string(),
+});
+export type DemandApplyResponse = z.infer<typeof demandApplyResponseSchema>;
