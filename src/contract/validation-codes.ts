@@ -26,6 +26,8 @@ export const validationMessages = {
   not_applied: 'Apply for this item first',
   pin_not_allowed: 'Only senior agents can pin items',
   media_not_found: 'No such media',
+  already_applied: 'You have already applied for this item',
+  item_not_found: 'No such item',
   credentials_wrong: 'Wrong phone number or password',
   account_exists: 'An account with this phone already exists, log in or reset your password',
   rate_limited: 'Too many attempts, try again later',

@@ -27,6 +27,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   not_applied: msg`Apply for this item first`,
   pin_not_allowed: msg`Only senior agents can pin items`,
   media_not_found: msg`No such media`,
+  already_applied: msg`You have already applied for this item`,
+  item_not_found: msg`No such item`,
   credentials_wrong: msg`Wrong phone number or password`,
   account_exists: msg`An account with this phone already exists, log in or reset your password`,
   rate_limited: msg`Too many attempts, try again later`,
