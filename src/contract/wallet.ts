@@ -1,0 +1,440 @@
+/**
+ * The wallet's wire contract (issue 6): balances, deposits, withdrawal methods, withdrawals, the safe,
+ * transfers by UID, records, and the operator's withdrawal review. Every call is POST under /api with
+ * a JSON body and answers the envelope `{ status, message, data }` (envelope.ts) unless noted.
+ *
+ * Money on the wire is a decimal number with at most 2 decimals (`money` below); the server stores
+ * integer minor units (cents) and answers exact 2-decimal values, which the app displays rounded DOWN.
+ * Times are epoch milliseconds. Lists are pages of at most 50 (paging.ts).
+ *
+ * Calls that move money need the header `Idempotency-Key` (IDEMPOTENCY_KEY_HEADER, 1-100 visible ASCII
+ * characters, one fresh value per user action, reused on retry). Keys are scoped per user. A replay with
+ * the same body answers the first (successful) answer again and moves nothing (header
+ * `Idempotent-Replayed: true`); the same key with a different body is refused with 422
+ * (`idempotency_key_reused`); a concurrent duplicate waits for the first and then gets its answer. A
+ * request that failed moved nothing and is not remembered, so it may be retried with the same key.
+ * Marked [key] below.
+ *
+ * Account (login required):
+ *   /user/info                  {}                                  -> UserInfo (user.ts)
+ *   /user/secondaryInfo         {}                                  -> SecondaryInfo
+ *   /user/levelData             {}                                  -> LevelData
+ * Deposits:
+ *   /wallet/deposit/create      DepositCreateRequest [key]          -> DepositOrder (state Prepare, payUrl)
+ *   /wallet/deposit/list        PageRequest                         -> Page<DepositOrder>
+ *   /wallet/deposit/detail      { orderNo }                         -> DepositOrder
+ *   GET /wallet/sandbox/pay?orderNo=   the sandbox provider's pay page (HTML, demo mode only): Pay / Cancel
+ *   /wallet/sandbox/callback    SandboxCallback (no login; HMAC-SHA256 signed by the provider)
+ *                                                                   -> { orderNo, state }
+ *     Prepare -> Success exactly once on a signed "paid" callback; duplicates change nothing; a bad
+ *     signature is refused (400 `signature_invalid`) and logged; an unpaid order turns Fail after
+ *     DEPOSIT_EXPIRY_MINUTES.
+ * Withdrawal methods (/AddCard, /AddZhiFuBao):
+ *   /wallet/cards/list          {}                                  -> WithdrawMethod[]
+ *   /wallet/cards/save          WithdrawMethodSaveRequest (id: edit) -> WithdrawMethod
+ *   /wallet/cards/delete        { id }                              -> null
+ * Withdrawals (/Withdraw, /WithdrawStep/{id}, /WithdrawDetails):
+ *   /wallet/withdraw/create     WithdrawCreateRequest [key]         -> Withdrawal (state WaitReview)
+ *   /wallet/withdraw/list       PageRequest                         -> Page<Withdrawal>
+ *   /wallet/withdraw/detail     { id }                              -> Withdrawal
+ *     Prepare -> WaitReview (funds held: withdrawable -> locked) -> WaitExec (approved) -> Exec (payout
+ *     sent) -> Success (posted) | Fail (funds returned, with a reason). Reject: WaitReview -> Fail.
+ * Safe (vault):
+ *   /wallet/safe/info           {}                                  -> SafeInfo
+ *   /wallet/safe/setPassword    { password }                        -> SafeInfo (only when none is set)
+ *   /wallet/safe/changePassword { oldPassword, password }           -> SafeInfo
+ *   /wallet/safe/deposit        { amount } [key]                    -> SafeMoveResult (main -> safe)
+ *   /wallet/safe/withdraw       { amount, safePassword } [key]      -> SafeMoveResult (safe -> main)
+ *     5 wrong safe passwords lock it for 15 minutes (429 `safe_locked`, data.retryAfter).
+ * Transfers:
+ *   /wallet/transfer            TransferRequest [key]               -> TransferResult
+ * Records:
+ *   /wallet/records             RecordsRequest                      -> Page<WalletRecord>
+ * Operators (users.is_operator; others get 403 `operator_only`):
+ *   /admin/withdrawals/list     AdminWithdrawalListRequest          -> Page<AdminWithdrawal>
+ *   /admin/withdrawals/approve  { id } [key]                        -> AdminWithdrawal (WaitReview -> WaitExec)
+ *   /admin/withdrawals/reject   { id, reason } [key]                -> AdminWithdrawal (WaitReview -> Fail)
+ *   /admin/withdrawals/execute  { id } [key]                        -> AdminWithdrawal (WaitExec -> Exec)
+ *   /admin/withdrawals/settle   { id, outcome, reason? } [key]      -> AdminWithdrawal (Exec -> Success|Fail)
+ *     A call on an order no longer in the expected state answers 409 `state_changed`, so of an approve
+ *     and a reject racing, exactly one wins.
+ */
+import { z } from 'zod';
+import { PAGE_SIZE, pageSchema } from './paging';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Answer header set on a replayed answer. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
+
+export const MONEY_DECIMALS = 2;
+/** A sane upper bound for one amount (decimal units): far above any site limit, exact in minor units. */
+export const MONEY_MAX = 100_000_000;
+export const DEPOSIT_MIN = 1;
+export const DEPOSIT_MAX = 1_000_000;
+export const DEPOSIT_EXPIRY_MINUTES = 30;
+export const SAFE_PASSWORD_LENGTH = 6;
+export const SAFE_MAX_TRIES = 5;
+export const SAFE_LOCK_MINUTES = 15;
+export const MAX_WITHDRAW_METHODS = 10;
+
+/** Missing -> the field's own "required" code; present but not the right type -> invalid_type. */
+const required = (code: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? code : 'invalid_type',
+});
+
+/** At most 2 decimals, allowing binary floating-point noise (0.29 * 100 = 28.999999999999996). */
+export const hasAtMostTwoDecimals = (v: number): boolean => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+/** Decimal amount -> integer minor units (cents). */
+export const toMinor = (v: number): number => Math.round(v * 100);
+/** Integer minor units -> the wire's exact 2-decimal amount. */
+export const toMoney = (minor: number): number => minor / 100;
+
+/**
+ * A positive amount of money with at most 2 decimals. `amount_required` when missing,
+ * `amount_invalid` when not a positive finite number with at most 2 decimals or above MONEY_MAX.
+ */
+export const money = z
+  .number(required('amount_required'))
+  .refine((v) => Number.isFinite(v) && v > 0 && v <= MONEY_MAX && hasAtMostTwoDecimals(v), 'amount_invalid');
+
+/** An amount in an answer: exact 2 decimals, may be zero (balances) or negative (record outflows). */
+export const moneyValue = z.number();
+
+const id = z.number(required('required')).int('invalid_type').positive('invalid_type');
+
+export const pageRequestSchema = z.object({
+  number: z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').default(0),
+  size: z
+    .number({ error: 'invalid_type' })
+    .int('invalid_type')
+    .min(1, 'invalid_type')
+    .max(PAGE_SIZE, 'too_long')
+    .default(PAGE_SIZE),
+});
+export type PageRequest = z.input<typeof pageRequestSchema>;
+
+/** Transaction state labels (spec section 4). */
+export const TX_STATES = ['Prepare', 'Success', 'Fail', 'WaitReview', 'WaitExec', 'Exec'] as const;
+export const txStateSchema = z.enum(TX_STATES);
+export type TxState = z.infer<typeof txStateSchema>;
+
+// ---- account
+
+export const channelBalanceSchema = z.object({ name: z.string(), balance: moneyValue });
+
+/**
+ * Spec section 3. totalCoin = main balance (withdrawable + locked); canWithdrawCoin = withdrawable;
+ * lockedCoin = totalCoin - canWithdrawCoin (bonus and funds held by withdrawals under way);
+ * channelData = one balance per game channel (in-game = their sum, inGameCoin); safeCoin = the safe,
+ * which is not part of totalCoin.
+ */
+export const secondaryInfoSchema = z.object({
+  totalCoin: moneyValue,
+  canWithdrawCoin: moneyValue,
+  lockedCoin: moneyValue,
+  inGameCoin: moneyValue,
+  safeCoin: moneyValue,
+  phone: z.string(),
+  channelData: z.array(channelBalanceSchema),
+});
+export type SecondaryInfo = z.infer<typeof secondaryInfoSchema>;
+
+/** historySteam: the accumulated successful deposits (decimal units); a level is reached at its needSteam. */
+export const levelMetaSchema = z.object({
+  level: z.number().int().min(0),
+  needSteam: moneyValue,
+  headerPicture: z.string(),
+  vipPicture: z.string(),
+});
+export const levelDataSchema = z.object({
+  vipState: z.object({ level: z.number().int().min(0), historySteam: moneyValue }),
+  meta: z.array(levelMetaSchema),
+  /** historySteam / the next level's needSteam, as a percentage capped at 100 (100 at the top level). */
+  progress: z.number().min(0).max(100),
+});
+export type LevelData = z.infer<typeof levelDataSchema>;
+
+// ---- deposits
+
+export const depositCreateRequestSchema = z.object({
+  amount: money.refine((v) => v >= DEPOSIT_MIN && v <= DEPOSIT_MAX, 'amount_invalid'),
+});
+export type DepositCreateRequest = z.infer<typeof depositCreateRequestSchema>;
+
+export const depositOrderSchema = z.object({
+  orderNo: z.string(),
+  amount: moneyValue,
+  state: z.enum(['Prepare', 'Success', 'Fail']),
+  /** Same-origin path of the provider's pay page; open it to pay. */
+  payUrl: z.string(),
+  provider: z.string(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  completedAt: z.number().nullable(),
+  failReason: z.string().nullable(),
+});
+export type DepositOrder = z.infer<typeof depositOrderSchema>;
+export const depositPageSchema = pageSchema(depositOrderSchema);
+
+export const orderNoRequestSchema = z.object({
+  orderNo: z.string(required('required')).min(1, 'required').max(64, 'too_long'),
+});
+
+export const sandboxPayQuerySchema = orderNoRequestSchema;
+
+/**
+ * The sandbox provider's callback. sign = hex HMAC-SHA256 of
+ * `${orderNo}|${amount.toFixed(2)}|${status}|${providerRef}|${timestamp}` with the provider secret.
+ */
+export const sandboxCallbackSchema = z.object({
+  orderNo: z.string(required('required')).min(1, 'required').max(64, 'too_long'),
+  amount: z.number(required('required')),
+  status: z.enum(['paid', 'failed'], { error: 'invalid_type' }),
+  providerRef: z.string(required('required')).min(1, 'required').max(64, 'too_long'),
+  timestamp: z.number(required('required')).int('invalid_type'),
+  sign: z.string(required('required')).regex(/^[0-9a-f]{64}$/, 'signature_invalid'),
+});
+export type SandboxCallback = z.infer<typeof sandboxCallbackSchema>;
+export const sandboxCallbackResponseSchema = z.object({ orderNo: z.string(), state: txStateSchema });
+
+// ---- withdrawal methods
+
+/** Banks offered on /AddCard (value = stored code; the app shows the name). */
+export const BANKS = [
+  'State Bank of India',
+  'HDFC Bank',
+  'ICICI Bank',
+  'Axis Bank',
+  'Punjab National Bank',
+  'Bank of Baroda',
+  'Kotak Mahindra Bank',
+  'Canara Bank',
+] as const;
+/** E-wallets offered on /AddZhiFuBao. */
+export const WALLET_TYPES = ['GCash', 'Maya', 'Paytm', 'PhonePe', 'Google Pay'] as const;
+
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+const holderName = z
+  .string(required('holder_name_required'))
+  .trim()
+  .min(1, 'holder_name_required')
+  .max(60, 'too_long');
+
+export const bankCardInputSchema = z.object({
+  id: id.optional(),
+  kind: z.literal('bank'),
+  holderName,
+  bank: z.enum(BANKS, { error: 'bank_required' }),
+  cardNumber: z
+    .string(required('card_number_required'))
+    .trim()
+    .min(1, 'card_number_required')
+    .regex(/^\d{9,18}$/, 'card_number_format'),
+  ifsc: z
+    .string(required('ifsc_required'))
+    .trim()
+    .toUpperCase()
+    .min(1, 'ifsc_required')
+    .regex(IFSC_PATTERN, 'ifsc_format'),
+  phone: z
+    .string(required('bank_phone_format'))
+    .trim()
+    .regex(/^\d{10}$/, 'bank_phone_format'),
+});
+
+export const eWalletInputSchema = z.object({
+  id: id.optional(),
+  kind: z.literal('ewallet'),
+  walletType: z.enum(WALLET_TYPES, { error: 'bank_required' }),
+  account: z.string(required('account_required')).trim().min(1, 'account_required').max(60, 'too_long'),
+  holderName,
+});
+
+export const withdrawMethodSaveRequestSchema = z.discriminatedUnion('kind', [
+  bankCardInputSchema,
+  eWalletInputSchema,
+]);
+export type WithdrawMethodSaveRequest = z.input<typeof withdrawMethodSaveRequestSchema>;
+
+/** A saved method; numbers are answered masked except the last 4 digits. */
+export const withdrawMethodSchema = z.discriminatedUnion('kind', [
+  z.object({
+    id: z.number().int(),
+    kind: z.literal('bank'),
+    holderName: z.string(),
+    bank: z.string(),
+    cardNumberMasked: z.string(),
+    ifsc: z.string(),
+    phone: z.string(),
+    createdAt: z.number(),
+  }),
+  z.object({
+    id: z.number().int(),
+    kind: z.literal('ewallet'),
+    walletType: z.string(),
+    accountMasked: z.string(),
+    holderName: z.string(),
+    createdAt: z.number(),
+  }),
+]);
+export type WithdrawMethod = z.infer<typeof withdrawMethodSchema>;
+export const withdrawMethodListSchema = z.array(withdrawMethodSchema);
+
+export const idRequestSchema = z.object({ id });
+
+// ---- safe password
+
+export const safePasswordSchema = z
+  .string(required('safe_password_format'))
+  .regex(/^\d{6}$/, 'safe_password_format');
+
+export const safeInfoSchema = z.object({
+  hasPassword: z.boolean(),
+  balance: moneyValue,
+  /** Epoch ms until which wrong tries lock the password, or null. */
+  lockedUntil: z.number().nullable(),
+  triesLeft: z.number().int().min(0),
+});
+export type SafeInfo = z.infer<typeof safeInfoSchema>;
+
+export const safeSetPasswordRequestSchema = z.object({ password: safePasswordSchema });
+export const safeChangePasswordRequestSchema = z.object({
+  oldPassword: safePasswordSchema,
+  password: safePasswordSchema,
+});
+export const safeDepositRequestSchema = z.object({ amount: money });
+export const safeWithdrawRequestSchema = z.object({ amount: money, safePassword: safePasswordSchema });
+export const safeMoveResultSchema = z.object({
+  recordId: z.number().int(),
+  amount: moneyValue,
+  safeBalance: moneyValue,
+  canWithdrawCoin: moneyValue,
+});
+export type SafeMoveResult = z.infer<typeof safeMoveResultSchema>;
+
+// ---- withdrawals
+
+/** Arrival estimate shown on /WithdrawStep (spec section 9). */
+export const ARRIVAL_ESTIMATE = {
+  ewallet: { minMinutes: 1, maxMinutes: 12 * 60 },
+  bank: { minMinutes: 0, maxMinutes: 24 * 60 },
+} as const;
+
+export const withdrawCreateRequestSchema = z.object({
+  amount: money,
+  methodId: z.number(required('method_required')).int('invalid_type').positive('invalid_type'),
+  safePassword: safePasswordSchema,
+});
+export type WithdrawCreateRequest = z.infer<typeof withdrawCreateRequestSchema>;
+
+export const withdrawStepSchema = z.object({ state: txStateSchema, at: z.number() });
+
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  amount: moneyValue,
+  state: txStateSchema,
+  methodKind: z.enum(['bank', 'ewallet']),
+  /** "HDFC Bank ****1234" or "GCash ****5678", as it was when the withdrawal was made. */
+  methodLabel: z.string(),
+  /** Why it failed (rejected or payout failed), else null. */
+  reason: z.string().nullable(),
+  /** The states passed so far with their times, Prepare first. */
+  steps: z.array(withdrawStepSchema),
+  arrival: z.object({ minMinutes: z.number().int(), maxMinutes: z.number().int() }),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalPageSchema = pageSchema(withdrawalSchema);
+
+// ---- transfers
+
+export const transferRequestSchema = z.object({
+  receiverUid: z
+    .number(required('receiver_required'))
+    .int('receiver_not_found')
+    .positive('receiver_not_found'),
+  amount: money,
+  safePassword: safePasswordSchema,
+});
+export type TransferRequest = z.infer<typeof transferRequestSchema>;
+export const transferResultSchema = z.object({
+  recordId: z.number().int(),
+  receiverUid: z.number().int(),
+  amount: moneyValue,
+  canWithdrawCoin: moneyValue,
+  createdAt: z.number(),
+});
+export type TransferResult = z.infer<typeof transferResultSchema>;
+
+// ---- records
+
+export const RECORD_TYPES = [
+  'deposit',
+  'withdraw',
+  'transferIn',
+  'transferOut',
+  'safeIn',
+  'safeOut',
+  'bonus',
+  'game',
+] as const;
+export const recordTypeSchema = z.enum(RECORD_TYPES, { error: 'invalid_type' });
+export type RecordType = z.infer<typeof recordTypeSchema>;
+
+export const recordsRequestSchema = pageRequestSchema.extend({
+  /** Omitted: every type. */
+  type: recordTypeSchema.optional(),
+  /** Inclusive epoch-ms bounds on the record's creation time. */
+  from: z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').optional(),
+  to: z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').optional(),
+});
+export type RecordsRequest = z.input<typeof recordsRequestSchema>;
+
+/**
+ * One movement as the user sees it. amount is signed from the user's side of the main balance
+ * (deposit +, withdraw -, transferOut -, transferIn +, safeIn -, safeOut +).
+ */
+export const walletRecordSchema = z.object({
+  id: z.number().int(),
+  type: recordTypeSchema,
+  amount: moneyValue,
+  state: txStateSchema,
+  /** Deposit order number or withdrawal order number, when there is one. */
+  orderNo: z.string().nullable(),
+  /** The other user of a transfer. */
+  counterpartyUid: z.number().int().nullable(),
+  remark: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type WalletRecord = z.infer<typeof walletRecordSchema>;
+export const walletRecordPageSchema = pageSchema(walletRecordSchema);
+
+// ---- operators
+
+export const adminWithdrawalListRequestSchema = pageRequestSchema.extend({
+  state: txStateSchema.optional(),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  userUid: z.number().int(),
+  username: z.string(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
+
+export const adminRejectRequestSchema = z.object({
+  id,
+  reason: z.string(required('required')).trim().min(1, 'required').max(200, 'too_long'),
+});
+export const adminSettleRequestSchema = z.object({
+  id,
+  outcome: z.enum(['Success', 'Fail'], { error: 'invalid_type' }),
+  /** Required when the outcome is Fail. */
+  reason: z.string({ error: 'invalid_type' }).trim().max(200, 'too_long').optional(),
+});
