@@ -15,9 +15,14 @@ import {
   sendAppShell,
   staticDirExists,
 } from './http/static';
+import { appCardRoutes } from './modules/appcard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { contentRoutes } from './modules/content/routes';
 import { devRoutes } from './modules/dev/routes';
+import { mediaApiRoutes, registerMediaRoutes } from './modules/media/routes';
+import { promotionApiRoutes, registerShortLinkRoute } from './modules/promotion/routes';
 import { siteRoutes } from './modules/site/routes';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -103,11 +108,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
+  registerShortLinkRoute(app, ctx);
+  registerMediaRoutes(app, ctx);
+
   await app.register(
     async (api) => {
       const zapi = api.withTypeProvider<ZodTypeProvider>();
       await zapi.register(authRoutes(ctx));
       await zapi.register(siteRoutes(ctx));
+      await zapi.register(contentRoutes(ctx));
+      await zapi.register(catalogueRoutes(ctx));
+      await zapi.register(appCardRoutes(ctx));
+      await zapi.register(promotionApiRoutes(ctx));
+      await zapi.register(mediaApiRoutes(ctx));
       if (config.demo) await zapi.register(devRoutes(ctx));
       if (deps.extraApiRoutes) await deps.extraApiRoutes(api);
     },

@@ -3,11 +3,13 @@ import type { Db } from './create-db';
 import { isPostgres } from './create-db';
 import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_sites';
+import * as m0003 from './migrations/0003_portal';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_sites': m0002,
+  '0003_portal': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,119 @@ export interface SitesTable {
   created_at: number;
 }
 
+// ---- promoter portal (0003_portal)
+
+export interface BannersTable {
+  id: Generated<number>;
+  /** null: every site. */
+  site_id: number | null;
+  bannername: string;
+  /** HTML, sanitized on the way out. */
+  remark: string;
+  pic_url: string;
+  /** JSON object text (locale -> picture URL), or null. */
+  multi_pic: string | null;
+  sort_order: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  site_id: number | null;
+  content: string;
+  publish_from: number;
+  /** null: open-ended. */
+  publish_until: number | null;
+  withdrawn_at: number | null;
+  created_at: number;
+}
+
+export interface ContentPagesTable {
+  id: Generated<number>;
+  /** customAgent, systemHelp or aboutus. */
+  slug: string;
+  locale: string;
+  title: string;
+  content: string;
+  updated_at: number;
+}
+
+export interface WxAppsTable {
+  id: Generated<number>;
+  appid: string;
+  appname: string;
+  search_name: string;
+  brief_intro: string;
+  logo_square: string;
+  category_2_name: string;
+  newcps: number;
+  video_url: string | null;
+  cover_img_url: string | null;
+  target_url: string;
+  needs_review: number;
+  sort_rank: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface WxAppImagesTable {
+  id: Generated<number>;
+  app_id: number;
+  position: number;
+  img_url: string;
+}
+
+export interface DemandsTable {
+  id: Generated<number>;
+  ref: string;
+  demand_name: string;
+  search_name: string;
+  demand_desc: string;
+  demand_icon: string;
+  target_url: string;
+  quota: number;
+  claimed: number;
+  sort_rank: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface CatalogueMediaTable {
+  id: Generated<number>;
+  url: string;
+  media_type: 'image' | 'video';
+  item_kind: 'wx' | 'dou';
+  item_id: number;
+}
+
+export interface CataloguePinsTable {
+  id: Generated<number>;
+  item_kind: 'wx' | 'dou';
+  site_id: number;
+  item_id: number;
+  pinned_by: number;
+  pinned_at: number;
+}
+
+export interface PromoLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  item_kind: 'wx' | 'dou';
+  item_id: number;
+  code: string;
+  clicks: number;
+  applied_at: number;
+}
+
+export interface AppCardsTable {
+  user_id: number;
+  account_id: string;
+  nickname: string;
+  followers: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -89,4 +202,14 @@ export interface Database {
   rate_events: RateEventsTable;
   dev_sms_outbox: DevSmsOutboxTable;
   sites: SitesTable;
+  banners: BannersTable;
+  notices: NoticesTable;
+  content_pages: ContentPagesTable;
+  wx_apps: WxAppsTable;
+  wx_app_images: WxAppImagesTable;
+  demands: DemandsTable;
+  catalogue_media: CatalogueMediaTable;
+  catalogue_pins: CataloguePinsTable;
+  promo_links: PromoLinksTable;
+  app_cards: AppCardsTable;
 }

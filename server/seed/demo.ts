@@ -3,6 +3,7 @@ import type { Db } from '../db/create-db';
 import { countUsers, insertUser } from '../modules/auth/repository';
 import { hashPassword } from '../modules/auth/service';
 import { countSites, insertSite } from '../modules/site/repository';
+import { seedPortal } from './catalogue';
 
 export interface DemoAccount {
   label: string;
@@ -110,5 +111,6 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
       users++;
     }
   }
+  await seedPortal(db, now);
   return { sites, users };
 }

@@ -1,0 +1,26 @@
+import type { AppCard } from '../../../src/contract/appcard';
+import type { AppContext } from '../../context';
+import type { Authenticated } from '../auth/service';
+import * as repo from './repository';
+
+const toAppCard = (row: repo.AppCardRow): AppCard => ({
+  accountId: row.account_id,
+  nickname: row.nickname,
+  followers: Number(row.followers),
+});
+
+export async function viewAppCard(ctx: AppContext, auth: Authenticated): Promise<AppCard | null> {
+  const row = await repo.findAppCard(ctx.db, auth.user.id);
+  return row ? toAppCard(row) : null;
+}
+
+export async function editAppCard(ctx: AppContext, auth: Authenticated, card: AppCard): Promise<AppCard> {
+  const row = await repo.upsertAppCard(ctx.db, {
+    user_id: auth.user.id,
+    account_id: card.accountId,
+    nickname: card.nickname,
+    followers: card.followers,
+    updated_at: ctx.clock.now(),
+  });
+  return toAppCard(row);
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaDownloadQuerySchema } from '../../../src/contract/promotion';
+import type { AppContext } from '../../context';
+import { codedError } from '../../http/envelope';
+import { attachment, sendFileWithRanges } from './send';
+import { type MediaContent, resolveDownload, resolveMedia } from './service';
+
+/** Demo media never changes for a given URL. */
+const MEDIA_CACHE = 'public, max-age=604800';
+
+async function sendMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  media: MediaContent,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  reply.header('Cache-Control', cacheControl);
+  if (media.kind === 'svg') {
+    // An SVG is a document: keep it inert even when opened directly.
+    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    return reply.type('image/svg+xml; charset=utf-8').send(media.body);
+  }
+  return sendFileWithRanges(request, reply, media.path, media.contentType);
+}
+
+/** `/media/...`, outside /api: pictures and videos the catalogue and banners point at. */
+export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/media/*', async (req, reply) => {
+    const media = await resolveMedia(ctx, req.url.split('?')[0] ?? '');
+    if (!media) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendMedia(req, reply, media, MEDIA_CACHE);
+  });
+}
+
+/** `GET /api/wxcps/downimage?url=` and `downvideo?url=`: an item's own media, as a download. */
+export const mediaApiRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const [route, type] of [
+      ['/wxcps/downimage', 'image'],
+      ['/wxcps/downvideo', 'video'],
+    ] as const) {
+      app.get(route, { schema: { querystring: mediaDownloadQuerySchema } }, async (req, reply) => {
+        const media = await resolveDownload(ctx, req.query.url, type);
+        if (!media) throw codedError(404, 404, 'media_not_found');
+        reply.header('Content-Disposition', attachment(media.filename));
+        return sendMedia(req, reply, media, 'private, max-age=3600');
+      });
+    }
+  };

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from '../../context';
+import * as catalogue from '../catalogue/repository';
+import { findBannerById } from '../content/repository';
+import { CONTENT_LOCALES } from '../content/service';
+import { bannerPicture, screenshot, squareIcon, videoCover } from './svg';
+
+/** The two demo videos shipped with the seed. */
+export const VIDEO_DIR = fileURLToPath(new URL('../../seed/media/', import.meta.url));
+const VIDEO_FILE = /^[a-z0-9][a-z0-9-]{0,60}\.mp4$/;
+
+export type MediaContent =
+  | { kind: 'svg'; body: string; filename: string }
+  | { kind: 'file'; path: string; filename: string; contentType: string };
+
+const svg = (body: string, filename: string): MediaContent => ({ kind: 'svg', body, filename });
+
+/**
+ * What a `/media/...` path stands for, or null. Only these shapes exist; the video name is checked
+ * against a strict pattern and read from one folder, so no path can leave it.
+ */
+export async function resolveMedia(ctx: AppContext, url: string): Promise<MediaContent | null> {
+  let m = /^\/media\/wx\/([A-Za-z0-9_-]{1,64})\/(logo|cover|shot-([1-9]))\.svg$/.exec(url);
+  if (m) {
+    const [, appid = '', which = '', n] = m;
+    const app = await catalogue.findWxAppByAppid(ctx.db, appid);
+    if (!app) return null;
+    if (which === 'logo') return svg(squareIcon(`wx:${appid}`, app.appname), `${appid}-logo.svg`);
+    if (which === 'cover') return svg(videoCover(`wx:${appid}`, app.appname), `${appid}-cover.svg`);
+    return svg(screenshot(`wx:${appid}`, app.appname, Number(n)), `${appid}-shot-${n}.svg`);
+  }
+  m = /^\/media\/dou\/([A-Za-z0-9_-]{1,32})\/icon\.svg$/.exec(url);
+  if (m) {
+    const ref = m[1] ?? '';
+    const demand = await ctx.db
+      .selectFrom('demands')
+      .select('demand_name')
+      .where('ref', '=', ref)
+      .executeTakeFirst();
+    if (!demand) return null;
+    return svg(squareIcon(`dou:${ref}`, demand.demand_name, 128), `${ref}-icon.svg`);
+  }
+  m = /^\/media\/banner\/(\d{1,12})-([A-Za-z]{2}-[A-Za-z]{2})\.svg$/.exec(url);
+  if (m) {
+    const [, id = '', locale = ''] = m;
+    if (!(CONTENT_LOCALES as readonly string[]).includes(locale)) return null;
+    const banner = await findBannerById(ctx.db, Number(id));
+    if (!banner) return null;
+    return svg(bannerPicture(id, banner.bannername, locale), `banner-${id}-${locale}.svg`);
+  }
+  m = /^\/media\/video\/([^/]+)$/.exec(url);
+  if (m) {
+    const file = m[1] ?? '';
+    if (!VIDEO_FILE.test(file)) return null;
+    const full = path.join(VIDEO_DIR, file);
+    if (!existsSync(full)) return null;
+    return { kind: 'file', path: full, filename: file, contentType: 'video/mp4' };
+  }
+  return null;
+}
+
+/** Download of an item's media: the URL must be exactly one the catalogue lists for an item. */
+export async function resolveDownload(
+  ctx: AppContext,
+  url: string,
+  type: 'image' | 'video',
+): Promise<MediaContent | null> {
+  if (!(await catalogue.isCatalogueMedia(ctx.db, url, type))) return null;
+  return resolveMedia(ctx, url);
+}
