@@ -4,12 +4,14 @@ import { isPostgres } from './create-db';
 import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_sites';
 import * as m0003 from './migrations/0003_portal';
+import * as m0004 from './migrations/0004_wallet';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_sites': m0002,
   '0003_portal': m0003,
+  '0004_wallet': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { WalletTables } from './wallet-types';
 
 /** All timestamps are integer epoch milliseconds; flags are 0/1 integers (same on SQLite and PostgreSQL). */
 export interface UsersTable {
@@ -195,7 +196,7 @@ export interface AppCardsTable {
   updated_at: number;
 }
 
-export interface Database {
+export interface Database extends WalletTables {
   users: UsersTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;

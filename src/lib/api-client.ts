@@ -8,6 +8,7 @@ import {
   isSuccessStatus,
   Status,
 } from '../contract/envelope';
+import { currentLocale } from './i18n';
 import { withLoading } from './loading';
 import { getToken, getTokenHead, logout } from './session';
 import { toast } from './toast';
@@ -90,16 +91,31 @@ function passthroughFields(): Record<string, string> {
   return out;
 }
 
+/** A GET carries its fields as query parameters; objects and arrays have no query form and are left out. */
+function withQuery(url: string, fields: unknown): string {
+  if (!isRecord(fields)) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || typeof value === 'object') continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}?${text}` : url;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function request<S extends z.ZodType>(
+  method: 'GET' | 'POST',
   path: string,
   body: unknown,
   options: PostOptions<S>,
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  // The server answers content pages and messages in the user's language.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `${getTokenHead()}${token}`;
   const extra = passthroughFields();
@@ -114,17 +130,20 @@ async function request<S extends z.ZodType>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(payload),
-      credentials: 'same-origin',
-      signal: options.signal ?? null,
-    });
+    response = await fetch(
+      method === 'GET' ? withQuery(`${API_BASE}${path}`, payload) : `${API_BASE}${path}`,
+      {
+        method,
+        headers,
+        body: method === 'GET' ? null : JSON.stringify(payload),
+        credentials: 'same-origin',
+        signal: options.signal ?? null,
+      },
+    );
     text = await response.text();
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    console.error(`POST ${path} failed`, cause);
+    console.error(`${method} ${path} failed`, cause);
     return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
   }
 
@@ -134,22 +153,22 @@ async function request<S extends z.ZodType>(
     try {
       envelope = JSON.parse(text);
     } catch (cause) {
-      console.error(`POST ${path}: unreadable JSON`, cause);
+      console.error(`${method} ${path}: unreadable JSON`, cause);
       return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
     }
   } else if (response.ok) {
     // Spec section 8: a non-JSON answer is returned as it is.
     const parsed = options.schema.safeParse(text);
     if (parsed.success) return parsed.data;
-    console.error(`POST ${path}: unexpected non-JSON answer`, parsed.error);
+    console.error(`${method} ${path}: unexpected non-JSON answer`, parsed.error);
     return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
   } else {
-    console.error(`POST ${path}: HTTP ${response.status} without an envelope`);
+    console.error(`${method} ${path}: HTTP ${response.status} without an envelope`);
     return fail(new ApiError(response.status || NO_ENVELOPE, systemErrorMessage()), true);
   }
 
   if (!isRecord(envelope) || typeof envelope.status !== 'number') {
-    console.error(`POST ${path}: not an envelope`, envelope);
+    console.error(`${method} ${path}: not an envelope`, envelope);
     return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
   }
   const status = envelope.status;
@@ -159,7 +178,7 @@ async function request<S extends z.ZodType>(
   if (isSuccessStatus(status)) {
     const parsed = options.schema.safeParse(data);
     if (parsed.success) return parsed.data;
-    console.error(`POST ${path}: answer does not match the contract`, parsed.error);
+    console.error(`${method} ${path}: answer does not match the contract`, parsed.error);
     return fail(new ApiError(NO_ENVELOPE, systemErrorMessage(), data), true);
   }
 
@@ -183,7 +202,46 @@ async function request<S extends z.ZodType>(
 export const api = {
   /** POST `${API_BASE}${path}` with the envelope rules of spec section 8. */
   post<S extends z.ZodType>(path: string, body: unknown, options: PostOptions<S>): Promise<z.output<S>> {
-    const run = () => request(path, body, options);
+    const run = () => request('POST', path, body, options);
+    return options.loading ? withLoading(run) : run();
+  },
+  /**
+   * GET a file (spec section 7, file helpers: GET with query parameters returning a blob), with the
+   * token; rejects on any answer that is not a 2xx file, so the caller can say the download failed.
+   */
+  async getBlob(
+    path: string,
+    query: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<{ blob: Blob; filename: string | null }> {
+    const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
+    const token = getToken();
+    if (token) headers.Authorization = `${getTokenHead()}${token}`;
+    const response = await fetch(withQuery(`${API_BASE}${path}`, query), {
+      headers,
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || type.includes('json')) throw new ApiError(response.status, systemErrorMessage());
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+    const raw = match?.[1] ?? match?.[2] ?? null;
+    let filename = raw;
+    try {
+      filename = raw ? decodeURIComponent(raw) : null;
+    } catch {
+      // A malformed name: keep it as sent.
+    }
+    return { blob: await response.blob(), filename };
+  },
+  /** GET `${API_BASE}${path}?query` (spec section 7: /appcard/view), same envelope rules. */
+  get<S extends z.ZodType>(
+    path: string,
+    query: Record<string, string | number | boolean | undefined>,
+    options: PostOptions<S>,
+  ): Promise<z.output<S>> {
+    const run = () => request('GET', path, query, options);
     return options.loading ? withLoading(run) : run();
   },
 };

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '../contract/auth';
 import type { UserInfo } from '../contract/user';
 import { queryClient } from './query-client';
@@ -56,4 +57,14 @@ export function logout(): void {
   queryClient.cancelQueries();
   queryClient.clear();
   tokenStore.set(null);
+}
+
+/**
+ * The logged-in user as the cache knows it (the main layout loads it), reactive; undefined when logged
+ * out. Features key per-user lists on its uid without importing the auth feature.
+ */
+export function useSessionUser(): UserInfo | undefined {
+  const loggedIn = useIsLogin();
+  const { data } = useQuery<MeData>({ queryKey: USER_QUERY_KEY, enabled: false });
+  return loggedIn ? data?.user : undefined;
 }

@@ -1,16 +1,15 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isPathId } from '../../lib/auth-guard';
-import { ComingSoonPage } from '../../ui/standalone-page';
+import { GameDetailPage } from '../../features/catalogue/components/game-detail';
 
+/** The id is the mini-game's numeric id. */
 export const Route = createFileRoute('/_authed/GameDetail/$id')({
   beforeLoad: ({ params }) => {
-    if (!isPathId(params.id)) throw notFound();
+    if (!/^[1-9]\d{0,15}$/.test(params.id)) throw notFound();
   },
   component: GameDetailRoute,
 });
 
 function GameDetailRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Game details`} />;
+  const { id } = Route.useParams();
+  return <GameDetailPage id={Number(id)} />;
 }

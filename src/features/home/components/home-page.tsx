@@ -1,44 +1,38 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import { useIsLogin } from '../../../lib/session';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { BrandMark } from '../../../ui/brand-mark';
-import { EmptyState } from '../../../ui/empty-state';
 
-/** Home is public (DESIGN.md section 4). The catalogue portal replaces the placeholder later. */
-export function HomePage() {
-  const loggedIn = useIsLogin();
+interface HomePageProps {
+  /** The search box: it applies to the list under the selected tab. */
+  search: ReactNode;
+  banners: ReactNode;
+  /** The notice ticker (logged in only). */
+  notices: ReactNode;
+  /** The two catalogue tabs, the newest strip and the list. */
+  catalogue: ReactNode;
+}
+
+/** Home is public (DESIGN.md section 4); the route composes the content and catalogue pieces into it. */
+export function HomePage({ search, banners, notices, catalogue }: HomePageProps) {
+  const { t } = useLingui();
   return (
-    <div className="page">
-      <header className="home-hero">
-        <BrandMark size={44} />
-        <div>
-          <h1 className="home-hero__title">
-            <Trans>Welcome to Beacon</Trans>
+    <div className="page home">
+      <header className="home-top">
+        <div className="home-top__brand">
+          <BrandMark size={32} />
+          <h1 className="home-top__title">
+            <span className="visually-hidden">
+              <Trans>Welcome to Beacon</Trans>
+            </span>
+            <span aria-hidden="true">Beacon</span>
           </h1>
-          <p className="home-hero__text">
-            <Trans>Promote mini-games and short-video tasks, and grow your team.</Trans>
-          </p>
         </div>
+        {search}
       </header>
-      <main className="page__body" id="main">
-        <EmptyState
-          title={<Trans>No games yet</Trans>}
-          action={
-            loggedIn ? null : (
-              <Link to="/login" search={{}} className="button button--primary">
-                <Trans>Log in</Trans>
-              </Link>
-            )
-          }
-        >
-          <p>
-            {loggedIn ? (
-              <Trans>The game and task catalogues will appear here soon.</Trans>
-            ) : (
-              <Trans>Log in to see the games and tasks you can promote.</Trans>
-            )}
-          </p>
-        </EmptyState>
+      <main className="page__body home__body" id="main" aria-label={t`Home`}>
+        {banners}
+        {notices}
+        {catalogue}
       </main>
     </div>
   );

@@ -1,26 +1,32 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { PageHeader } from '../../../ui/page-header';
-import { ComingSoon } from '../../../ui/standalone-page';
+import { PromotionPage, type PromotionSection } from '../../../features/promotion/components/promotion-page';
+import { promotionQueries } from '../../../features/promotion/promotion.queries';
+import { getUser } from '../../../lib/session';
 
-/** /promotion, /promotion/1, /2 and /3 (spec section 2); any other id is not a page. */
-const PROMOTION_IDS = ['1', '2', '3'];
+/** /promotion, /promotion/1, /2 and /3 (spec section 2); any other id is not a page. Bare shows 1. */
+const PROMOTION_IDS: readonly string[] = ['1', '2', '3'];
+const isSection = (id: string | undefined): id is PromotionSection =>
+  id !== undefined && PROMOTION_IDS.includes(id);
 
 export const Route = createFileRoute('/_main/_authed/promotion/{-$id}')({
   beforeLoad: ({ params }) => {
-    if (params.id !== undefined && !PROMOTION_IDS.includes(params.id)) throw notFound();
+    if (params.id !== undefined && !isSection(params.id)) throw notFound();
+  },
+  loader: async ({ context, params }) => {
+    const viewer = getUser()?.uid ?? 0;
+    const section = isSection(params.id) ? params.id : '1';
+    // A failure is left to the page, which shows its own empty state.
+    if (section === '1')
+      await context.queryClient.ensureInfiniteQueryData(promotionQueries.myWx(viewer)).catch(() => undefined);
+    if (section === '2')
+      await context.queryClient
+        .ensureInfiniteQueryData(promotionQueries.myDou(viewer))
+        .catch(() => undefined);
   },
   component: PromotionRoute,
 });
 
 function PromotionRoute() {
-  const { t } = useLingui();
-  return (
-    <div className="page">
-      <PageHeader title={t`Promotion`} back={false} />
-      <main className="page__body" id="main">
-        <ComingSoon />
-      </main>
-    </div>
-  );
+  const { id } = Route.useParams();
+  return <PromotionPage section={isSection(id) ? id : '1'} />;
 }

@@ -1,0 +1,169 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+} from '@tanstack/react-query';
+import { appCardViewSchema } from '../../contract/appcard';
+import {
+  type Demand,
+  demandNewestSchema,
+  demandPageSchema,
+  NEWEST_STRIP_SIZE,
+  type WxApp,
+  wxAppPageSchema,
+  wxNewestSchema,
+} from '../../contract/catalogue';
+import { PAGE_SIZE } from '../../contract/paging';
+import { api } from '../../lib/api-client';
+import { CATALOGUE_QUERY_ROOT } from '../../lib/query-keys';
+
+/** The home tabs: catalogue 1 (mini-games), catalogue 2 (demand tasks); 3 exists in the spec but shows 'coming soon'. */
+export type CatalogueTab = 1 | 2 | 3;
+
+/** What a list depends on; any change starts again from page 0 (spec section 4). `viewer` is the uid, 0 logged out. */
+export interface WxListFilters {
+  category: string;
+  search: string;
+  viewer: number;
+}
+export interface DemandListFilters {
+  search: string;
+  viewer: number;
+}
+
+type Page<T> = { content: T[]; totalPages: number; number: number; totalElements: number };
+
+/** Pages start at 0 and end at totalPages - 1. */
+export const nextPageParam = (last: Pick<Page<unknown>, 'number' | 'totalPages'>): number | undefined =>
+  last.number + 1 < last.totalPages ? last.number + 1 : undefined;
+
+const logged =
+  (what: string) =>
+  (error: unknown): never => {
+    // Spec section 8: list load errors are logged only.
+    if (!(error instanceof DOMException && error.name === 'AbortError'))
+      console.error(`${what} failed`, error);
+    throw error;
+  };
+
+export const catalogueKeys = {
+  all: CATALOGUE_QUERY_ROOT,
+  wx: [...CATALOGUE_QUERY_ROOT, 'wx'] as const,
+  dou: [...CATALOGUE_QUERY_ROOT, 'dou'] as const,
+  wxList: (filters: WxListFilters) => [...CATALOGUE_QUERY_ROOT, 'wx', 'list', filters] as const,
+  douList: (filters: DemandListFilters) => [...CATALOGUE_QUERY_ROOT, 'dou', 'list', filters] as const,
+  wxNewest: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'wx', 'newest', viewer] as const,
+  douNewest: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'dou', 'newest', viewer] as const,
+  appCard: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'appcard', viewer] as const,
+};
+
+export const catalogueQueries = {
+  /** Catalogue 1; the signal drops a superseded answer when the filters change mid-flight. */
+  wxList: (filters: WxListFilters) =>
+    infiniteQueryOptions({
+      queryKey: catalogueKeys.wxList(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api
+          .post(
+            '/wxcps/applist',
+            {
+              number: pageParam,
+              size: PAGE_SIZE,
+              category_2_name: filters.category,
+              appname: filters.search,
+            },
+            { schema: wxAppPageSchema, signal, silent: true },
+          )
+          .catch(logged('wxcps/applist')),
+      initialPageParam: 0,
+      getNextPageParam: nextPageParam,
+    }),
+  douList: (filters: DemandListFilters) =>
+    infiniteQueryOptions({
+      queryKey: catalogueKeys.douList(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api
+          .post(
+            '/doucps/demandlist',
+            { number: pageParam, size: PAGE_SIZE, demandName: filters.search },
+            { schema: demandPageSchema, signal, silent: true },
+          )
+          .catch(logged('doucps/demandlist')),
+      initialPageParam: 0,
+      getNextPageParam: nextPageParam,
+    }),
+  wxNewest: (viewer: number) =>
+    queryOptions({
+      queryKey: catalogueKeys.wxNewest(viewer),
+      queryFn: ({ signal }) =>
+        api
+          .post(
+            '/wxcps/lastapplist',
+            { number: 0, size: NEWEST_STRIP_SIZE },
+            { schema: wxNewestSchema, signal, silent: true },
+          )
+          .catch(logged('wxcps/lastapplist')),
+    }),
+  douNewest: (viewer: number) =>
+    queryOptions({
+      queryKey: catalogueKeys.douNewest(viewer),
+      queryFn: ({ signal }) =>
+        api
+          .post(
+            '/doucps/lastapplist',
+            { number: 0, size: NEWEST_STRIP_SIZE },
+            { schema: demandNewestSchema, signal, silent: true },
+          )
+          .catch(logged('doucps/lastapplist')),
+    }),
+  /** The promoter's short-video account card (null until they add one). */
+  appCard: (viewer: number) =>
+    queryOptions({
+      queryKey: catalogueKeys.appCard(viewer),
+      queryFn: ({ signal }) => api.get('/appcard/view', {}, { schema: appCardViewSchema, signal }),
+    }),
+};
+
+function isPageData<T>(value: unknown): value is InfiniteData<Page<T>> {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { pages?: unknown }).pages);
+}
+
+/**
+ * Applies `patch` to every cached copy of the items `match` picks, in lists (pages) and strips
+ * (arrays) alike, so an apply shows everywhere at once without a reload.
+ */
+export function patchCachedItems<T extends object>(
+  queryClient: QueryClient,
+  root: readonly unknown[],
+  match: (item: T) => boolean,
+  patch: Partial<T>,
+): void {
+  const update = (item: T): T => (match(item) ? { ...item, ...patch } : item);
+  queryClient.setQueriesData<unknown>({ queryKey: root }, (data: unknown) => {
+    if (Array.isArray(data)) return (data as T[]).map(update);
+    if (isPageData<T>(data)) {
+      return { ...data, pages: data.pages.map((page) => ({ ...page, content: page.content.map(update) })) };
+    }
+    return data;
+  });
+}
+
+/** A mini-game by id from whatever lists are cached (there is no detail call in the contract yet). */
+export function findCachedWxApp(queryClient: QueryClient, id: number): WxApp | undefined {
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: catalogueKeys.wx })) {
+    const items: WxApp[] = Array.isArray(data)
+      ? (data as WxApp[])
+      : isPageData<WxApp>(data)
+        ? data.pages.flatMap((page) => page.content)
+        : [];
+    const found = items.find((item) => item.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const flattenPages = <T>(data: InfiniteData<Page<T>> | undefined): T[] =>
+  data ? data.pages.flatMap((page) => page.content) : [];
+
+export type { Demand, WxApp };

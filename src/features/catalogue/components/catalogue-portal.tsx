@@ -1,0 +1,119 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { canPin } from '../../../contract/user';
+import { useSessionUser } from '../../../lib/session';
+import { EmptyState } from '../../../ui/empty-state';
+import { SearchIcon } from '../../../ui/icons';
+import { NoDataPicture } from '../../../ui/no-data-picture';
+import { ComingSoon } from '../../../ui/standalone-page';
+import { Tabs } from '../../../ui/tabs';
+import type { CatalogueTab } from '../catalogue.queries';
+import { DemandList } from './demand-list';
+import { DemandNewestStrip, WxNewestStrip } from './newest-strip';
+import { WxList } from './wx-list';
+
+export interface PortalState {
+  tab: CatalogueTab;
+  search: string;
+  category: string;
+}
+
+/** Spec section 2: applies on Enter or when the box is cleared; no length rule. */
+export function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form className="search-box" onSubmit={submit}>
+      <SearchIcon size={20} className="search-box__icon" />
+      <input
+        className="search-box__input"
+        type="search"
+        enterKeyHint="search"
+        aria-label={t`Search games`}
+        placeholder={t`Enter a game name`}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '' && value !== '') onSearch('');
+        }}
+      />
+    </form>
+  );
+}
+
+/** The catalogue half of home: the two tabs, the newest strip and the list of the selected tab. */
+export function CataloguePortal({
+  state,
+  onChange,
+}: {
+  state: PortalState;
+  onChange: (next: Partial<PortalState>) => void;
+}) {
+  const { t } = useLingui();
+  const user = useSessionUser();
+  const viewer = user?.uid ?? 0;
+  const pin = canPin(user?.job);
+
+  return (
+    <section className="portal" aria-label={t`Catalogues`}>
+      <Tabs
+        options={[
+          { value: 1, label: t`Mini-games` },
+          { value: 2, label: t`Short-video tasks` },
+        ]}
+        value={state.tab}
+        onChange={(tab) => onChange({ tab })}
+        label={t`Catalogues`}
+        panelId="catalogue-panel"
+        idPrefix="catalogue-tab"
+      />
+      <div
+        id="catalogue-panel"
+        role="tabpanel"
+        aria-labelledby={`catalogue-tab-${state.tab}`}
+        className="portal__panel"
+      >
+        {state.tab === 3 ? (
+          <ComingSoon />
+        ) : state.tab === 2 ? (
+          <>
+            <DemandNewestStrip viewer={viewer} />
+            <h2 className="section-title">{t`All tasks`}</h2>
+            <DemandList search={state.search} viewer={viewer} canPin={pin} />
+          </>
+        ) : viewer === 0 ? (
+          // Spec section 6: without login catalogue 1 is empty; DESIGN.md: offer the way in.
+          <EmptyState
+            picture={<NoDataPicture />}
+            title={t`No games yet`}
+            action={
+              <Link to="/login" search={{ redirect: '/' }} className="button button--primary">
+                {t`Log in`}
+              </Link>
+            }
+          >
+            <p>{t`Log in to see the mini-games you can promote.`}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <WxNewestStrip viewer={viewer} />
+            <h2 className="section-title">{t`All mini-games`}</h2>
+            <WxList
+              category={state.category}
+              search={state.search}
+              viewer={viewer}
+              canPin={pin}
+              onCategoryChange={(category) => onChange({ category })}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

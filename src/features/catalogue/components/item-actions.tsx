@@ -1,0 +1,93 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useIsLogin } from '../../../lib/session';
+import { PinIcon } from '../../../ui/icons';
+import { itemAction } from '../apply-result';
+
+interface ItemActionsProps {
+  item: { apply: boolean; link: string; pinned: boolean };
+  /** Where the view button leads: /promotion/1 (catalogue 1) or /promotion/2 (catalogue 2). */
+  promotionId: '1' | '2';
+  name: string;
+  onApply: () => void;
+  applying: boolean;
+  canPin: boolean;
+  onPin: () => void;
+  pinning: boolean;
+  compact?: boolean;
+}
+
+/** Spec section 2: apply, a greyed apply while the link is pending, or view; the pin button for job 2. */
+export function ItemActions({
+  item,
+  promotionId,
+  name,
+  onApply,
+  applying,
+  canPin,
+  onPin,
+  pinning,
+  compact = false,
+}: ItemActionsProps) {
+  const { t } = useLingui();
+  const loggedIn = useIsLogin();
+  const navigate = useNavigate();
+  const action = itemAction(item);
+  const size = compact ? 'button--small' : '';
+
+  return (
+    <div className={`item-actions ${compact ? 'item-actions--compact' : ''}`}>
+      {action === 'apply' ? (
+        <button
+          type="button"
+          className={`button button--primary ${size}`}
+          aria-label={t`Apply for ${name}`}
+          aria-busy={applying || undefined}
+          disabled={applying}
+          onClick={() => {
+            // DESIGN.md section 4: apply asks the user to log in first.
+            if (!loggedIn) void navigate({ to: '/login', search: { redirect: '/' } });
+            else onApply();
+          }}
+        >
+          {applying ? (
+            <span className="spinner spinner--small spinner--on-primary" aria-hidden="true" />
+          ) : null}
+          {t`Apply`}
+        </button>
+      ) : action === 'pending' ? (
+        <button
+          type="button"
+          className={`button button--muted ${size}`}
+          disabled
+          aria-label={t`Apply for ${name}: link under review`}
+          title={t`Your link is under review`}
+        >
+          {t`Apply`}
+        </button>
+      ) : (
+        <Link
+          to="/promotion/{-$id}"
+          params={{ id: promotionId }}
+          className={`button button--outline ${size}`}
+          aria-label={t`View the link for ${name}`}
+        >
+          {t`View`}
+        </Link>
+      )}
+      {canPin ? (
+        <button
+          type="button"
+          className={`pin-button ${item.pinned ? 'pin-button--on' : ''}`}
+          aria-pressed={item.pinned}
+          aria-label={t`Pin ${name} to the top`}
+          aria-busy={pinning || undefined}
+          disabled={pinning}
+          onClick={onPin}
+        >
+          <PinIcon size={20} />
+        </button>
+      ) : null}
+    </div>
+  );
+}

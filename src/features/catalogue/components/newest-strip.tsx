@@ -1,0 +1,112 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatRate } from '../../../lib/format';
+import { DriftStrip } from '../../../ui/drift-strip';
+import { SkeletonCards } from '../../../ui/skeleton';
+import { useWxApplyMutation } from '../catalogue.mutations';
+import { catalogueQueries } from '../catalogue.queries';
+import { useDemandApply } from './demand-list';
+import { ItemActions } from './item-actions';
+
+interface StripProps {
+  viewer: number;
+}
+
+function StripFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="newest">
+      <h2 className="section-title">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** The 20 newest mini-games, drifting (spec section 2). */
+export function WxNewestStrip({ viewer }: StripProps) {
+  const { t } = useLingui();
+  const newest = useQuery(catalogueQueries.wxNewest(viewer));
+  const apply = useWxApplyMutation();
+  const title = t`Newest mini-games`;
+  if (newest.isPending) return <SkeletonCards label={t`Loading`} count={3} />;
+  const items = newest.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <StripFrame title={title}>
+      <DriftStrip label={title}>
+        <ul className="strip">
+          {items.map((app) => (
+            <li key={app.id} className="strip-card">
+              <img
+                className="strip-card__logo"
+                src={app.logo_square}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+              />
+              <span className="strip-card__name">{app.appname}</span>
+              <span className="strip-card__meta tabular">{formatRate(app.newcps)}</span>
+              <ItemActions
+                compact
+                item={app}
+                promotionId="1"
+                name={app.appname}
+                onApply={() => apply.mutate(app.appid)}
+                applying={apply.isPending && apply.variables === app.appid}
+                canPin={false}
+                onPin={() => undefined}
+                pinning={false}
+              />
+            </li>
+          ))}
+        </ul>
+      </DriftStrip>
+    </StripFrame>
+  );
+}
+
+/** The 20 newest demand tasks, drifting (spec section 2). */
+export function DemandNewestStrip({ viewer }: StripProps) {
+  const { t } = useLingui();
+  const newest = useQuery(catalogueQueries.douNewest(viewer));
+  const { apply, cardDialog } = useDemandApply(viewer);
+  const title = t`Newest tasks`;
+  if (newest.isPending) return <SkeletonCards label={t`Loading`} count={3} />;
+  const items = newest.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <StripFrame title={title}>
+      <DriftStrip label={title}>
+        <ul className="strip">
+          {items.map((demand) => (
+            <li key={demand.demandId} className="strip-card">
+              <img
+                className="strip-card__logo"
+                src={demand.demandIcon}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+              />
+              <span className="strip-card__name">{demand.demandName}</span>
+              <span className="strip-card__meta">{demand.demandDesc}</span>
+              <ItemActions
+                compact
+                item={demand}
+                promotionId="2"
+                name={demand.demandName}
+                onApply={() => apply.mutate(demand.demandId)}
+                applying={apply.isPending && apply.variables === demand.demandId}
+                canPin={false}
+                onPin={() => undefined}
+                pinning={false}
+              />
+            </li>
+          ))}
+        </ul>
+      </DriftStrip>
+      {cardDialog}
+    </StripFrame>
+  );
+}

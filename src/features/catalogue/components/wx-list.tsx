@@ -1,0 +1,143 @@
+import { useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { WX_CATEGORIES, type WxApp, type WxCategory } from '../../../contract/catalogue';
+import { formatRate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { EmptyState } from '../../../ui/empty-state';
+import { type MediaItem, MediaViewer } from '../../../ui/media-viewer';
+import { NoDataPicture } from '../../../ui/no-data-picture';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { type TabOption, Tabs } from '../../../ui/tabs';
+import { VirtualList } from '../../../ui/virtual-list';
+import { usePinMutation, useWxApplyMutation } from '../catalogue.mutations';
+import { catalogueQueries, flattenPages } from '../catalogue.queries';
+import { useCategoryLabels } from '../category-labels';
+import { ItemActions } from './item-actions';
+import { ListFooter } from './list-footer';
+import { downloadMedia } from './media-download';
+
+/** Spec section 2: the promo video first, then the publicity images. */
+export function wxMedia(app: WxApp): MediaItem[] {
+  const items: MediaItem[] = [];
+  if (app.video_info?.video_url) {
+    items.push({ kind: 'video', url: app.video_info.video_url, poster: app.video_info.cover_img_url });
+  }
+  for (const image of app.publicity_img.img_list) items.push({ kind: 'image', url: image.img_url });
+  return items;
+}
+
+interface WxListProps {
+  category: string;
+  search: string;
+  viewer: number;
+  canPin: boolean;
+  onCategoryChange: (category: string) => void;
+}
+
+/** Catalogue 1: category tabs, then the virtualized rows; a row opens the media viewer. */
+export function WxList({ category, search, viewer, canPin, onCategoryChange }: WxListProps) {
+  const { t } = useLingui();
+  const labels = useCategoryLabels();
+  const list = useInfiniteQuery(catalogueQueries.wxList({ category, search, viewer }));
+  const apply = useWxApplyMutation();
+  const pin = usePinMutation('wx');
+  const [viewing, setViewing] = useState<WxApp | null>(null);
+  const items = flattenPages(list.data);
+
+  const options: TabOption<string>[] = [
+    { value: '', label: t`All` },
+    ...WX_CATEGORIES.map((value: WxCategory) => ({ value, label: labels[value] })),
+  ];
+
+  return (
+    <>
+      <Tabs
+        options={options}
+        value={category}
+        onChange={onCategoryChange}
+        label={t`Categories`}
+        panelId="wx-list-panel"
+        idPrefix="wx-category"
+        variant="chips"
+      />
+      <div id="wx-list-panel" role="tabpanel" aria-labelledby={`wx-category-${category}`}>
+        {list.isPending ? (
+          <SkeletonRows label={t`Loading`} count={5} />
+        ) : items.length === 0 ? (
+          <EmptyState picture={<NoDataPicture />} title={t`No games yet`} />
+        ) : (
+          <VirtualList
+            items={items}
+            itemKey={(app) => app.id}
+            estimateSize={104}
+            label={t`Mini-games`}
+            hasMore={list.hasNextPage}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+            footer={<ListFooter loading={list.isFetchingNextPage} done={!list.hasNextPage} />}
+            renderItem={(app) => (
+              <article className="item-row">
+                <button
+                  type="button"
+                  className="item-row__main"
+                  onClick={() => setViewing(app)}
+                  aria-label={t`${app.appname}: open pictures and video`}
+                >
+                  <img
+                    className="item-row__logo"
+                    src={app.logo_square}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
+                  <span className="item-row__text">
+                    <span className="item-row__name">
+                      {app.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
+                      {app.appname}
+                    </span>
+                    <span className="item-row__intro">{app.brief_intro}</span>
+                    <span className="item-row__rate">
+                      {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
+                    </span>
+                  </span>
+                </button>
+                <ItemActions
+                  item={app}
+                  promotionId="1"
+                  name={app.appname}
+                  onApply={() => apply.mutate(app.appid)}
+                  applying={apply.isPending && apply.variables === app.appid}
+                  canPin={canPin}
+                  onPin={() => pin.mutate(app.appid)}
+                  pinning={pin.isPending && pin.variables === app.appid}
+                />
+              </article>
+            )}
+          />
+        )}
+      </div>
+      {viewing ? (
+        <MediaViewer
+          open
+          title={viewing.appname}
+          items={wxMedia(viewing)}
+          onClose={() => setViewing(null)}
+          onDownload={(item) =>
+            downloadMedia(item).catch((error: unknown) => {
+              console.error('media download failed', error);
+              toast.negative(t`Download failed`);
+            })
+          }
+          actions={
+            <Link to="/GameDetail/$id" params={{ id: String(viewing.id) }} className="media-viewer__link">
+              {t`Details`}
+            </Link>
+          }
+        />
+      ) : null}
+    </>
+  );
+}
