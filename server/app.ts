@@ -15,6 +15,7 @@ import {
   sendAppShell,
   staticDirExists,
 } from './http/static';
+import { adminRoutes } from './modules/admin/routes';
 import { appCardRoutes } from './modules/appcard/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider';
@@ -22,8 +23,10 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { contentRoutes } from './modules/content/routes';
 import { devRoutes } from './modules/dev/routes';
 import { mediaApiRoutes, registerMediaRoutes } from './modules/media/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { promotionApiRoutes, registerShortLinkRoute } from './modules/promotion/routes';
 import { siteRoutes } from './modules/site/routes';
+import { walletRoutes } from './modules/wallet/routes';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -116,6 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       const zapi = api.withTypeProvider<ZodTypeProvider>();
       await zapi.register(authRoutes(ctx));
       await zapi.register(siteRoutes(ctx));
+      await zapi.register(walletRoutes(ctx));
+      await zapi.register(paymentRoutes(ctx));
+      await zapi.register(adminRoutes(ctx));
       await zapi.register(contentRoutes(ctx));
       await zapi.register(catalogueRoutes(ctx));
       await zapi.register(appCardRoutes(ctx));

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { isPostgres } from '../../db/create-db';
+
+export interface AccountSpec {
+  code: string;
+  userId: number | null;
+  kind: string;
+  name: string;
+}
+
+export interface AccountBalance {
+  id: number;
+  code: string;
+  user_id: number | null;
+  kind: string;
+  name: string;
+  balance: number;
+}
+
+/** Creates the accounts that do not exist yet (a concurrent creator wins silently). */
+export async function ensureAccounts(db: Db, specs: AccountSpec[], now: number): Promise<void> {
+  if (specs.length === 0) return;
+  await db
+    .insertInto('ledger_accounts')
+    .values(
+      specs.map((s) => ({ code: s.code, user_id: s.userId, kind: s.kind, name: s.name, created_at: now })),
+    )
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+export const countAccountsByCode = async (db: Db, codes: string[]): Promise<number> => {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('code', 'in', codes)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * The accounts of these codes, ordered by id. With `forUpdate` on PostgreSQL their rows are locked in
+ * that (global, fixed) order, so two transactions touching the same accounts cannot deadlock.
+ */
+export async function lockAccounts(db: Db, codes: string[], forUpdate: boolean): Promise<AccountBalance[]> {
+  let q = db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', 'user_id', 'kind', 'name', 'balance'])
+    .where('code', 'in', codes)
+    .orderBy('id');
+  if (forUpdate && isPostgres(db)) q = q.forUpdate();
+  return q.execute();
+}
+
+export const userAccounts = (db: Db, userId: number): Promise<AccountBalance[]> =>
+  db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', 'user_id', 'kind', 'name', 'balance'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
+export async function insertTransaction(
+  db: Db,
+  tx: { type: string; userId: number | null; ref: string | null; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('ledger_transactions')
+    .values({ type: tx.type, user_id: tx.userId, ref: tx.ref, created_at: tx.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertEntries(
+  db: Db,
+  transactionId: number,
+  entries: { accountId: number; amount: number }[],
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((e) => ({
+        transaction_id: transactionId,
+        account_id: e.accountId,
+        amount: e.amount,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function addToBalance(db: Db, accountId: number, delta: number): Promise<void> {
+  await db
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ balance: eb('balance', '+', delta) }))
+    .where('id', '=', accountId)
+    .execute();
+}
+
+// ---- audits (tests, seed checks)
+
+export interface LedgerAudit {
+  /** Sum of every entry: 0 when every transaction balances. */
+  entriesTotal: number;
+  /** Transactions whose entries do not sum to zero. */
+  unbalancedTransactions: number;
+  /** Accounts whose cached balance differs from the sum of their entries. */
+  driftedAccounts: number;
+  /** User accounts below zero. */
+  negativeUserAccounts: number;
+}
+
+export async function auditLedger(db: Db): Promise<LedgerAudit> {
+  const total = await sql<{ s: number | string | null }>`select sum(amount) as s from ledger_entries`.execute(
+    db,
+  );
+  const unbalanced = await sql<{ n: number | string }>`
+    select count(*) as n from (
+      select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0
+    ) t`.execute(db);
+  const drifted = await sql<{ n: number | string }>`
+    select count(*) as n from ledger_accounts a
+    where a.balance <> coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0)`.execute(
+    db,
+  );
+  const negative = await sql<{ n: number | string }>`
+    select count(*) as n from ledger_accounts where user_id is not null and balance < 0`.execute(db);
+  return {
+    entriesTotal: Number(total.rows[0]?.s ?? 0),
+    unbalancedTransactions: Number(unbalanced.rows[0]?.n ?? 0),
+    driftedAccounts: Number(drifted.rows[0]?.n ?? 0),
+    negativeUserAccounts: Number(negative.rows[0]?.n ?? 0),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/create-db';
+import type { DepositOrdersTable } from '../../db/wallet-types';
+
+export type DepositRow = Selectable<DepositOrdersTable>;
+
+export async function insertDeposit(db: Db, order: Insertable<DepositOrdersTable>): Promise<DepositRow> {
+  return db.insertInto('deposit_orders').values(order).returningAll().executeTakeFirstOrThrow();
+}
+
+export const findDeposit = (db: Db, orderNo: string): Promise<DepositRow | undefined> =>
+  db.selectFrom('deposit_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+
+export async function listDeposits(
+  db: Db,
+  userId: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: DepositRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const count = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Prepare -> `to` only if still in Prepare: a duplicate callback changes nothing. */
+export async function finishDeposit(
+  db: Db,
+  orderNo: string,
+  to: 'Success' | 'Fail',
+  values: { provider_ref?: string | null; fail_reason?: string | null; completed_at: number },
+): Promise<DepositRow | undefined> {
+  return db
+    .updateTable('deposit_orders')
+    .set({ ...values, state: to })
+    .where('order_no', '=', orderNo)
+    .where('state', '=', 'Prepare')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Unpaid orders past their expiry. */
+export const overdueDeposits = (db: Db, now: number, limit: number) =>
+  db
+    .selectFrom('deposit_orders')
+    .select(['order_no'])
+    .where('state', '=', 'Prepare')
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();

@@ -1,0 +1,194 @@
+import {
+  DEPOSIT_EXPIRY_MINUTES,
+  type DepositOrder,
+  type SandboxCallback,
+  type TxState,
+  toMinor,
+  toMoney,
+} from '../../../src/contract/wallet';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
+import { codedError, fieldError, notFound } from '../../http/envelope';
+import type { Authenticated } from '../auth/service';
+import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
+import { insertRecord, setRecordState } from '../wallet/repository';
+import { newOrderNo, pageOf } from '../wallet/service';
+import type { PaymentProvider } from './provider';
+import * as repo from './repository';
+
+export const EXPIRED_REASON = 'Payment not completed in time';
+export const PAYMENT_FAILED_REASON = 'Payment failed';
+
+export function toDepositOrder(row: repo.DepositRow, provider: PaymentProvider | null): DepositOrder {
+  return {
+    orderNo: row.order_no,
+    amount: toMoney(Number(row.amount)),
+    state: row.state as DepositOrder['state'],
+    payUrl: row.state === 'Prepare' && provider ? provider.payUrl(row.order_no) : '',
+    provider: row.provider,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    completedAt: row.completed_at === null ? null : Number(row.completed_at),
+    failReason: row.fail_reason,
+  };
+}
+
+export function requireProvider(provider: PaymentProvider | null): PaymentProvider {
+  if (!provider) throw codedError(503, 503, 'payments_unavailable');
+  return provider;
+}
+
+/** An order in Prepare with its record; no money moves until the provider says it was paid. */
+export async function createDeposit(
+  trx: Db,
+  ctx: AppContext,
+  provider: PaymentProvider,
+  userId: number,
+  amount: number,
+): Promise<DepositOrder> {
+  const now = ctx.clock.now();
+  const orderNo = newOrderNo('D', now);
+  const minor = toMinor(amount);
+  const recordId = await insertRecord(trx, {
+    user_id: userId,
+    type: 'deposit',
+    amount: minor,
+    state: 'Prepare',
+    order_no: orderNo,
+    counterparty_uid: null,
+    remark: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const row = await repo.insertDeposit(trx, {
+    order_no: orderNo,
+    user_id: userId,
+    amount: minor,
+    state: 'Prepare',
+    provider: provider.name,
+    provider_ref: null,
+    record_id: recordId,
+    fail_reason: null,
+    created_at: now,
+    expires_at: now + DEPOSIT_EXPIRY_MINUTES * 60_000,
+    completed_at: null,
+  });
+  return toDepositOrder(row, provider);
+}
+
+/** Prepare -> Fail for every unpaid order past its expiry. Runs on access (lists, details, callbacks). */
+export async function sweepExpired(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const overdue = await repo.overdueDeposits(ctx.db, now, 200);
+  let n = 0;
+  for (const { order_no } of overdue) {
+    await withMoneyTx(ctx.db, async (trx) => {
+      const row = await repo.finishDeposit(trx, order_no, 'Fail', {
+        fail_reason: EXPIRED_REASON,
+        completed_at: now,
+      });
+      if (row) {
+        await setRecordState(trx, Number(row.record_id), 'Fail', now, EXPIRED_REASON);
+        n++;
+      }
+    });
+  }
+  return n;
+}
+
+export async function listDeposits(
+  ctx: AppContext,
+  provider: PaymentProvider | null,
+  auth: Authenticated,
+  number: number,
+  size: number,
+) {
+  await sweepExpired(ctx);
+  const { rows, total } = await repo.listDeposits(ctx.db, auth.user.id, number * size, size);
+  return pageOf(
+    rows.map((r) => toDepositOrder(r, provider)),
+    total,
+    number,
+    size,
+  );
+}
+
+export async function depositDetail(
+  ctx: AppContext,
+  provider: PaymentProvider | null,
+  auth: Authenticated,
+  orderNo: string,
+): Promise<DepositOrder> {
+  await sweepExpired(ctx);
+  const row = await repo.findDeposit(ctx.db, orderNo);
+  if (!row || Number(row.user_id) !== auth.user.id) throw notFound('No such deposit');
+  return toDepositOrder(row, provider);
+}
+
+/**
+ * A provider callback. Signed: refused (and logged) otherwise. Exactly once: the order leaves Prepare
+ * in the same transaction that credits the money, and only if it is still in Prepare, so a duplicate
+ * or late callback answers the current state and moves nothing.
+ */
+export async function handleCallback(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  callback: SandboxCallback,
+): Promise<{ orderNo: string; state: TxState }> {
+  if (!provider.verify(callback)) {
+    ctx.log.warn(
+      { orderNo: callback.orderNo, providerRef: callback.providerRef },
+      'payment callback: bad signature',
+    );
+    throw fieldError('sign', 'signature_invalid');
+  }
+  await sweepExpired(ctx);
+  const order = await repo.findDeposit(ctx.db, callback.orderNo);
+  if (!order) throw notFound('No such deposit');
+  if (toMinor(callback.amount) !== Number(order.amount)) {
+    ctx.log.warn({ orderNo: callback.orderNo }, 'payment callback: amount differs from the order');
+    throw fieldError('amount', 'amount_invalid');
+  }
+  if (order.state !== 'Prepare') return { orderNo: order.order_no, state: order.state as TxState };
+  await ensureUserAccounts(ctx.db, Number(order.user_id), ctx.clock.now());
+  return withMoneyTx(ctx.db, async (trx) => {
+    const now = ctx.clock.now();
+    const paid = callback.status === 'paid';
+    const row = await repo.finishDeposit(trx, order.order_no, paid ? 'Success' : 'Fail', {
+      provider_ref: callback.providerRef,
+      fail_reason: paid ? null : PAYMENT_FAILED_REASON,
+      completed_at: now,
+    });
+    if (!row) {
+      const current = await repo.findDeposit(trx, order.order_no);
+      return { orderNo: order.order_no, state: (current?.state ?? order.state) as TxState };
+    }
+    if (paid) {
+      const userId = Number(row.user_id);
+      await post(trx, {
+        type: 'deposit',
+        userId,
+        ref: row.order_no,
+        legs: [
+          { account: systemAccount('deposits'), amount: -Number(row.amount) },
+          { account: userAccount(userId, 'main'), amount: Number(row.amount) },
+        ],
+        now,
+      });
+    }
+    await setRecordState(
+      trx,
+      Number(row.record_id),
+      paid ? 'Success' : 'Fail',
+      now,
+      paid ? null : PAYMENT_FAILED_REASON,
+    );
+    return { orderNo: row.order_no, state: row.state as TxState };
+  });
+}
+
+/** For the pay page: the order as the provider sees it. */
+export async function findForPayPage(ctx: AppContext, orderNo: string): Promise<repo.DepositRow | undefined> {
+  await sweepExpired(ctx);
+  return repo.findDeposit(ctx.db, orderNo);
+}
