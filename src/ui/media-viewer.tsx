@@ -111,7 +111,8 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
             a11y={{
               prevSlideMessage: t`Previous`,
               nextSlideMessage: t`Next`,
-              paginationBulletMessage: t`Go to item {{index}}`,
+              // Swiper fills in {{index}}.
+              paginationBulletMessage: `${t`Go to item`} {{index}}`,
             }}
             onSwiper={(swiper) => {
               swiperRef.current = swiper;
