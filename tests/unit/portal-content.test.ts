@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { bannerPicture } from '../../src/features/content/content.queries';
+import { sanitizeHtml } from '../../src/lib/sanitize';
+
+describe('bannerPicture (spec section 2: per-language picture, else the default)', () => {
+  const banner = {
+    picUrl: '/media/banner/1.svg',
+    multiPic: {
+      'en-US': '/media/banner/1-en.svg',
+      'zh-CN': '/media/banner/1-zh.svg',
+      ko: '/media/banner/1-ko.svg',
+    },
+  };
+  it('uses the exact locale', () => {
+    expect(bannerPicture(banner, 'zh-CN')).toBe('/media/banner/1-zh.svg');
+    expect(bannerPicture(banner, 'en-US')).toBe('/media/banner/1-en.svg');
+  });
+  it('falls back to the language, then to a map entry of the same language', () => {
+    expect(bannerPicture(banner, 'ko-KR')).toBe('/media/banner/1-ko.svg');
+    expect(bannerPicture(banner, 'en-PH')).toBe('/media/banner/1-en.svg');
+  });
+  it('uses the default picture without a map or without the language', () => {
+    expect(bannerPicture({ picUrl: '/d.svg', multiPic: null }, 'zh-CN')).toBe('/d.svg');
+    expect(bannerPicture(banner, 'es-ES')).toBe('/media/banner/1.svg');
+    expect(bannerPicture({ picUrl: '/d.svg', multiPic: { 'es-ES': '' } }, 'es-ES')).toBe('/d.svg');
+  });
+});
+
+describe('sanitizeHtml (server HTML is sanitized again before rendering)', () => {
+  it('removes scripts, event handlers and javascript: URLs', () => {
+    const clean = sanitizeHtml(
+      '<p onclick="steal()">Hi<script>alert(1)</script></p><img src="x" onerror="steal()"><a href="javascript:steal()">x</a>',
+    );
+    expect(clean).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(clean).toContain('<p>Hi</p>');
+  });
+  it('removes inline styles, frames and forms (the CSP forbids them anyway)', () => {
+    const clean = sanitizeHtml(
+      '<p style="color:red">a</p><style>p{}</style><iframe src="https://x"></iframe><form><input></form>',
+    );
+    expect(clean).toBe('<p>a</p>');
+  });
+  it('keeps formatting and opens links outside the app safely', () => {
+    const clean = sanitizeHtml(
+      '<h2>Title</h2><ul><li><strong>b</strong></li></ul><a href="https://x.example">x</a>',
+    );
+    expect(clean).toContain('<h2>Title</h2><ul><li><strong>b</strong></li></ul>');
+    expect(clean).toContain('target="_blank"');
+    expect(clean).toContain('rel="noopener noreferrer"');
+  });
+});
