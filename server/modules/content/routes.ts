@@ -25,14 +25,11 @@ export const contentRoutes =
       app.post(
         `/mainview/${slug}`,
         { schema: { response: { 200: envelopeSchema(htmlPageSchema) } } },
-        async (req) =>
-          ok(
-            await service.getPage(
-              ctx,
-              slug,
-              service.localeFromAcceptLanguage(req.headers['accept-language']),
-            ),
-          ),
+        async (req, reply) => {
+          reply.header('Vary', 'Accept-Language');
+          const locale = service.localeFromAcceptLanguage(req.headers['accept-language']);
+          return ok(await service.getPage(ctx, slug, locale));
+        },
       );
     }
   };
