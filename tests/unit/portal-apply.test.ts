@@ -1,8 +1,8 @@
-import { i18n } from '@lingui/core';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { demandApplyOutcome, itemAction, wxApplyOutcome } from '../../src/features/catalogue/apply-result';
 
-const text = (outcome: { message: Parameters<typeof i18n._>[0] }) => i18n._(outcome.message);
+const text = (outcome: { message: MessageDescriptor }) => i18n._(outcome.message);
 
 describe('apply results (spec section 8)', () => {
   it('catalogue 1: result true is a positive "Apply succeeded"', () => {
