@@ -4,6 +4,7 @@ import { countUsers, insertUser } from '../modules/auth/repository';
 import { hashPassword } from '../modules/auth/service';
 import { countSites, insertSite } from '../modules/site/repository';
 import { seedPortal } from './catalogue';
+import { seedWallet } from './wallet';
 
 export interface DemoAccount {
   label: string;
@@ -14,6 +15,8 @@ export interface DemoAccount {
   inviteCode: string;
   job: number;
   role: number;
+  /** May review withdrawals (/api/admin/...); not a job value. */
+  operator?: boolean;
 }
 
 /** Known demo logins (printed at start, imported by end-to-end tests). Valid PH mobile numbers. */
@@ -47,6 +50,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     inviteCode: 'DEMOSNR2',
     job: Job.seniorAgent,
     role: 1,
+  },
+  {
+    label: 'operator',
+    areaCode: '63',
+    phone: '9171234570',
+    password: 'Ledger#4096',
+    uid: 10000004,
+    inviteCode: 'DEMOOPER',
+    job: Job.player,
+    role: 0,
+    operator: true,
   },
 ];
 
@@ -98,19 +112,20 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
         rate2: rates?.rate2 ?? 0,
         default_rate: rates?.default_rate ?? 0,
         invite_code: account.inviteCode,
-        invited_by: invitedBy,
+        invited_by: account.operator ? null : invitedBy,
         banned: 0,
-        is_operator: 0,
+        is_operator: account.operator ? 1 : 0,
         locale: null,
         failed_logins: 0,
         locked_until: null,
         created_at: now,
         updated_at: now,
       });
-      invitedBy = account.inviteCode;
+      if (!account.operator) invitedBy = account.inviteCode;
       users++;
     }
   }
   await seedPortal(db, now);
+  await seedWallet(db, now);
   return { sites, users };
 }

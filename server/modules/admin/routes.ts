@@ -28,7 +28,7 @@ export const adminRoutes =
     app.post(
       '/admin/withdrawals/list',
       {
-        preHandler: operator,
+        onRequest: operator,
         schema: {
           body: adminWithdrawalListRequestSchema,
           response: { 200: envelopeSchema(adminWithdrawalPageSchema) },
@@ -59,24 +59,24 @@ export const adminRoutes =
 
     app.post(
       '/admin/withdrawals/approve',
-      { preHandler: operator, schema: { body: idRequestSchema, response } },
+      { onRequest: operator, schema: { body: idRequestSchema, response } },
       action('admin/approve', (trx, op, body: { id: number }) => service.approve(trx, ctx, op, body.id)),
     );
     app.post(
       '/admin/withdrawals/reject',
-      { preHandler: operator, schema: { body: adminRejectRequestSchema, response } },
+      { onRequest: operator, schema: { body: adminRejectRequestSchema, response } },
       action('admin/reject', (trx, op, body: { id: number; reason: string }) =>
         service.reject(trx, ctx, op, body.id, body.reason),
       ),
     );
     app.post(
       '/admin/withdrawals/execute',
-      { preHandler: operator, schema: { body: idRequestSchema, response } },
+      { onRequest: operator, schema: { body: idRequestSchema, response } },
       action('admin/execute', (trx, op, body: { id: number }) => service.execute(trx, ctx, op, body.id)),
     );
     app.post(
       '/admin/withdrawals/settle',
-      { preHandler: operator, schema: { body: adminSettleRequestSchema, response } },
+      { onRequest: operator, schema: { body: adminSettleRequestSchema, response } },
       action(
         'admin/settle',
         (trx, op, body: { id: number; outcome: 'Success' | 'Fail'; reason?: string | undefined }) =>

@@ -44,7 +44,7 @@ export const paymentRoutes =
     app.post(
       '/wallet/deposit/create',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: depositCreateRequestSchema, response: { 200: envelopeSchema(depositOrderSchema) } },
       },
       async (req, reply) => {
@@ -66,7 +66,7 @@ export const paymentRoutes =
     app.post(
       '/wallet/deposit/list',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: pageRequestSchema, response: { 200: envelopeSchema(depositPageSchema) } },
       },
       async (req) =>
@@ -75,7 +75,7 @@ export const paymentRoutes =
     app.post(
       '/wallet/deposit/detail',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: orderNoRequestSchema, response: { 200: envelopeSchema(depositOrderSchema) } },
       },
       async (req) => ok(await service.depositDetail(ctx, provider, authOf(req), req.body.orderNo)),

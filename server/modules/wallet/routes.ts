@@ -46,17 +46,17 @@ export const walletRoutes =
 
     app.post(
       '/user/info',
-      { preHandler: auth, schema: { response: { 200: envelopeSchema(userInfoSchema) } } },
+      { onRequest: auth, schema: { response: { 200: envelopeSchema(userInfoSchema) } } },
       async (req) => ok(service.userInfo(authOf(req))),
     );
     app.post(
       '/user/secondaryInfo',
-      { preHandler: auth, schema: { response: { 200: envelopeSchema(secondaryInfoSchema) } } },
+      { onRequest: auth, schema: { response: { 200: envelopeSchema(secondaryInfoSchema) } } },
       async (req) => ok(await service.secondaryInfo(ctx, authOf(req))),
     );
     app.post(
       '/user/levelData',
-      { preHandler: auth, schema: { response: { 200: envelopeSchema(levelDataSchema) } } },
+      { onRequest: auth, schema: { response: { 200: envelopeSchema(levelDataSchema) } } },
       async (req) => ok(await service.levelData(ctx, authOf(req))),
     );
 
@@ -64,13 +64,13 @@ export const walletRoutes =
 
     app.post(
       '/wallet/cards/list',
-      { preHandler: auth, schema: { response: { 200: envelopeSchema(withdrawMethodListSchema) } } },
+      { onRequest: auth, schema: { response: { 200: envelopeSchema(withdrawMethodListSchema) } } },
       async (req) => ok(await service.listMethods(ctx, authOf(req))),
     );
     app.post(
       '/wallet/cards/save',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: {
           body: withdrawMethodSaveRequestSchema,
           response: { 200: envelopeSchema(withdrawMethodSchema) },
@@ -81,7 +81,7 @@ export const walletRoutes =
     app.post(
       '/wallet/cards/delete',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: idRequestSchema, response: { 200: envelopeSchema(emptyResponseSchema) } },
       },
       async (req) => ok(await service.deleteMethod(ctx, authOf(req), req.body.id)),
@@ -92,7 +92,7 @@ export const walletRoutes =
     app.post(
       '/wallet/withdraw/create',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: withdrawCreateRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } },
       },
       async (req, reply) => {
@@ -121,7 +121,7 @@ export const walletRoutes =
     app.post(
       '/wallet/withdraw/list',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: pageRequestSchema, response: { 200: envelopeSchema(withdrawalPageSchema) } },
       },
       async (req) => ok(await service.listWithdrawals(ctx, authOf(req), req.body.number, req.body.size)),
@@ -129,7 +129,7 @@ export const walletRoutes =
     app.post(
       '/wallet/withdraw/detail',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: idRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } },
       },
       async (req) => ok(await service.withdrawalDetail(ctx, authOf(req), req.body.id)),
@@ -139,13 +139,13 @@ export const walletRoutes =
 
     app.post(
       '/wallet/safe/info',
-      { preHandler: auth, schema: { response: { 200: envelopeSchema(safeInfoSchema) } } },
+      { onRequest: auth, schema: { response: { 200: envelopeSchema(safeInfoSchema) } } },
       async (req) => ok(await service.safeInfo(ctx, authOf(req))),
     );
     app.post(
       '/wallet/safe/setPassword',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: safeSetPasswordRequestSchema, response: { 200: envelopeSchema(safeInfoSchema) } },
       },
       async (req) => ok(await service.setSafePassword(ctx, authOf(req), req.body.password)),
@@ -153,7 +153,7 @@ export const walletRoutes =
     app.post(
       '/wallet/safe/changePassword',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: safeChangePasswordRequestSchema, response: { 200: envelopeSchema(safeInfoSchema) } },
       },
       async (req) =>
@@ -162,7 +162,7 @@ export const walletRoutes =
     app.post(
       '/wallet/safe/deposit',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: safeDepositRequestSchema, response: { 200: envelopeSchema(safeMoveResultSchema) } },
       },
       async (req, reply) => {
@@ -184,7 +184,7 @@ export const walletRoutes =
     app.post(
       '/wallet/safe/withdraw',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: safeWithdrawRequestSchema, response: { 200: envelopeSchema(safeMoveResultSchema) } },
       },
       async (req, reply) => {
@@ -212,7 +212,7 @@ export const walletRoutes =
     app.post(
       '/wallet/transfer',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: transferRequestSchema, response: { 200: envelopeSchema(transferResultSchema) } },
       },
       async (req, reply) => {
@@ -248,7 +248,7 @@ export const walletRoutes =
     app.post(
       '/wallet/records',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: { body: recordsRequestSchema, response: { 200: envelopeSchema(walletRecordPageSchema) } },
       },
       async (req) => ok(await service.records(ctx, authOf(req), req.body)),

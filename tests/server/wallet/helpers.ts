@@ -18,6 +18,7 @@ export interface WalletUser {
 export const newKey = (): string => randomUUID();
 
 /** A money call with an Idempotency-Key (a fresh one unless given). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
 export function money<T = any>(
   server: TestServer,
   path: string,
@@ -35,7 +36,10 @@ export async function seedSites(server: TestServer): Promise<void> {
   await seedDemo(server.db, server.clock.now());
 }
 
-export async function newUser(server: TestServer, opts: { safePassword?: string | null } = {}): Promise<WalletUser> {
+export async function newUser(
+  server: TestServer,
+  opts: { safePassword?: string | null } = {},
+): Promise<WalletUser> {
   const account = await registerUser(server);
   const row = await server.db
     .selectFrom('users')
