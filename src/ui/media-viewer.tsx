@@ -88,7 +88,6 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
           {items.length > 0 ? `${index + 1} / ${items.length}` : ''}
         </span>
         <span className="media-viewer__actions">
-          {actions}
           <button
             type="button"
             className="media-viewer__button"
@@ -164,6 +163,7 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
           <ChevronRightIcon />
         </button>
       </div>
+      {actions ? <div className="media-viewer__footer">{actions}</div> : null}
     </Dialog>
   );
 }

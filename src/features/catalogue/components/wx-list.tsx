@@ -133,7 +133,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
           }
           actions={
             <Link to="/GameDetail/$id" params={{ id: String(viewing.id) }} className="media-viewer__link">
-              {t`Details`}
+              {t`Game details`}
             </Link>
           }
         />

@@ -36,7 +36,7 @@ export function LinkCard({ name, icon, link, clicks, appliedAt, extra }: LinkCar
       <header className="link-card__head">
         <img className="link-card__icon" src={icon} alt="" width={44} height={44} loading="lazy" />
         <div className="link-card__title">
-          <h3 className="link-card__name">{name}</h3>
+          <h2 className="link-card__name">{name}</h2>
           <p className="link-card__date">
             {t`Applied ${i18n.date(new Date(appliedAt), { dateStyle: 'medium' })}`}
           </p>

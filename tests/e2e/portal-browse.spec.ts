@@ -1,0 +1,205 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoAccount, logIn } from './support';
+
+const miniGames = (page: Page) => page.getByRole('list', { name: 'Mini-games' });
+const rowNames = (page: Page) => miniGames(page).locator('.item-row__name');
+
+async function logInAs(page: Page, label: 'player' | 'senior agent (job 2)') {
+  const account = demoAccount(label);
+  await page.goto('/login');
+  await logIn(page, account.phone, account.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
+}
+
+test('logged out: banners and catalogue 2 show, catalogue 1 offers to log in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Announcements' }).locator('img').first()).toBeVisible();
+  // The frame keeps the banner's aspect ratio (about 0.326) whatever the picture does.
+  const box = await page.locator('.banner-frame').first().boundingBox();
+  expect(box && box.height / box.width).toBeCloseTo(0.326, 2);
+  await expect(page.getByText('Log in to see the mini-games you can promote.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notices' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Short-video tasks' }).click();
+  await expect(page).toHaveURL(/tab=2/);
+  await expect(page.getByRole('list', { name: 'Demand tasks' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Newest tasks' })).toBeVisible();
+
+  // A banner opens its dialog with the name as the title.
+  await page.getByRole('region', { name: 'Announcements' }).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.banner-dialog__body')).toHaveCSS('height', '240px');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // Apply without a session asks for a login first.
+  await page
+    .getByRole('list', { name: 'Demand tasks' })
+    .getByRole('button', { name: /^Apply for / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('logged in: notices, both catalogues, category filter and search', async ({ page }) => {
+  await logInAs(page, 'player');
+  await expect(page.getByRole('region', { name: 'Notices' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Newest mini-games' }).getByRole('listitem')).toHaveCount(20);
+
+  // Category: the request carries the upstream name and the rows are its answer.
+  const casual = page.waitForResponse(
+    (r) => r.url().endsWith('/api/wxcps/applist') && r.request().postDataJSON().category_2_name === '休闲',
+  );
+  await page.getByRole('tab', { name: 'Casual' }).click();
+  const answer = (await (await casual).json()) as { data: { content: { appname: string }[] } };
+  expect(answer.data.content.length).toBeGreaterThan(0);
+  await expect(page.getByRole('tab', { name: 'Casual' })).toHaveAttribute('aria-selected', 'true');
+  await expect(rowNames(page).first()).toContainText(answer.data.content[0]?.appname ?? '');
+  await page.getByRole('tab', { name: 'All', exact: true }).click();
+
+  // Search applies on Enter, to the list of the selected tab; clearing the box restores the list.
+  const search = page.getByRole('searchbox', { name: 'Search games' });
+  await search.fill('dragon');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=dragon/);
+  await expect(rowNames(page).first()).toContainText(/dragon/i);
+  for (const name of await rowNames(page).allInnerTexts()) expect(name).toMatch(/dragon/i);
+  await search.fill('');
+  await expect(page).not.toHaveURL(/q=/);
+  await expect
+    .poll(async () => (await rowNames(page).allInnerTexts()).some((n) => !/dragon/i.test(n)))
+    .toBe(true);
+
+  await page.getByRole('tab', { name: 'Short-video tasks' }).click();
+  const demands = page.getByRole('list', { name: 'Demand tasks' });
+  await expect(demands.getByRole('listitem').first()).toBeVisible();
+  // The description opens in full with a confirm button.
+  await demands
+    .getByRole('button', { name: /read the full description/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.dialog__text')).not.toBeEmpty();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await search.fill('review');
+  await search.press('Enter');
+  await expect(demands.locator('.item-row__name').first()).toContainText(/review/i);
+});
+
+test('scrolling loads page 2 and the page stays small (virtualized)', async ({ page }) => {
+  await logInAs(page, 'player');
+  const second = page.waitForResponse(
+    (r) => r.url().endsWith('/api/wxcps/applist') && r.request().postDataJSON().number === 1,
+  );
+  for (let i = 0; i < 40; i++) {
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(60);
+    if ((await page.locator('[aria-posinset="51"]').count()) > 0) break;
+  }
+  await second;
+  await expect(miniGames(page).locator('[aria-posinset="51"]')).toBeAttached();
+  // Far down the list, the document still holds well under 800 elements.
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 1500);
+  await page.waitForTimeout(300);
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  expect(elements).toBeLessThan(800);
+  expect(await miniGames(page).getByRole('listitem').count()).toBeLessThan(40);
+});
+
+test('the media viewer: open, swipe, arrows, download, close', async ({ page }) => {
+  await logInAs(page, 'player');
+  await miniGames(page)
+    .getByRole('button', { name: /open pictures and video/ })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
+  const count = viewer.locator('.media-viewer__count');
+  await expect(count).toHaveText(/^1 \/ [2-9]$/);
+
+  // Swipe left with the pointer.
+  const stage = await viewer.locator('.media-viewer__stage').boundingBox();
+  if (!stage) throw new Error('no stage');
+  const y = stage.y + stage.height / 2;
+  await page.mouse.move(stage.x + stage.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(stage.x + stage.width * 0.5, y, { steps: 5 });
+  await page.mouse.move(stage.x + stage.width * 0.15, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(count).toHaveText(/^2 \//);
+  await viewer.getByRole('button', { name: 'Previous' }).first().click();
+  await expect(count).toHaveText(/^1 \//);
+  await viewer.getByRole('button', { name: 'Next' }).first().click();
+  await expect(count).toHaveText(/^2 \//);
+
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: /^Download/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.(svg|png|jpg|webp|mp4)$/);
+
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+});
+
+test('a mini-game with a promo video shows the video first and plays it', async ({ page }) => {
+  await logInAs(page, 'player');
+  // Find an item with a video through the API, then search for it.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  let name: string | undefined;
+  for (let number = 0; number < 7 && !name; number++) {
+    const res = await page.request.post('/api/wxcps/applist', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { number, size: 50 },
+    });
+    const body = (await res.json()) as { data: { content: { appname: string; video_info: unknown }[] } };
+    name = body.data.content.find((item) => item.video_info)?.appname;
+  }
+  expect(name).toBeTruthy();
+  const search = page.getByRole('searchbox', { name: 'Search games' });
+  await search.fill(name ?? '');
+  await search.press('Enter');
+  await miniGames(page)
+    .getByRole('button', { name: `${name}: open pictures and video` })
+    .first()
+    .click();
+  const video = page.getByRole('dialog').locator('.swiper-slide-active video');
+  await expect(video).toBeAttached();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+  await page.getByRole('dialog').getByRole('button', { name: 'Next' }).first().click();
+  await expect
+    .poll(() =>
+      page
+        .locator('.media-viewer video')
+        .first()
+        .evaluate((v: HTMLVideoElement) => v.paused),
+    )
+    .toBe(true);
+});
+
+test('the senior agent pins an item: "Pinned successfully" and it comes first', async ({ page }) => {
+  await logInAs(page, 'senior agent (job 2)');
+  const rows = miniGames(page).getByRole('listitem');
+  const target = rows.nth(3);
+  const name = (await target.locator('.item-row__name').innerText()).replace(/^Top\s*/, '').trim();
+  await target.getByRole('button', { name: `Pin ${name} to the top` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pinned successfully' })).toBeVisible();
+  await expect(rowNames(page).first()).toContainText(name);
+  await expect(rows.first().getByRole('button', { name: `Pin ${name} to the top` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Pinning again unpins it.
+  await rows
+    .first()
+    .getByRole('button', { name: `Pin ${name} to the top` })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unpinned' })).toBeVisible();
+});
+
+test('players see no pin button', async ({ page }) => {
+  await logInAs(page, 'player');
+  await expect(miniGames(page).getByRole('button', { name: /to the top$/ })).toHaveCount(0);
+});
