@@ -39,7 +39,10 @@ describe('migrations', () => {
   it('run once, then are a no-op', async () => {
     const testDb = await createTestDb();
     dbs.push(testDb);
-    expect(await migrateToLatest(testDb.db)).toEqual(['0001_accounts', '0002_sites']);
+    // Every migration, in name order (later issues add theirs after these).
+    const applied = await migrateToLatest(testDb.db);
+    expect(applied.slice(0, 3)).toEqual(['0001_accounts', '0002_sites', '0003_portal']);
+    expect(applied).toEqual([...applied].sort());
     expect(await migrateToLatest(testDb.db)).toEqual([]);
     const tables = (await testDb.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(
