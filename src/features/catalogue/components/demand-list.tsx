@@ -65,7 +65,7 @@ export function DemandList({ search, viewer, canPin }: { search: string; viewer:
                 <span className="item-row__text">
                   <span className="item-row__name">
                     {demand.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
-                    {demand.demandName}
+                    <span className="item-row__title">{demand.demandName}</span>
                   </span>
                   <span className="item-row__intro item-row__intro--clamp">{demand.demandDesc}</span>
                 </span>

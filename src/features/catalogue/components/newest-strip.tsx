@@ -46,7 +46,9 @@ export function WxNewestStrip({ viewer }: StripProps) {
                 loading="lazy"
               />
               <span className="strip-card__name">{app.appname}</span>
-              <span className="strip-card__meta tabular">{formatRate(app.newcps)}</span>
+              <span className="strip-card__meta">
+                {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
+              </span>
               <ItemActions
                 compact
                 item={app}

@@ -96,7 +96,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
                   <span className="item-row__text">
                     <span className="item-row__name">
                       {app.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
-                      {app.appname}
+                      <span className="item-row__title">{app.appname}</span>
                     </span>
                     <span className="item-row__intro">{app.brief_intro}</span>
                     <span className="item-row__rate">
