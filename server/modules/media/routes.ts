@@ -33,6 +33,17 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 }
 
+/** An absolute URL of this very server stands for its path; anything else is taken as given. */
+function ownPath(url: string, host: string | undefined): string {
+  if (!/^https?:\/\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return host && parsed.host === host.toLowerCase() && !parsed.search ? parsed.pathname : url;
+  } catch {
+    return url;
+  }
+}
+
 /** `GET /api/wxcps/downimage?url=` and `downvideo?url=`: an item's own media, as a download. */
 export const mediaApiRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -42,7 +53,7 @@ export const mediaApiRoutes =
       ['/wxcps/downvideo', 'video'],
     ] as const) {
       app.get(route, { schema: { querystring: mediaDownloadQuerySchema } }, async (req, reply) => {
-        const media = await resolveDownload(ctx, req.query.url, type);
+        const media = await resolveDownload(ctx, ownPath(req.query.url, req.headers.host), type);
         if (!media) throw codedError(404, 404, 'media_not_found');
         reply.header('Content-Disposition', attachment(media.filename));
         return sendMedia(req, reply, media, 'private, max-age=3600');

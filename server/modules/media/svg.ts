@@ -33,8 +33,8 @@ function palette(key: string): Palette {
   const hue = h % 360;
   const shift = 35 + ((h >>> 9) % 50);
   return {
-    from: `hsl(${hue} 78% 58%)`,
-    to: `hsl(${(hue + shift) % 360} 72% 42%)`,
+    from: `hsl(${hue} 74% 50%)`,
+    to: `hsl(${(hue + shift) % 360} 70% 36%)`,
     accent: `hsl(${(hue + 180) % 360} 90% 85%)`,
   };
 }
@@ -67,6 +67,12 @@ function clip(text: string, max: number): string {
     out += ch;
   }
   return out;
+}
+
+/** A font size at which `text` fits about `width` pixels (bold Latin is ~0.66 em wide, CJK ~1 em). */
+function titleSize(text: string, width: number, max: number): number {
+  const ems = Array.from(text).reduce((sum, ch) => sum + (isWide(ch) ? 1 : 0.66), 0);
+  return Math.max(28, Math.min(max, Math.floor(width / Math.max(ems, 1))));
 }
 
 export function squareIcon(key: string, name: string, rounded = 56): string {
@@ -141,7 +147,7 @@ export function bannerPicture(key: string, title: string, locale: string): strin
 <rect width="1200" height="391" fill="url(#g)"/>
 <circle cx="1040" cy="80" r="220" fill="#fff" opacity="0.1"/>
 <circle cx="940" cy="360" r="140" fill="${p.accent}" opacity="0.18"/>
-<text x="72" y="170" font-family="${FONT}" font-size="72" font-weight="800" fill="#fff">${escapeXml(clip(title, 26))}</text>
+<text x="72" y="170" font-family="${FONT}" font-size="${titleSize(title, 1000, 72)}" font-weight="800" fill="#fff">${escapeXml(clip(title, 40))}</text>
 <rect x="72" y="230" width="260" height="72" rx="36" fill="#fff"/>
 <text x="202" y="266" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="${p.to}">${escapeXml(cta)}</text>
 </svg>`;

@@ -224,6 +224,9 @@ describe('GET /wxcps/downimage and /wxcps/downvideo', () => {
       expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
       expect(await res.text()).toMatch(/^<svg /);
     }
+    // The same picture named by this server's absolute URL.
+    const absolute = await down('downimage', `${server.url}/media/wx/${app.appid}/logo.svg`);
+    expect(absolute.status).toBe(200);
     const icon = await server.db
       .selectFrom('demands')
       .select('demand_icon')
@@ -250,6 +253,7 @@ describe('GET /wxcps/downimage and /wxcps/downvideo', () => {
     ['downimage', '/media/video/demo-a.mp4'],
     ['downvideo', '/media/video/demo-b.mp4'],
     ['downimage', 'https://evil.example/picture.png'],
+    ['downimage', 'https://evil.example/media/wx/x/logo.svg'],
     ['downimage', '//evil.example/picture.png'],
     ['downimage', '/media/wx/../../../etc/passwd'],
     ['downvideo', '/media/video/../../../package.json'],
