@@ -112,6 +112,23 @@ describe('POST /wxcps/applist', () => {
     expect(res.data.issues[0]).toMatchObject({ path, code });
   });
 
+  it('ignores the extra body fields the app adds from session storage (packagename, appsflyer_id)', async () => {
+    const res = await list(
+      { number: 0, size: 5, packagename: 'com.example', appsflyer_id: 'af-1' },
+      player.token,
+    );
+    expect(res.http).toBe(200);
+    expect(res.data.content).toHaveLength(5);
+  });
+
+  it('answers 999 to a banned account', async () => {
+    const banned = await promoter(server, 0);
+    await server.db.updateTable('users').set({ banned: 1 }).where('id', '=', banned.userId).execute();
+    const res = await list({ number: 0, size: 5 }, banned.token);
+    expect(res.http).toBe(403);
+    expect(res.status).toBe(999);
+  });
+
   it('filters by category', async () => {
     const res = await list({ number: 0, size: 50, category_2_name: '角色' }, player.token);
     expect(res.data.content.map((a: { appname: string }) => a.appname)).toEqual(['Alpha Quest', '三国传说']);
