@@ -203,3 +203,40 @@ test('players see no pin button', async ({ page }) => {
   await logInAs(page, 'player');
   await expect(miniGames(page).getByRole('button', { name: /to the top$/ })).toHaveCount(0);
 });
+
+test('the media viewer links to the game details page', async ({ page }) => {
+  await logInAs(page, 'player');
+  const open = miniGames(page)
+    .getByRole('button', { name: /open pictures and video/ })
+    .first();
+  const name = ((await open.getAttribute('aria-label')) ?? '').replace(/: open pictures and video$/, '');
+  await open.click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Game details' }).click();
+  await expect(page).toHaveURL(/\/GameDetail\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText(/^Rate/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open picture 1$|^Play the video$/ })).toBeVisible();
+});
+
+test('under prefers-reduced-motion the marquee and the strip hold still', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await logInAs(page, 'player');
+  await expect(page.locator('.marquee__track')).toHaveCSS('animation-name', 'none');
+  const strip = page.locator('.drift-strip').first();
+  await expect(strip).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await strip.evaluate((node) => node.scrollLeft)).toBe(0);
+});
+
+test('without reduced motion the newest strip drifts on its own and pauses under the pointer', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await logInAs(page, 'player');
+  const strip = page.locator('.drift-strip').first();
+  await expect.poll(() => strip.evaluate((node) => node.scrollLeft), { timeout: 5_000 }).toBeGreaterThan(5);
+  await strip.hover();
+  const paused = await strip.evaluate((node) => node.scrollLeft);
+  await page.waitForTimeout(400);
+  expect(await strip.evaluate((node) => node.scrollLeft)).toBeCloseTo(paused, 0);
+});

@@ -93,7 +93,7 @@ export function CataloguePortal({
             picture={<NoDataPicture />}
             title={t`No games yet`}
             action={
-              <Link to="/login" search={{ redirect: '/' }} className="button button--primary">
+              <Link to="/login" search={{}} className="button button--primary">
                 {t`Log in`}
               </Link>
             }

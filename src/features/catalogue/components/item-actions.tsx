@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useIsLogin } from '../../../lib/session';
 import { PinIcon } from '../../../ui/icons';
 import { itemAction } from '../apply-result';
@@ -32,6 +32,7 @@ export function ItemActions({
   const { t } = useLingui();
   const loggedIn = useIsLogin();
   const navigate = useNavigate();
+  const here = useLocation({ select: (location) => location.href });
   const action = itemAction(item);
   const size = compact ? 'button--small' : '';
 
@@ -45,8 +46,8 @@ export function ItemActions({
           aria-busy={applying || undefined}
           disabled={applying}
           onClick={() => {
-            // DESIGN.md section 4: apply asks the user to log in first.
-            if (!loggedIn) void navigate({ to: '/login', search: { redirect: '/' } });
+            // DESIGN.md section 4: apply asks the user to log in first, then comes back here.
+            if (!loggedIn) void navigate({ to: '/login', search: { redirect: here } });
             else onApply();
           }}
         >
