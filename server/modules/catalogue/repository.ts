@@ -66,6 +66,19 @@ export const listWxAppsUnpinned = (
   return q.orderBy('sort_rank', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
 };
 
+/**
+ * Every match of a text search, in the stable order. A contains-search reads the whole table anyway,
+ * so one pass gives both the page and the total instead of a count and a page query.
+ */
+export const searchWxIds = async (db: Db, filter: WxFilter): Promise<number[]> => {
+  const rows = await wxFiltered(db, filter)
+    .select('id')
+    .orderBy('sort_rank', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => r.id);
+};
+
 export const findWxAppsByIds = async (db: Db, ids: number[]): Promise<WxAppRow[]> =>
   ids.length === 0 ? [] : db.selectFrom('wx_apps').selectAll().where('id', 'in', ids).execute();
 
@@ -173,6 +186,15 @@ export const listDemandsUnpinned = (
   let q = demandsFiltered(db, search).selectAll();
   if (excludeIds.length > 0) q = q.where('id', 'not in', excludeIds);
   return q.orderBy('sort_rank', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+};
+
+export const searchDemandIds = async (db: Db, search: string): Promise<number[]> => {
+  const rows = await demandsFiltered(db, search)
+    .select('id')
+    .orderBy('sort_rank', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => r.id);
 };
 
 export const findDemandsByIds = async (db: Db, ids: number[]): Promise<DemandRow[]> =>

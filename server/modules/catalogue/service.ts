@@ -44,6 +44,12 @@ export const newLinkCode = (): string => randomBytes(12).toString('base64url');
 
 export const linkPath = (code: string): string => `/s/${code}`;
 
+/** Rows in the order of `ids` (a query by ids answers in any order). */
+const inOrder = <Row extends { id: number }>(ids: number[], rows: Row[]): Row[] => {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+};
+
 /**
  * One page of "pinned first, then the stable order": the pinned ids (few) are sliced first, the
  * rest of the page comes from the indexed stable order with those ids left out.
@@ -57,12 +63,24 @@ async function pinnedFirstPage<Row extends { id: number }>(
   const offset = req.number * req.size;
   const pinnedSlice = pinnedIds.slice(offset, offset + req.size);
   const rest = req.size - pinnedSlice.length;
-  const pinnedRows = await loadPinned(pinnedSlice);
-  const byId = new Map(pinnedRows.map((r) => [r.id, r]));
-  const ordered = pinnedSlice.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  const ordered = inOrder(pinnedSlice, await loadPinned(pinnedSlice));
   if (rest <= 0) return ordered;
   const unpinned = await loadUnpinned(rest, Math.max(0, offset - pinnedIds.length));
   return [...ordered, ...unpinned];
+}
+
+/** A page of a text search: all matching ids in one pass, the pinned ones first. */
+async function searchPage<Row extends { id: number }>(
+  req: PageRequest,
+  pinnedIds: number[],
+  matchIds: number[],
+  load: (ids: number[]) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const pinned = new Set(pinnedIds);
+  const ordered = [...pinnedIds, ...matchIds.filter((id) => !pinned.has(id))];
+  const offset = req.number * req.size;
+  const pageIds = ordered.slice(offset, offset + req.size);
+  return { rows: inOrder(pageIds, await load(pageIds)), total: matchIds.length };
 }
 
 // ---- catalogue 1
@@ -115,6 +133,16 @@ export async function listWxApps(
   if (!auth) return emptyPage(req.number);
   const siteKey = siteKeyOf(siteId);
   const filter = { category: req.category_2_name, search: req.appname };
+  if (filter.search) {
+    const [pinnedIds, matchIds] = await Promise.all([
+      repo.pinnedWxIds(ctx.db, siteKey, filter),
+      repo.searchWxIds(ctx.db, filter),
+    ]);
+    const { rows, total } = await searchPage(req, pinnedIds, matchIds, (ids) =>
+      repo.findWxAppsByIds(ctx.db, ids),
+    );
+    return toPage(await toWxApps(ctx, rows, auth.user.id, siteKey), req, total);
+  }
   const [total, pinnedIds] = await Promise.all([
     repo.countWxApps(ctx.db, filter),
     repo.pinnedWxIds(ctx.db, siteKey, filter),
@@ -276,6 +304,17 @@ export async function listDemands(
   req: PageRequest & { demandName: string },
 ): Promise<Page<Demand>> {
   const siteKey = siteKeyOf(siteId);
+  const userId = auth?.user.id ?? null;
+  if (req.demandName) {
+    const [pinnedIds, matchIds] = await Promise.all([
+      repo.pinnedDemandIds(ctx.db, siteKey, req.demandName),
+      repo.searchDemandIds(ctx.db, req.demandName),
+    ]);
+    const { rows, total } = await searchPage(req, pinnedIds, matchIds, (ids) =>
+      repo.findDemandsByIds(ctx.db, ids),
+    );
+    return toPage(await toDemands(ctx, rows, userId, siteKey), req, total);
+  }
   const [total, pinnedIds] = await Promise.all([
     repo.countDemands(ctx.db, req.demandName),
     repo.pinnedDemandIds(ctx.db, siteKey, req.demandName),

@@ -297,6 +297,20 @@ describe('POST /wxcps/keeptop', () => {
     expect(all).toHaveLength(TOTAL);
     expect(new Set(all).size).toBe(TOTAL);
 
+    // A search keeps pinned matches first and pages over all matches.
+    const found = await list({ number: 0, size: 3, appname: 'FILLER' }, player.token);
+    expect(found.data.content.map((a: { id: number }) => a.id)).toEqual([
+      lower?.id,
+      low?.id,
+      ids[`f${FILLERS - 1}`]?.id,
+    ]);
+    expect(found.data).toMatchObject({ totalElements: FILLERS, totalPages: FILLERS / 3 });
+    const foundAll = [];
+    for (let n = 0; n < 2; n++) {
+      foundAll.push(...(await list({ number: n, size: 50, appname: 'filler' }, player.token)).data.content);
+    }
+    expect(new Set(foundAll.map((a: { id: number }) => a.id)).size).toBe(FILLERS);
+
     // A filter that excludes a pinned item leaves it out.
     const search = await list({ number: 0, size: 50, appname: 'filler 0' }, player.token);
     expect(search.data.content.map((a: { id: number }) => a.id)).toEqual([low?.id]);
