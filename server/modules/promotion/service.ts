@@ -6,14 +6,14 @@ import { findDemandById, findWxAppById } from '../catalogue/repository';
 import { linkPath, wxLink } from '../catalogue/service';
 import * as repo from './repository';
 
-/** Where an item's promotion link leads, or null while it has none (under review, removed). */
+/** Where an item's promotion link leads, or null while it has none (under review, withdrawn). */
 async function targetOf(ctx: AppContext, kind: CatalogueKind, itemId: number): Promise<string | null> {
   if (kind === 'wx') {
     const app = await findWxAppById(ctx.db, itemId);
-    return app && !app.needs_review && app.target_url ? app.target_url : null;
+    return app?.enabled && !app.needs_review && app.target_url ? app.target_url : null;
   }
   const demand = await findDemandById(ctx.db, itemId);
-  return demand?.target_url ? demand.target_url : null;
+  return demand?.enabled && demand.target_url ? demand.target_url : null;
 }
 
 export async function shortLink(

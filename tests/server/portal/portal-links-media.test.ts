@@ -119,6 +119,14 @@ describe('/s/<code> promotion links', () => {
     },
   );
 
+  it('answers 404 once the item is withdrawn from the catalogue', async () => {
+    const task = await addDemand(server.db, { name: 'Ends soon' });
+    const link = (await server.post('/doucps/apply', { demandId: task }, me.token)).data.link;
+    expect((await get(link)).status).toBe(302);
+    await server.db.updateTable('demands').set({ enabled: 0 }).where('id', '=', task).execute();
+    expect((await get(link)).status).toBe(404);
+  });
+
   it('answers 404 for the link of an item still under review', async () => {
     const row = await server.db
       .selectFrom('promo_links')

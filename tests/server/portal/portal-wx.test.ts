@@ -186,6 +186,16 @@ describe('POST /wxcps/apply', () => {
     expect(again.data.code).toBe('already_applied');
   });
 
+  it('answers one success and 409s when the same promoter applies several times at once', async () => {
+    const me = await promoter(server, 0);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.post('/wxcps/apply', { appid: ids.sanguo?.appid }, me.token)),
+    );
+    expect(answers.map((a) => a.http).sort()).toEqual([200, 409, 409]);
+    const mine = await server.post('/wxcps/myapplist', { number: 0, size: 50 }, me.token);
+    expect(mine.data.totalElements).toBe(1);
+  });
+
   it('answers 404 item_not_found for an unknown or disabled appid', async () => {
     for (const appid of ['wx-nope', ids.disabled?.appid]) {
       const res = await server.post('/wxcps/apply', { appid }, player.token);
