@@ -196,14 +196,13 @@ const itemNotFound = () => codedError(404, 404, 'item_not_found');
 /** Inserts the application with a fresh code; a second application of the same item is a 409. */
 async function insertApplication(
   ctx: AppContext,
-  db: typeof ctx.db,
   userId: number,
   kind: 'wx' | 'dou',
   itemId: number,
 ): Promise<links.PromoLinkRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await links.insertPromoLink(db, {
+      return await links.insertPromoLink(ctx.db, {
         user_id: userId,
         item_kind: kind,
         item_id: itemId,
@@ -223,7 +222,7 @@ export async function applyWx(ctx: AppContext, auth: Authenticated, appid: strin
   const app = await repo.findWxAppByAppid(ctx.db, appid);
   if (!app?.enabled) throw itemNotFound();
   if (await links.findPromoLink(ctx.db, auth.user.id, 'wx', app.id)) throw conflict('already_applied');
-  const application = await insertApplication(ctx, ctx.db, auth.user.id, 'wx', app.id);
+  const application = await insertApplication(ctx, auth.user.id, 'wx', app.id);
   return { result: true, link: wxLink(app, application.code) };
 }
 
