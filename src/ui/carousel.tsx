@@ -1,5 +1,6 @@
 import 'swiper/css';
 import 'swiper/css/pagination';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -27,6 +28,7 @@ export function Carousel<T>({
   className,
 }: CarouselProps<T>) {
   const reduced = useReducedMotion();
+  const { t } = useLingui();
   return (
     <section className={`carousel ${className ?? ''}`} aria-label={label} aria-roledescription="carousel">
       <Swiper
@@ -37,7 +39,15 @@ export function Carousel<T>({
         spaceBetween={spaceBetween}
         autoplay={reduced || items.length < 2 ? false : { delay, disableOnInteraction: false }}
         pagination={{ clickable: true }}
-        a11y={{ enabled: true }}
+        a11y={{
+          enabled: true,
+          prevSlideMessage: t`Previous`,
+          nextSlideMessage: t`Next`,
+          firstSlideMessage: t`This is the first item`,
+          lastSlideMessage: t`This is the last item`,
+          // Swiper fills in {{index}}.
+          paginationBulletMessage: `${t`Go to item`} {{index}}`,
+        }}
         speed={reduced ? 0 : 400}
       >
         {items.map((item, index) => (

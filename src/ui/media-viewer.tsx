@@ -110,6 +110,8 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
             a11y={{
               prevSlideMessage: t`Previous`,
               nextSlideMessage: t`Next`,
+              firstSlideMessage: t`This is the first item`,
+              lastSlideMessage: t`This is the last item`,
               // Swiper fills in {{index}}.
               paginationBulletMessage: `${t`Go to item`} {{index}}`,
             }}

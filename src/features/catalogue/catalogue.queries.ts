@@ -16,7 +16,7 @@ import {
 } from '../../contract/catalogue';
 import { PAGE_SIZE } from '../../contract/paging';
 import { api } from '../../lib/api-client';
-import { CATALOGUE_QUERY_ROOT } from '../../lib/query-keys';
+import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 
 /** The home tabs: catalogue 1 (mini-games), catalogue 2 (demand tasks); 3 exists in the spec but shows 'coming soon'. */
 export type CatalogueTab = 1 | 2 | 3;
@@ -149,16 +149,24 @@ export function patchCachedItems<T extends object>(
   });
 }
 
-/** A mini-game by id from whatever lists are cached (there is no detail call in the contract yet). */
+const isWxApp = (item: unknown): item is WxApp =>
+  typeof item === 'object' && item !== null && 'appid' in item && 'id' in item;
+
+/**
+ * A mini-game by id from whatever lists are cached: the catalogue lists and strips, and the promoter's
+ * own links (there is no detail call in the contract yet).
+ */
 export function findCachedWxApp(queryClient: QueryClient, id: number): WxApp | undefined {
-  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: catalogueKeys.wx })) {
-    const items: WxApp[] = Array.isArray(data)
-      ? (data as WxApp[])
-      : isPageData<WxApp>(data)
-        ? data.pages.flatMap((page) => page.content)
-        : [];
-    const found = items.find((item) => item.id === id);
-    if (found) return found;
+  for (const root of [catalogueKeys.wx, PROMOTION_QUERY_ROOT]) {
+    for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: root })) {
+      const items: unknown[] = Array.isArray(data)
+        ? data
+        : isPageData<unknown>(data)
+          ? data.pages.flatMap((page) => page.content)
+          : [];
+      const found = items.find((item): item is WxApp => isWxApp(item) && item.id === id);
+      if (found) return found;
+    }
   }
   return undefined;
 }

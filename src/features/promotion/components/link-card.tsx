@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { copyText, shareLink } from '../../../lib/clipboard';
 import { absoluteLink } from '../../../lib/format';
@@ -14,10 +15,12 @@ interface LinkCardProps {
   clicks: number;
   appliedAt: number;
   extra?: ReactNode;
+  /** The mini-game's id: the name then opens its details page. */
+  detailId?: number;
 }
 
 /** One promotion link: the absolute URL, copy, share (falls back to copy), its QR code and click count. */
-export function LinkCard({ name, icon, link, clicks, appliedAt, extra }: LinkCardProps) {
+export function LinkCard({ name, icon, link, clicks, appliedAt, extra, detailId }: LinkCardProps) {
   const { t, i18n } = useLingui();
   const url = absoluteLink(link);
 
@@ -36,7 +39,15 @@ export function LinkCard({ name, icon, link, clicks, appliedAt, extra }: LinkCar
       <header className="link-card__head">
         <img className="link-card__icon" src={icon} alt="" width={44} height={44} loading="lazy" />
         <div className="link-card__title">
-          <h2 className="link-card__name">{name}</h2>
+          <h2 className="link-card__name">
+            {detailId === undefined ? (
+              name
+            ) : (
+              <Link to="/GameDetail/$id" params={{ id: String(detailId) }} className="link-card__detail">
+                {name}
+              </Link>
+            )}
+          </h2>
           <p className="link-card__date">
             {t`Applied ${i18n.date(new Date(appliedAt), { dateStyle: 'medium' })}`}
           </p>

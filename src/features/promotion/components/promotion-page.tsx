@@ -87,6 +87,7 @@ function MyMiniGames({ viewer }: { viewer: number }) {
       renderItem={(app) => (
         <LinkCard
           name={app.appname}
+          detailId={app.id}
           icon={app.logo_square}
           link={app.link}
           clicks={app.clicks}
