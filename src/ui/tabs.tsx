@@ -27,10 +27,9 @@ export function Tabs<V extends string | number>({
   variant = 'segmented',
 }: TabsProps<V>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current = Math.max(
-    0,
-    options.findIndex((option) => option.value === value),
-  );
+  const selectedIndex = options.findIndex((option) => option.value === value);
+  // With no tab selected (a value no tab shows), the first one still takes the tab stop.
+  const current = Math.max(0, selectedIndex);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = options.length - 1;
@@ -61,7 +60,7 @@ export function Tabs<V extends string | number>({
   return (
     <div className={`tabs tabs--${variant}`} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {options.map((option, index) => {
-        const selected = index === current;
+        const selected = index === selectedIndex;
         return (
           <button
             key={option.value}
@@ -74,7 +73,7 @@ export function Tabs<V extends string | number>({
             className="tabs__tab"
             aria-selected={selected}
             aria-controls={panelId}
-            tabIndex={selected ? 0 : -1}
+            tabIndex={index === current ? 0 : -1}
             onClick={() => onChange(option.value)}
           >
             {option.label}

@@ -68,6 +68,8 @@ test('apply for a mini-game, see the view button, copy its link, follow it and s
   expect(visit.status()).toBe(302);
   expect(visit.headers().location).toMatch(/^https:\/\//);
 
+  await page.getByRole('button', { name: 'Refresh click counts' }).click();
+  await expect(card.getByTestId('clicks')).toHaveText('1');
   await page.reload();
   await expect(page.locator('.link-card').filter({ hasText: name }).getByTestId('clicks')).toHaveText('1');
 });

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { WX_CATEGORIES, type WxApp, type WxCategory } from '../../../contract/catalogue';
 import { formatRate } from '../../../lib/format';
@@ -44,6 +44,12 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
   const apply = useWxApplyMutation();
   const pin = usePinMutation('wx');
   const [viewing, setViewing] = useState<WxApp | null>(null);
+  const navigate = useNavigate();
+  // An item without pictures or video has nothing to view: its details page says everything.
+  const open = (app: WxApp) =>
+    wxMedia(app).length > 0
+      ? setViewing(app)
+      : void navigate({ to: '/GameDetail/$id', params: { id: String(app.id) } });
   const items = flattenPages(list.data);
 
   const options: TabOption<string>[] = [
@@ -82,7 +88,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
                 <button
                   type="button"
                   className="item-row__main"
-                  onClick={() => setViewing(app)}
+                  onClick={() => open(app)}
                   aria-label={t`${app.appname}: open pictures and video`}
                 >
                   <img

@@ -1,18 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSessionUser } from '../../../lib/session';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
-import { TrashIcon } from '../../../ui/icons';
+import { RefreshIcon, TrashIcon } from '../../../ui/icons';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { ComingSoon } from '../../../ui/standalone-page';
 import { VirtualList } from '../../../ui/virtual-list';
 import { useDeleteDemandMutation } from '../promotion.mutations';
-import { promotionQueries } from '../promotion.queries';
+import { promotionKeys, promotionQueries } from '../promotion.queries';
 import { LinkCard } from './link-card';
 
 export type PromotionSection = '1' | '2' | '3';
@@ -179,9 +179,28 @@ export function PromotionPage({ section }: { section: PromotionSection }) {
   const { t } = useLingui();
   const user = useSessionUser();
   const viewer = user?.uid ?? 0;
+  const queryClient = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: promotionKeys.all }) > 0;
   return (
     <div className="page">
-      <PageHeader title={t`Promotion`} back={false} />
+      <PageHeader
+        title={t`Promotion`}
+        back={false}
+        end={
+          section === '3' ? null : (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t`Refresh click counts`}
+              aria-busy={refreshing || undefined}
+              disabled={refreshing}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: promotionKeys.all })}
+            >
+              <RefreshIcon className={refreshing ? 'icon-spin' : undefined} />
+            </button>
+          )
+        }
+      />
       <main className="page__body" id="main">
         <SectionNav section={section} />
         {section === '1' ? (
