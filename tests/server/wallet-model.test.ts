@@ -18,7 +18,7 @@ import {
   type WalletUser,
 } from './wallet/helpers';
 
-const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 25);
+const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 15);
 const MIN_WITHDRAW = 100_00;
 const MAX_WITHDRAW = 50_000_00;
 const MIN_TRANSFER = 10_00;
