@@ -202,6 +202,15 @@ describe('deposits', () => {
     server.clock.advance(30 * MIN + 1);
     const detail = await server.post('/wallet/deposit/detail', { orderNo: created.data.orderNo }, u.token);
     expect(detail.data).toMatchObject({ state: 'Fail', failReason: 'Payment not completed in time' });
+    const other = await money(server, '/wallet/deposit/create', { amount: 11 }, u.token);
+    server.clock.advance(30 * MIN + 1);
+    const records = await server.post('/wallet/records', { type: 'deposit' }, u.token);
+    expect(
+      records.data.content.find((r: { orderNo: string }) => r.orderNo === other.data.orderNo),
+    ).toMatchObject({
+      state: 'Fail',
+      remark: 'Payment not completed in time',
+    });
     const late = await server.post('/wallet/sandbox/callback', signedCallback(created.data.orderNo, 10));
     expect(late.data.state).toBe('Fail');
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 0 });

@@ -24,6 +24,8 @@ const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.ch
 const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
+const SWEEP_INTERVAL_MS = 60_000;
+
 const sandboxFormSchema = z.object({
   orderNo: z.string().min(1).max(64),
   action: z.enum(['pay', 'cancel']),
@@ -40,6 +42,16 @@ export const paymentRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const auth = requireAuth(ctx);
+
+    // Besides the sweep on access, expire unpaid orders once a minute (harmless with several processes:
+    // each order leaves Prepare by a conditional update).
+    const sweepExpiredQuietly = () =>
+      service.sweepExpired(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'deposit expiry sweep failed'));
+    const timer = setInterval(() => {
+      void sweepExpiredQuietly();
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
 
     app.post(
       '/wallet/deposit/create',

@@ -28,6 +28,7 @@ import type { AppContext } from '../../context';
 import { authOf, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { idempotent } from '../../http/idempotency';
+import { sweepExpired } from '../payments/service';
 import type { MethodRow } from './repository';
 import * as service from './service';
 
@@ -251,6 +252,10 @@ export const walletRoutes =
         onRequest: auth,
         schema: { body: recordsRequestSchema, response: { 200: envelopeSchema(walletRecordPageSchema) } },
       },
-      async (req) => ok(await service.records(ctx, authOf(req), req.body)),
+      async (req) => {
+        // Unpaid deposits past their expiry show as Fail here too.
+        await sweepExpired(ctx);
+        return ok(await service.records(ctx, authOf(req), req.body));
+      },
     );
   };
