@@ -146,3 +146,18 @@ test('help, service and about pages show the server pages', async ({ page }) => 
     await expect(page.locator('.article-card script')).toHaveCount(0);
   }
 });
+
+test('pulling the promotion list down from the top refreshes it', async ({ page }) => {
+  await freshPromoter(page);
+  await page.goto('/promotion/1');
+  await expect(page.getByText('No links yet')).toBeVisible();
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/wxcps/myapplist'));
+  const cdp = await page.context().newCDPSession(page);
+  const point = (y: number) => [{ x: 180, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(250) });
+  for (let y = 270; y <= 450; y += 20) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  expect((await refreshed).status()).toBe(200);
+});

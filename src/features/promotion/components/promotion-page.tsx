@@ -8,6 +8,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { RefreshIcon, TrashIcon } from '../../../ui/icons';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
+import { PullToRefresh } from '../../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { ComingSoon } from '../../../ui/standalone-page';
 import { VirtualList } from '../../../ui/virtual-list';
@@ -204,9 +205,13 @@ export function PromotionPage({ section }: { section: PromotionSection }) {
       <main className="page__body" id="main">
         <SectionNav section={section} />
         {section === '1' ? (
-          <MyMiniGames viewer={viewer} />
+          <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: promotionKeys.all })}>
+            <MyMiniGames viewer={viewer} />
+          </PullToRefresh>
         ) : section === '2' ? (
-          <MyDemandTasks viewer={viewer} />
+          <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: promotionKeys.all })}>
+            <MyDemandTasks viewer={viewer} />
+          </PullToRefresh>
         ) : (
           <ComingSoon />
         )}
