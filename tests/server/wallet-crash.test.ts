@@ -214,6 +214,8 @@ describe(`crash safety (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
 
     try {
       expect(acknowledged.length).toBeGreaterThan(0);
+      // Every kill caught calls in flight (8 workers are always mid-call).
+      expect(cutOff.length).toBeGreaterThan(0);
       // Every acknowledged call is present: its key replays the same answer.
       for (const call of acknowledged) {
         const res = await post(url, call);
