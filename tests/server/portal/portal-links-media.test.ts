@@ -211,6 +211,15 @@ describe('/media', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${file.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(100, 200))).toBe(true);
+    const tail = await get('/media/video/demo-a.mp4', { range: 'bytes=-100' });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(
+      `bytes ${file.length - 100}-${file.length - 1}/${file.length}`,
+    );
+    expect(Buffer.from(await tail.arrayBuffer()).equals(file.subarray(file.length - 100))).toBe(true);
+    const open = await get('/media/video/demo-a.mp4', { range: `bytes=${file.length - 10}-` });
+    expect(open.status).toBe(206);
+    expect((await open.arrayBuffer()).byteLength).toBe(10);
     const beyond = await get('/media/video/demo-a.mp4', { range: `bytes=${file.length + 10}-` });
     expect(beyond.status).toBe(416);
   });
