@@ -11,6 +11,7 @@ import {
 } from '../modules/ledger/service';
 import { insertDeposit } from '../modules/payments/repository';
 import { insertMethod, insertRecord, insertSafe, insertWithdrawal } from '../modules/wallet/repository';
+import { syncLevel } from '../modules/wallet/service';
 
 /** The safe password of every demo account. */
 export const DEMO_SAFE_PASSWORD = '246810';
@@ -121,6 +122,7 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
   await paidDeposit(player, 750_50, start + DAY);
   await paidDeposit(agent, 5_000_00, start + 2 * HOUR);
   await paidDeposit(senior, 12_000_00, start + 3 * HOUR);
+  for (const id of [player, agent, senior]) await syncLevel(db, id, now);
   // A deposit left unpaid (it expired).
   await withMoneyTx(db, async (trx) => {
     const orderNo = `DSEED${String(++seq).padStart(4, '0')}`;

@@ -81,6 +81,7 @@ describe('account views', () => {
     const level = await server.post('/user/levelData', {}, u.token);
     expect(level.data.vipState).toEqual({ level: 1, historySteam: 250 });
     expect(level.data.progress).toBe(50);
+    expect((await server.post('/user/info', {}, u.token)).data.level).toBe(1);
   });
 });
 

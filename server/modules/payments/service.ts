@@ -12,7 +12,7 @@ import { codedError, fieldError, notFound } from '../../http/envelope';
 import type { Authenticated } from '../auth/service';
 import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
 import { insertRecord, setRecordState } from '../wallet/repository';
-import { newOrderNo, pageOf } from '../wallet/service';
+import { newOrderNo, pageOf, syncLevel } from '../wallet/service';
 import type { PaymentProvider } from './provider';
 import * as repo from './repository';
 
@@ -175,6 +175,7 @@ export async function handleCallback(
         ],
         now,
       });
+      await syncLevel(trx, userId, now);
     }
     await setRecordState(
       trx,

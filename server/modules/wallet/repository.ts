@@ -243,3 +243,13 @@ export async function sumSuccessfulDeposits(db: Db, userId: number): Promise<num
 export async function setSafeTries(db: Db, userId: number, tries: number): Promise<void> {
   await db.updateTable('safes').set({ failed_tries: tries }).where('user_id', '=', userId).execute();
 }
+
+/** Levels only grow: a level reached stays reached. */
+export async function raiseUserLevel(db: Db, userId: number, level: number, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ level, updated_at: now })
+    .where('id', '=', userId)
+    .where('level', '<', level)
+    .execute();
+}

@@ -98,6 +98,12 @@ export function levelFor(historySteam: number): { level: number; progress: numbe
   return { level, progress };
 }
 
+/** Keeps users.level (answered by user info and token login) in step with the deposits. */
+export async function syncLevel(db: Db, userId: number, now: number): Promise<void> {
+  const { level } = levelFor(toMoney(await repo.sumSuccessfulDeposits(db, userId)));
+  await repo.raiseUserLevel(db, userId, level, now);
+}
+
 export async function levelData(ctx: AppContext, auth: Authenticated): Promise<LevelData> {
   const historySteam = toMoney(await repo.sumSuccessfulDeposits(ctx.db, auth.user.id));
   const { level, progress } = levelFor(historySteam);
