@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccount, logIn } from './support';
 
+// An axe scan of a long page takes a few seconds on its own; with the whole suite in parallel, allow more.
+test.describe.configure({ timeout: 60_000 });
+
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => ({
