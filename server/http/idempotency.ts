@@ -112,3 +112,15 @@ export async function idempotent<T>(call: IdempotentCall<T>): Promise<T> {
     throw codedError(409, Status.conflict, 'idempotency_in_progress');
   }
 }
+
+/** How long a key is remembered: a retry later than this is a new request. */
+export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 3600_000;
+
+/** Forgets keys older than the retention window, so the table stays small. */
+export async function forgetOldKeys(db: Db, now: number): Promise<number> {
+  const res = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', now - IDEMPOTENCY_RETENTION_MS)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

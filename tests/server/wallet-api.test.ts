@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetOldKeys } from '../../server/http/idempotency';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
 import { startServer, type TestServer } from './harness';
@@ -131,6 +132,22 @@ describe('idempotency', () => {
     await deposit(server, u, 5);
     const retry = await money(server, '/wallet/safe/deposit', { amount: 5 }, u.token, key);
     expect(retry.status).toBe(200);
+  });
+
+  it('keys are remembered for 30 days', async () => {
+    const u = await newUser(server);
+    await deposit(server, u, 10);
+    const key = newKey();
+    await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token, key);
+    // The shared clock stays put (sessions expire after 30 days): the sweep is told the time instead.
+    const day = 24 * 3600_000;
+    expect(await forgetOldKeys(server.db, server.clock.now() + 29 * day)).toBe(0);
+    const replay = await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await forgetOldKeys(server.db, server.clock.now() + 31 * day)).toBeGreaterThan(0);
+    const later = await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token, key);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(await secondary(server, u)).toMatchObject({ safeCoin: 2 });
   });
 
   it('parallel duplicates move money once', async () => {

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { authOf, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotent } from '../../http/idempotency';
+import { forgetOldKeys, idempotent } from '../../http/idempotency';
 import { createSandboxProvider, type PaymentProvider, signCallback } from './provider';
 import * as service from './service';
 
@@ -43,10 +43,12 @@ export const paymentRoutes =
   async (app) => {
     const auth = requireAuth(ctx);
 
-    // Besides the sweep on access, expire unpaid orders once a minute (harmless with several processes:
-    // each order leaves Prepare by a conditional update).
+    // Once a minute: expire unpaid orders besides the sweep on access (harmless with several processes:
+    // each order leaves Prepare by a conditional update), and forget idempotency keys past retention.
     const sweepExpiredQuietly = () =>
-      service.sweepExpired(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'deposit expiry sweep failed'));
+      Promise.all([service.sweepExpired(ctx), forgetOldKeys(ctx.db, ctx.clock.now())]).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'wallet housekeeping failed'),
+      );
     const timer = setInterval(() => {
       void sweepExpiredQuietly();
     }, SWEEP_INTERVAL_MS);
