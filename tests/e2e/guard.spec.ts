@@ -24,7 +24,8 @@ test('a standalone page (/Help) needs login too', async ({ page }) => {
   await logIn(page, player.phone, player.password);
   await expect(page).toHaveURL(/\/Help$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
-  await expect(page.getByText('Coming soon')).toBeVisible();
+  // The help page's content comes from the server (seeded in English for an English session).
+  await expect(page.getByRole('heading', { name: 'How do I promote a game?' })).toBeVisible();
 });
 
 test('home is public and offers a log-in link', async ({ page }) => {

@@ -27,7 +27,8 @@ test('a new player registers with an SMS code, stays logged in over a reload and
   // Logged in and home.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Beacon' })).toBeVisible();
-  await expect(page.getByText('The game and task catalogues will appear here soon.')).toBeVisible();
+  // Logged in, catalogue 1 lists mini-games (logged out it shows its empty state).
+  await expect(page.getByRole('list', { name: 'Mini-games' }).getByRole('listitem').first()).toBeVisible();
   const nav = mainNav(page);
   await expect(nav.getByRole('link')).toHaveCount(4);
   expect(await tabNames(page)).toEqual(['Home', 'Report', 'Promotion', 'My']);
