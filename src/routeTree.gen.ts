@@ -15,11 +15,16 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetRouteImport } from './routes/reset'
 import { Route as AuthedAboutUsRouteImport } from './routes/_authed/AboutUs'
+import { Route as AuthedCardsRouteImport } from './routes/_authed/Cards'
+import { Route as AuthedDepositRouteImport } from './routes/_authed/Deposit'
 import { Route as AuthedHelpRouteImport } from './routes/_authed/Help'
 import { Route as AuthedRakeBackRouteImport } from './routes/_authed/RakeBack'
+import { Route as AuthedRecordsRouteImport } from './routes/_authed/Records'
 import { Route as AuthedReportDetailsRouteImport } from './routes/_authed/ReportDetails'
+import { Route as AuthedSafeRouteImport } from './routes/_authed/Safe'
 import { Route as AuthedServiceRouteImport } from './routes/_authed/Service'
 import { Route as AuthedSettingRouteImport } from './routes/_authed/Setting'
+import { Route as AuthedTransferRouteImport } from './routes/_authed/Transfer'
 import { Route as AuthedWithdrawRouteImport } from './routes/_authed/Withdraw'
 import { Route as AuthedWithdrawDetailsRouteImport } from './routes/_authed/WithdrawDetails'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
@@ -62,6 +67,16 @@ const AuthedAboutUsRoute = AuthedAboutUsRouteImport.update({
   path: '/AboutUs',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedCardsRoute = AuthedCardsRouteImport.update({
+  id: '/Cards',
+  path: '/Cards',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedDepositRoute = AuthedDepositRouteImport.update({
+  id: '/Deposit',
+  path: '/Deposit',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedHelpRoute = AuthedHelpRouteImport.update({
   id: '/Help',
   path: '/Help',
@@ -72,9 +87,19 @@ const AuthedRakeBackRoute = AuthedRakeBackRouteImport.update({
   path: '/RakeBack',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedRecordsRoute = AuthedRecordsRouteImport.update({
+  id: '/Records',
+  path: '/Records',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedReportDetailsRoute = AuthedReportDetailsRouteImport.update({
   id: '/ReportDetails',
   path: '/ReportDetails',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSafeRoute = AuthedSafeRouteImport.update({
+  id: '/Safe',
+  path: '/Safe',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedServiceRoute = AuthedServiceRouteImport.update({
@@ -85,6 +110,11 @@ const AuthedServiceRoute = AuthedServiceRouteImport.update({
 const AuthedSettingRoute = AuthedSettingRouteImport.update({
   id: '/Setting',
   path: '/Setting',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTransferRoute = AuthedTransferRouteImport.update({
+  id: '/Transfer',
+  path: '/Transfer',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedWithdrawRoute = AuthedWithdrawRouteImport.update({
@@ -161,11 +191,16 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/AboutUs': typeof AuthedAboutUsRoute
+  '/Cards': typeof AuthedCardsRoute
+  '/Deposit': typeof AuthedDepositRoute
   '/Help': typeof AuthedHelpRoute
   '/RakeBack': typeof AuthedRakeBackRoute
+  '/Records': typeof AuthedRecordsRoute
   '/ReportDetails': typeof AuthedReportDetailsRoute
+  '/Safe': typeof AuthedSafeRoute
   '/Service': typeof AuthedServiceRoute
   '/Setting': typeof AuthedSettingRoute
+  '/Transfer': typeof AuthedTransferRoute
   '/Withdraw': typeof AuthedWithdrawRoute
   '/WithdrawDetails': typeof AuthedWithdrawDetailsRoute
   '/AddCard/{-$id}': typeof AuthedAddCardChar123IdChar125Route
@@ -184,11 +219,16 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/AboutUs': typeof AuthedAboutUsRoute
+  '/Cards': typeof AuthedCardsRoute
+  '/Deposit': typeof AuthedDepositRoute
   '/Help': typeof AuthedHelpRoute
   '/RakeBack': typeof AuthedRakeBackRoute
+  '/Records': typeof AuthedRecordsRoute
   '/ReportDetails': typeof AuthedReportDetailsRoute
+  '/Safe': typeof AuthedSafeRoute
   '/Service': typeof AuthedServiceRoute
   '/Setting': typeof AuthedSettingRoute
+  '/Transfer': typeof AuthedTransferRoute
   '/Withdraw': typeof AuthedWithdrawRoute
   '/WithdrawDetails': typeof AuthedWithdrawDetailsRoute
   '/AddCard/{-$id}': typeof AuthedAddCardChar123IdChar125Route
@@ -209,11 +249,16 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/_authed/AboutUs': typeof AuthedAboutUsRoute
+  '/_authed/Cards': typeof AuthedCardsRoute
+  '/_authed/Deposit': typeof AuthedDepositRoute
   '/_authed/Help': typeof AuthedHelpRoute
   '/_authed/RakeBack': typeof AuthedRakeBackRoute
+  '/_authed/Records': typeof AuthedRecordsRoute
   '/_authed/ReportDetails': typeof AuthedReportDetailsRoute
+  '/_authed/Safe': typeof AuthedSafeRoute
   '/_authed/Service': typeof AuthedServiceRoute
   '/_authed/Setting': typeof AuthedSettingRoute
+  '/_authed/Transfer': typeof AuthedTransferRoute
   '/_authed/Withdraw': typeof AuthedWithdrawRoute
   '/_authed/WithdrawDetails': typeof AuthedWithdrawDetailsRoute
   '/_main/_authed': typeof MainAuthedRouteWithChildren
@@ -236,11 +281,16 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/AboutUs'
+    | '/Cards'
+    | '/Deposit'
     | '/Help'
     | '/RakeBack'
+    | '/Records'
     | '/ReportDetails'
+    | '/Safe'
     | '/Service'
     | '/Setting'
+    | '/Transfer'
     | '/Withdraw'
     | '/WithdrawDetails'
     | '/AddCard/{-$id}'
@@ -259,11 +309,16 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/AboutUs'
+    | '/Cards'
+    | '/Deposit'
     | '/Help'
     | '/RakeBack'
+    | '/Records'
     | '/ReportDetails'
+    | '/Safe'
     | '/Service'
     | '/Setting'
+    | '/Transfer'
     | '/Withdraw'
     | '/WithdrawDetails'
     | '/AddCard/{-$id}'
@@ -283,11 +338,16 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/_authed/AboutUs'
+    | '/_authed/Cards'
+    | '/_authed/Deposit'
     | '/_authed/Help'
     | '/_authed/RakeBack'
+    | '/_authed/Records'
     | '/_authed/ReportDetails'
+    | '/_authed/Safe'
     | '/_authed/Service'
     | '/_authed/Setting'
+    | '/_authed/Transfer'
     | '/_authed/Withdraw'
     | '/_authed/WithdrawDetails'
     | '/_main/_authed'
@@ -355,6 +415,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAboutUsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/Cards': {
+      id: '/_authed/Cards'
+      path: '/Cards'
+      fullPath: '/Cards'
+      preLoaderRoute: typeof AuthedCardsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/Deposit': {
+      id: '/_authed/Deposit'
+      path: '/Deposit'
+      fullPath: '/Deposit'
+      preLoaderRoute: typeof AuthedDepositRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/Help': {
       id: '/_authed/Help'
       path: '/Help'
@@ -369,11 +443,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRakeBackRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/Records': {
+      id: '/_authed/Records'
+      path: '/Records'
+      fullPath: '/Records'
+      preLoaderRoute: typeof AuthedRecordsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/ReportDetails': {
       id: '/_authed/ReportDetails'
       path: '/ReportDetails'
       fullPath: '/ReportDetails'
       preLoaderRoute: typeof AuthedReportDetailsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/Safe': {
+      id: '/_authed/Safe'
+      path: '/Safe'
+      fullPath: '/Safe'
+      preLoaderRoute: typeof AuthedSafeRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/Service': {
@@ -388,6 +476,13 @@ declare module '@tanstack/react-router' {
       path: '/Setting'
       fullPath: '/Setting'
       preLoaderRoute: typeof AuthedSettingRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/Transfer': {
+      id: '/_authed/Transfer'
+      path: '/Transfer'
+      fullPath: '/Transfer'
+      preLoaderRoute: typeof AuthedTransferRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/Withdraw': {
@@ -486,11 +581,16 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedAboutUsRoute: typeof AuthedAboutUsRoute
+  AuthedCardsRoute: typeof AuthedCardsRoute
+  AuthedDepositRoute: typeof AuthedDepositRoute
   AuthedHelpRoute: typeof AuthedHelpRoute
   AuthedRakeBackRoute: typeof AuthedRakeBackRoute
+  AuthedRecordsRoute: typeof AuthedRecordsRoute
   AuthedReportDetailsRoute: typeof AuthedReportDetailsRoute
+  AuthedSafeRoute: typeof AuthedSafeRoute
   AuthedServiceRoute: typeof AuthedServiceRoute
   AuthedSettingRoute: typeof AuthedSettingRoute
+  AuthedTransferRoute: typeof AuthedTransferRoute
   AuthedWithdrawRoute: typeof AuthedWithdrawRoute
   AuthedWithdrawDetailsRoute: typeof AuthedWithdrawDetailsRoute
   AuthedAddCardChar123IdChar125Route: typeof AuthedAddCardChar123IdChar125Route
@@ -502,11 +602,16 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAboutUsRoute: AuthedAboutUsRoute,
+  AuthedCardsRoute: AuthedCardsRoute,
+  AuthedDepositRoute: AuthedDepositRoute,
   AuthedHelpRoute: AuthedHelpRoute,
   AuthedRakeBackRoute: AuthedRakeBackRoute,
+  AuthedRecordsRoute: AuthedRecordsRoute,
   AuthedReportDetailsRoute: AuthedReportDetailsRoute,
+  AuthedSafeRoute: AuthedSafeRoute,
   AuthedServiceRoute: AuthedServiceRoute,
   AuthedSettingRoute: AuthedSettingRoute,
+  AuthedTransferRoute: AuthedTransferRoute,
   AuthedWithdrawRoute: AuthedWithdrawRoute,
   AuthedWithdrawDetailsRoute: AuthedWithdrawDetailsRoute,
   AuthedAddCardChar123IdChar125Route: AuthedAddCardChar123IdChar125Route,

@@ -71,6 +71,8 @@ export interface PostOptions<S extends z.ZodType> {
   /** A blocking action: the loading overlay shows while it runs. */
   loading?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the Idempotency-Key of a call that moves money. */
+  headers?: Record<string, string>;
 }
 
 /** Reloads the page; a seam so the unit tests can observe it. */
@@ -114,7 +116,11 @@ async function request<S extends z.ZodType>(
   options: PostOptions<S>,
 ): Promise<z.output<S>> {
   // The server answers content pages and messages in the user's language.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `${getTokenHead()}${token}`;

@@ -1,17 +1,22 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isPathId } from '../../lib/auth-guard';
-import { ComingSoonPage } from '../../ui/standalone-page';
+import { EWalletPage } from '../../features/wallet/components/method-form';
+import { walletQueries } from '../../features/wallet/wallet.queries';
 
+const isId = (id: string) => /^[1-9]\d{0,15}$/.test(id);
+
+/** Without an id: add an e-wallet; with one: edit it. */
 export const Route = createFileRoute('/_authed/AddZhiFuBao/{-$id}')({
   beforeLoad: ({ params }) => {
-    if (params.id !== undefined && !isPathId(params.id)) throw notFound();
+    if (params.id !== undefined && !isId(params.id)) throw notFound();
   },
+  loader: ({ context, params }) =>
+    params.id === undefined
+      ? undefined
+      : context.queryClient.ensureQueryData(walletQueries.methods()).catch(() => undefined),
   component: AddZhiFuBaoRoute,
 });
 
 function AddZhiFuBaoRoute() {
-  const { t } = useLingui();
   const { id } = Route.useParams();
-  return <ComingSoonPage title={id ? t`Edit e-wallet` : t`Add e-wallet`} />;
+  return <EWalletPage key={id ?? 'new'} id={id === undefined ? undefined : Number(id)} />;
 }

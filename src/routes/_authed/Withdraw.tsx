@@ -1,12 +1,13 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../ui/standalone-page';
+import { WithdrawPage } from '../../features/wallet/components/withdraw-page';
+import { walletQueries } from '../../features/wallet/wallet.queries';
 
 export const Route = createFileRoute('/_authed/Withdraw')({
-  component: WithdrawRoute,
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(walletQueries.methods()),
+      context.queryClient.ensureQueryData(walletQueries.secondary()),
+      context.queryClient.ensureQueryData(walletQueries.safe()),
+    ]).catch(() => undefined),
+  component: WithdrawPage,
 });
-
-function WithdrawRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Withdraw`} />;
-}

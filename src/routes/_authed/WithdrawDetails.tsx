@@ -1,12 +1,9 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../ui/standalone-page';
+import { WithdrawDetailsPage } from '../../features/wallet/components/withdraw-details-page';
+import { walletQueries } from '../../features/wallet/wallet.queries';
 
 export const Route = createFileRoute('/_authed/WithdrawDetails')({
-  component: WithdrawDetailsRoute,
+  loader: ({ context }) =>
+    context.queryClient.ensureInfiniteQueryData(walletQueries.withdrawals()).catch(() => undefined),
+  component: WithdrawDetailsPage,
 });
-
-function WithdrawDetailsRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Withdrawal details`} />;
-}

@@ -1,16 +1,20 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isPathId } from '../../lib/auth-guard';
-import { ComingSoonPage } from '../../ui/standalone-page';
+import { WithdrawStepPage } from '../../features/wallet/components/withdraw-step-page';
+import { walletQueries } from '../../features/wallet/wallet.queries';
 
+const isId = (id: string) => /^[1-9]\d{0,15}$/.test(id);
+
+/** The id is the withdrawal's numeric id. */
 export const Route = createFileRoute('/_authed/WithdrawStep/$id')({
   beforeLoad: ({ params }) => {
-    if (!isPathId(params.id)) throw notFound();
+    if (!isId(params.id)) throw notFound();
   },
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(walletQueries.withdrawal(Number(params.id))).catch(() => undefined),
   component: WithdrawStepRoute,
 });
 
 function WithdrawStepRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Withdrawal progress`} />;
+  const { id } = Route.useParams();
+  return <WithdrawStepPage id={Number(id)} />;
 }

@@ -9,6 +9,7 @@ import {
 import { BannerCarousel } from '../../features/content/components/banner-carousel';
 import { NoticeTicker } from '../../features/content/components/notice-ticker';
 import { HomePage } from '../../features/home/components/home-page';
+import { useHomeBalanceRefresh } from '../../features/wallet/use-home-balance';
 import { useSessionUser } from '../../lib/session';
 
 /** The selected tab, search text and category live in the URL, so back and reload keep them. */
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/_main/')({
 });
 
 function HomeRoute() {
+  useHomeBalanceRefresh();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   const user = useSessionUser();

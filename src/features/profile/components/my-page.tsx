@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ROLE_LABELS, type UserInfo } from '../../../contract/user';
 import { openSupport } from '../../../lib/support';
 import { ChevronRightIcon, SupportIcon } from '../../../ui/icons';
@@ -25,11 +26,13 @@ export function jobLabel(job: number): MessageDescriptor {
 
 interface MyPageProps {
   user: UserInfo;
+  /** The wallet part (level, balances, money entries), composed by the route from the wallet feature. */
+  wallet?: ReactNode;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
-export function MyPage({ user, onLogout, loggingOut }: MyPageProps) {
+export function MyPage({ user, wallet, onLogout, loggingOut }: MyPageProps) {
   const { i18n, t } = useLingui();
   const initial = user.username.replace(/^\d+\+/, '').slice(-2);
   return (
@@ -50,26 +53,7 @@ export function MyPage({ user, onLogout, loggingOut }: MyPageProps) {
         </div>
       </header>
       <main className="page__body" id="main">
-        <dl className="stat-row">
-          <div>
-            <dt>
-              <Trans>Level</Trans>
-            </dt>
-            <dd className="tabular">{user.level}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Role</Trans>
-            </dt>
-            <dd>{i18n._(roleLabel(user.role))}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Job</Trans>
-            </dt>
-            <dd>{i18n._(jobLabel(user.job))}</dd>
-          </div>
-        </dl>
+        {wallet}
         <ul className="menu-list">
           <li>
             <button type="button" className="menu-list__item" onClick={openSupport}>

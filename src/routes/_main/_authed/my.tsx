@@ -3,9 +3,16 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { userQueries } from '../../../features/auth/auth.queries';
 import { MyPage } from '../../../features/profile/components/my-page';
+import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
+import { walletQueries } from '../../../features/wallet/wallet.queries';
 
 export const Route = createFileRoute('/_main/_authed/my')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.me()),
+  loader: async ({ context }) => {
+    // The balances load alongside; a failure there leaves the page usable (the api client says why).
+    void context.queryClient.ensureQueryData(walletQueries.secondary()).catch(() => undefined);
+    void context.queryClient.ensureQueryData(walletQueries.level()).catch(() => undefined);
+    await context.queryClient.ensureQueryData(userQueries.me());
+  },
   component: MyRoute,
 });
 
@@ -16,6 +23,7 @@ function MyRoute() {
   return (
     <MyPage
       user={data.user}
+      wallet={<WalletSummary />}
       loggingOut={logout.isPending}
       onLogout={() =>
         logout.mutate(undefined, { onSettled: () => void router.navigate({ to: '/login', replace: true }) })

@@ -1,0 +1,122 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { WithdrawMethod } from '../../../contract/wallet';
+import { toast } from '../../../lib/toast';
+import { Dialog } from '../../../ui/dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { PageHeader } from '../../../ui/page-header';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { useDeleteMethodMutation } from '../wallet.mutations';
+import { walletQueries } from '../wallet.queries';
+
+export function MethodLabel({ method }: { method: WithdrawMethod }) {
+  const { t } = useLingui();
+  return (
+    <span className="wallet-method__text">
+      <span className="wallet-method__name">
+        {method.kind === 'bank' ? method.bank : method.walletType}{' '}
+        <span className="tabular">
+          {method.kind === 'bank' ? method.cardNumberMasked : method.accountMasked}
+        </span>
+      </span>
+      <span className="wallet-method__sub">
+        {method.kind === 'bank' ? t`Bank card` : t`E-wallet`} · {method.holderName}
+      </span>
+    </span>
+  );
+}
+
+/** The withdrawal methods: list, edit, delete (after a confirmation), add. */
+export function CardsPage() {
+  const { t } = useLingui();
+  const methods = useQuery(walletQueries.methods());
+  const remove = useDeleteMethodMutation();
+  const [deleting, setDeleting] = useState<WithdrawMethod | null>(null);
+
+  return (
+    <div className="page page--standalone">
+      <PageHeader title={t`Cards and e-wallets`} />
+      <main className="page__body wallet-page" id="main">
+        {methods.isPending ? (
+          <SkeletonRows count={3} label={t`Loading`} />
+        ) : !methods.data || methods.data.length === 0 ? (
+          <EmptyState title={t`No withdrawal methods yet`} />
+        ) : (
+          <ul className="wallet-list" aria-label={t`Withdrawal methods`}>
+            {methods.data.map((method) => (
+              <li key={method.id} className="wallet-list__item">
+                <MethodLabel method={method} />
+                <span className="wallet-list__actions">
+                  {method.kind === 'bank' ? (
+                    <Link
+                      to="/AddCard/{-$id}"
+                      params={{ id: String(method.id) }}
+                      className="button button--ghost button--small"
+                    >
+                      {t`Edit`}
+                    </Link>
+                  ) : (
+                    <Link
+                      to="/AddZhiFuBao/{-$id}"
+                      params={{ id: String(method.id) }}
+                      className="button button--ghost button--small"
+                    >
+                      {t`Edit`}
+                    </Link>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--danger-outline button--small"
+                    onClick={() => setDeleting(method)}
+                  >
+                    {t`Delete`}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="wallet-row">
+          <Link to="/AddCard/{-$id}" params={{}} className="button button--primary">
+            {t`Add bank card`}
+          </Link>
+          <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline">
+            {t`Add e-wallet`}
+          </Link>
+        </div>
+      </main>
+      <Dialog
+        open={deleting !== null}
+        title={t`Delete this withdrawal method?`}
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <button type="button" className="button button--ghost" onClick={() => setDeleting(null)}>
+              {t`Cancel`}
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!deleting) return;
+                remove.mutate(deleting.id, {
+                  onSuccess: () => {
+                    toast.positive(t`Deleted`);
+                    setDeleting(null);
+                  },
+                });
+              }}
+            >
+              {t`Delete`}
+            </button>
+          </>
+        }
+      >
+        {deleting ? <MethodLabel method={deleting} /> : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { RECORD_TYPES, type RecordType, type WalletRecord } from '../../../contract/wallet';
+import { EmptyState } from '../../../ui/empty-state';
+import { NoDataPicture } from '../../../ui/no-data-picture';
+import { PageHeader } from '../../../ui/page-header';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { VirtualList } from '../../../ui/virtual-list';
+import { recordFilters, walletQueries } from '../wallet.queries';
+import { RECORD_TYPE_LABELS } from '../wallet-labels';
+import { formatTime, Money, StateBadge } from './wallet-bits';
+
+export interface RecordsSearch {
+  type?: RecordType | undefined;
+  /** Local calendar days, "YYYY-MM-DD", inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Every movement with its type, signed amount, state and time; filters by type and dates; 50 a page. */
+export function RecordsPage({
+  search,
+  onSearch,
+}: {
+  search: RecordsSearch;
+  onSearch: (next: RecordsSearch) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const list = useInfiniteQuery(walletQueries.records(recordFilters(search)));
+  const items = list.data?.pages.flatMap((p) => p.content) ?? [];
+  const total = list.data?.pages[0]?.totalElements;
+
+  return (
+    <div className="page page--standalone">
+      <PageHeader title={t`Records`} />
+      <main className="page__body wallet-page" id="main">
+        <form className="wallet-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+          <label className="wallet-filter">
+            <span className="field__label">{t`Type`}</span>
+            <select
+              className="input select"
+              name="type"
+              value={search.type ?? ''}
+              onChange={(e) =>
+                onSearch({ ...search, type: (e.target.value || undefined) as RecordType | undefined })
+              }
+            >
+              <option value="">{t`All types`}</option>
+              {RECORD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {i18n._(RECORD_TYPE_LABELS[type])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="wallet-filter">
+            <span className="field__label">{t`From`}</span>
+            <input
+              className="input"
+              type="date"
+              name="from"
+              value={search.from ?? ''}
+              max={search.to}
+              onChange={(e) => onSearch({ ...search, from: e.target.value || undefined })}
+            />
+          </label>
+          <label className="wallet-filter">
+            <span className="field__label">{t`To`}</span>
+            <input
+              className="input"
+              type="date"
+              name="to"
+              value={search.to ?? ''}
+              min={search.from}
+              onChange={(e) => onSearch({ ...search, to: e.target.value || undefined })}
+            />
+          </label>
+        </form>
+        {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
+        {list.isPending ? (
+          <SkeletonRows label={t`Loading`} />
+        ) : items.length === 0 ? (
+          <EmptyState picture={<NoDataPicture />} title={t`No records yet`} />
+        ) : (
+          <VirtualList
+            items={items}
+            itemKey={(r) => r.id}
+            estimateSize={68}
+            label={t`Records`}
+            hasMore={list.hasNextPage}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+            footer={
+              <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
+                {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
+              </p>
+            }
+            renderItem={(record) => <RecordRow record={record} locale={i18n.locale} />}
+          />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function RecordRow({ record, locale }: { record: WalletRecord; locale: string }) {
+  const { t, i18n } = useLingui();
+  const detail =
+    record.counterpartyUid !== null
+      ? record.type === 'transferOut'
+        ? t`To UID ${record.counterpartyUid}`
+        : t`From UID ${record.counterpartyUid}`
+      : (record.remark ?? record.orderNo ?? '');
+  return (
+    <article className="wallet-row-item" data-testid="record">
+      <span className="wallet-row-item__main">
+        <span className="wallet-row-item__title">{i18n._(RECORD_TYPE_LABELS[record.type])}</span>
+        <span className="wallet-row-item__sub">{formatTime(record.createdAt, locale)}</span>
+        {detail ? <span className="wallet-row-item__sub">{detail}</span> : null}
+      </span>
+      <span className="wallet-row-item__end">
+        <Money
+          value={record.amount}
+          signed
+          className={record.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}
+        />
+        <StateBadge state={record.state} />
+      </span>
+    </article>
+  );
+}

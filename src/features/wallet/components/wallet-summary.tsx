@@ -1,0 +1,127 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ChevronRightIcon } from '../../../ui/icons';
+import { SkeletonBlock } from '../../../ui/skeleton';
+import { useLingeringFlag } from '../lingering-flag';
+import { walletQueries } from '../wallet.queries';
+import { levelProgress, nextLevel, walletSummary } from '../wallet-values';
+import { Money } from './wallet-bits';
+
+/** The wallet part of the /my tab: level and progress, the four amounts, the money entries. */
+export function WalletSummary() {
+  const { t } = useLingui();
+  const secondary = useQuery(walletQueries.secondary());
+  const level = useQuery(walletQueries.level());
+  const fetching = secondary.isFetching || level.isFetching;
+  const loadingFlag = useLingeringFlag(fetching);
+  const values = secondary.data ? walletSummary(secondary.data) : null;
+  const progress = level.data ? levelProgress(level.data) : 0;
+  const next = level.data ? nextLevel(level.data) : null;
+  const refresh = () => {
+    void secondary.refetch();
+    void level.refetch();
+  };
+
+  return (
+    <section className="wallet-summary" aria-label={t`Wallet`}>
+      <div className="wallet-level">
+        {level.data ? (
+          <>
+            <p className="wallet-level__row">
+              <span className="wallet-level__badge">{t`VIP ${level.data.vipState.level}`}</span>
+              <span className="wallet-level__text tabular">
+                {next ? (
+                  <>
+                    <Money value={level.data.vipState.historySteam} /> / <Money value={next.needSteam} />
+                  </>
+                ) : (
+                  t`Top level`
+                )}
+              </span>
+            </p>
+            <div
+              className="wallet-level__bar"
+              role="progressbar"
+              aria-label={t`Level progress`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              aria-valuetext={`${progress}%`}
+            >
+              <span className="wallet-level__fill" style={{ width: `${progress}%` }} />
+            </div>
+            <p className="wallet-level__percent tabular">{`${progress}%`}</p>
+          </>
+        ) : (
+          <SkeletonBlock className="skeleton--line" label={t`Loading`} />
+        )}
+      </div>
+
+      <div className="wallet-balance">
+        <div className="wallet-balance__head">
+          <h2 className="wallet-balance__title">{t`Balance`}</h2>
+          <button
+            type="button"
+            className="icon-button wallet-balance__refresh"
+            onClick={refresh}
+            aria-busy={loadingFlag}
+            aria-label={t`Refresh balance`}
+          >
+            <span
+              className={`wallet-refresh-icon ${loadingFlag ? 'wallet-refresh-icon--spin' : ''}`}
+              aria-hidden="true"
+            >
+              ↻
+            </span>
+          </button>
+        </div>
+        <p className="wallet-balance__total" data-testid="balance">
+          {values ? (
+            <Money value={values.balance} />
+          ) : (
+            <SkeletonBlock className="skeleton--line" label={t`Loading`} />
+          )}
+        </p>
+        <dl className="wallet-balance__grid">
+          <Amount label={t`Withdrawable`} testId="withdrawable" value={values?.withdrawable} />
+          <Amount label={t`Locked`} testId="locked" value={values?.locked} />
+          <Amount label={t`In game`} testId="in-game" value={values?.inGame} />
+        </dl>
+      </div>
+
+      <nav className="wallet-entries" aria-label={t`Wallet actions`}>
+        <Entry to="/Deposit" label={t`Deposit`} icon="＋" />
+        <Entry to="/Withdraw" label={t`Withdraw`} icon="－" />
+        <Entry to="/Records" label={t`Records`} icon="≡" />
+        <Entry to="/Safe" label={t`Safe`} icon="▣" />
+        <Entry to="/Transfer" label={t`Transfer`} icon="⇄" />
+        <Entry to="/Cards" label={t`Cards`} icon="▭" />
+      </nav>
+    </section>
+  );
+}
+
+function Amount({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value === undefined ? '–' : <Money value={value} />}</dd>
+    </div>
+  );
+}
+
+type EntryPath = '/Deposit' | '/Withdraw' | '/Records' | '/Safe' | '/Transfer' | '/Cards';
+
+function Entry({ to, label, icon }: { to: EntryPath; label: string; icon: ReactNode }) {
+  return (
+    <Link to={to} className="wallet-entry">
+      <span className="wallet-entry__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="wallet-entry__label">{label}</span>
+      <ChevronRightIcon size={16} className="wallet-entry__chevron" />
+    </Link>
+  );
+}

@@ -1,0 +1,90 @@
+import type { LevelData, SecondaryInfo } from '../../contract/wallet';
+import { hasAtMostTwoDecimals, MONEY_MAX } from '../../contract/wallet';
+import { toMinorUnits } from '../../lib/money';
+
+/** Spec section 3: the four amounts of the /my tab (displayed rounded down by formatMoney). */
+export interface WalletSummaryValues {
+  balance: number;
+  withdrawable: number;
+  locked: number;
+  inGame: number;
+}
+
+/** Exact cents, so 0.3 - 0.1 stays 0.2 (derived on integer minor units). */
+const cents = (v: number): bigint => toMinorUnits(v);
+const fromCents = (c: bigint): number => Number(c) / 100;
+
+export function walletSummary(info: SecondaryInfo): WalletSummaryValues {
+  return {
+    balance: info.totalCoin,
+    withdrawable: info.canWithdrawCoin,
+    locked: fromCents(cents(info.totalCoin) - cents(info.canWithdrawCoin)),
+    inGame: fromCents(info.channelData.reduce((sum, c) => sum + cents(c.balance), 0n)),
+  };
+}
+
+/**
+ * Spec section 3: historySteam / the next level's needSteam as a percentage, capped at 100 (100 at the
+ * top level), floored to 2 decimals so it never shows more progress than made.
+ */
+export function levelProgress(level: LevelData): number {
+  const next = level.meta.find((m) => m.level === level.vipState.level + 1);
+  if (!next || next.needSteam <= 0) return 100;
+  const ratio = (level.vipState.historySteam / next.needSteam) * 100;
+  if (!Number.isFinite(ratio) || ratio <= 0) return 0;
+  return Math.min(100, Math.floor(ratio * 100) / 100);
+}
+
+/** The next level's threshold, or null at the top. */
+export const nextLevel = (level: LevelData) =>
+  level.meta.find((m) => m.level === level.vipState.level + 1) ?? null;
+
+export type AmountIssue =
+  | { code: 'amount_required' | 'amount_invalid' | 'insufficient_funds' }
+  | { code: 'amount_below_limit' | 'amount_above_limit'; limit: number };
+
+export interface AmountRules {
+  min?: number | undefined;
+  max?: number | undefined;
+  /** The most the user has for this move (e.g. withdrawable). */
+  available?: number | undefined;
+}
+
+/**
+ * Parses an amount typed by the user: required; a correct amount (positive decimal with at most 2
+ * decimals); within the limits; at most what is available.
+ */
+export function parseAmount(
+  text: string,
+  rules: AmountRules = {},
+): { amount: number } | { issue: AmountIssue } {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (trimmed === '') return { issue: { code: 'amount_required' } };
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { issue: { code: 'amount_invalid' } };
+  const amount = Number(trimmed);
+  if (!(amount > 0) || amount > MONEY_MAX || !hasAtMostTwoDecimals(amount))
+    return { issue: { code: 'amount_invalid' } };
+  const minor = toMinorUnits(trimmed);
+  if (rules.min !== undefined && minor < toMinorUnits(rules.min))
+    return { issue: { code: 'amount_below_limit', limit: rules.min } };
+  if (rules.max !== undefined && rules.max > 0 && minor > toMinorUnits(rules.max))
+    return { issue: { code: 'amount_above_limit', limit: rules.max } };
+  if (rules.available !== undefined && minor > toMinorUnits(rules.available))
+    return { issue: { code: 'insufficient_funds' } };
+  return { amount };
+}
+
+export const FINAL_STATES = ['Success', 'Fail'] as const;
+export const isFinalState = (state: string): boolean => (FINAL_STATES as readonly string[]).includes(state);
+
+/** The progress steps of /WithdrawStep in order; the last is Success or Fail once known. */
+export const WITHDRAW_STEPS = ['Prepare', 'WaitReview', 'WaitExec', 'Exec'] as const;
+
+/** Local calendar date "YYYY-MM-DD" -> epoch ms of its first or last millisecond. */
+export function dayBound(date: string, end: boolean): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const d = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(d.getTime())) return undefined;
+  return end ? d.getTime() + 86_400_000 - 1 : d.getTime();
+}

@@ -1,0 +1,127 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../contract/paging';
+import {
+  depositOrderSchema,
+  levelDataSchema,
+  type RecordType,
+  safeInfoSchema,
+  secondaryInfoSchema,
+  walletRecordPageSchema,
+  withdrawalPageSchema,
+  withdrawalSchema,
+  withdrawMethodListSchema,
+} from '../../contract/wallet';
+import { api } from '../../lib/api-client';
+import { dayBound, isFinalState } from './wallet-values';
+
+export interface RecordFilters {
+  type?: RecordType | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** The records filters of the URL (type, local calendar days) as the request's bounds. */
+export function recordFilters(search: {
+  type?: RecordType | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}): RecordFilters {
+  return {
+    type: search.type,
+    from: search.from ? dayBound(search.from, false) : undefined,
+    to: search.to ? dayBound(search.to, true) : undefined,
+  };
+}
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  secondary: () => ['wallet', 'secondary'] as const,
+  level: () => ['wallet', 'level'] as const,
+  methods: () => ['wallet', 'methods'] as const,
+  safe: () => ['wallet', 'safe'] as const,
+  deposit: (orderNo: string) => ['wallet', 'deposit', orderNo] as const,
+  withdrawals: () => ['wallet', 'withdraw', 'list'] as const,
+  withdrawal: (id: number) => ['wallet', 'withdraw', 'detail', id] as const,
+  records: (filters: RecordFilters) => ['wallet', 'records', filters] as const,
+};
+
+type PageLike = { number: number; totalPages: number };
+const nextPage = (last: PageLike): number | undefined =>
+  last.number + 1 < last.totalPages ? last.number + 1 : undefined;
+
+/** How often a screen waiting for a state change asks again. */
+export const POLL_MS = 3000;
+
+export const walletQueries = {
+  /** Balances (spec section 3); refreshed when the user comes back to the app (e.g. from the pay page). */
+  secondary: () =>
+    queryOptions({
+      queryKey: walletKeys.secondary(),
+      queryFn: ({ signal }) => api.post('/user/secondaryInfo', {}, { schema: secondaryInfoSchema, signal }),
+      staleTime: 10_000,
+      refetchOnWindowFocus: true,
+    }),
+  level: () =>
+    queryOptions({
+      queryKey: walletKeys.level(),
+      queryFn: ({ signal }) => api.post('/user/levelData', {}, { schema: levelDataSchema, signal }),
+      staleTime: 60_000,
+    }),
+  methods: () =>
+    queryOptions({
+      queryKey: walletKeys.methods(),
+      queryFn: ({ signal }) =>
+        api.post('/wallet/cards/list', {}, { schema: withdrawMethodListSchema, signal }),
+    }),
+  safe: () =>
+    queryOptions({
+      queryKey: walletKeys.safe(),
+      queryFn: ({ signal }) => api.post('/wallet/safe/info', {}, { schema: safeInfoSchema, signal }),
+      staleTime: 5_000,
+    }),
+  /** A deposit order, asked again while it waits for the payment (Prepare). */
+  deposit: (orderNo: string) =>
+    queryOptions({
+      queryKey: walletKeys.deposit(orderNo),
+      queryFn: ({ signal }) =>
+        api.post('/wallet/deposit/detail', { orderNo }, { schema: depositOrderSchema, signal }),
+      refetchInterval: (query) => (query.state.data?.state === 'Prepare' ? POLL_MS : false),
+      refetchOnWindowFocus: true,
+      staleTime: 0,
+    }),
+  withdrawal: (id: number) =>
+    queryOptions({
+      queryKey: walletKeys.withdrawal(id),
+      queryFn: ({ signal }) =>
+        api.post('/wallet/withdraw/detail', { id }, { schema: withdrawalSchema, signal }),
+      refetchInterval: (query) =>
+        query.state.data && isFinalState(query.state.data.state) ? false : POLL_MS,
+      refetchOnWindowFocus: true,
+      staleTime: 0,
+    }),
+  withdrawals: () =>
+    infiniteQueryOptions({
+      queryKey: walletKeys.withdrawals(),
+      queryFn: ({ pageParam, signal }) =>
+        api.post(
+          '/wallet/withdraw/list',
+          { number: pageParam, size: PAGE_SIZE },
+          { schema: withdrawalPageSchema, signal },
+        ),
+      initialPageParam: 0,
+      getNextPageParam: nextPage,
+    }),
+  /** Spec section 9: 50 per page, the next page within 50 px of the bottom. */
+  records: (filters: RecordFilters) =>
+    infiniteQueryOptions({
+      queryKey: walletKeys.records(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api.post(
+          '/wallet/records',
+          { number: pageParam, size: PAGE_SIZE, ...filters },
+          { schema: walletRecordPageSchema, signal },
+        ),
+      initialPageParam: 0,
+      getNextPageParam: nextPage,
+    }),
+};

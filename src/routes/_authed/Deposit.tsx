@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { DepositPage } from '../../features/wallet/components/deposit-page';
+import { walletQueries } from '../../features/wallet/wallet.queries';
+
+/** ?orderNo= shows that order (after creating it, and on coming back from the pay page). */
+const searchSchema = z.object({
+  orderNo: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/)
+    .optional()
+    .catch(undefined),
+});
+
+export const Route = createFileRoute('/_authed/Deposit')({
+  validateSearch: searchSchema,
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(walletQueries.secondary()).catch(() => undefined),
+  component: DepositRoute,
+});
+
+function DepositRoute() {
+  const { orderNo } = Route.useSearch();
+  return <DepositPage orderNo={orderNo} />;
+}

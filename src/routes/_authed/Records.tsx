@@ -1,0 +1,35 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { RECORD_TYPES } from '../../contract/wallet';
+import { RecordsPage, type RecordsSearch } from '../../features/wallet/components/records-page';
+import { recordFilters, walletQueries } from '../../features/wallet/wallet.queries';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The filters live in the URL, so back and reload keep them. */
+const searchSchema = z.object({
+  type: z.enum(RECORD_TYPES).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_authed/Records')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient
+      .ensureInfiniteQueryData(walletQueries.records(recordFilters(deps)))
+      .catch(() => undefined),
+  component: RecordsRoute,
+});
+
+function RecordsRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/Records' });
+  const onSearch = (next: RecordsSearch) =>
+    void navigate({
+      search: { type: next.type, from: next.from, to: next.to },
+      replace: true,
+    });
+  return <RecordsPage search={search} onSearch={onSearch} />;
+}

@@ -1,0 +1,68 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { freshPhone, logIn, registerViaApi } from './support';
+
+export const PASSWORD = 'Harbor#7421';
+export const SAFE_PASSWORD = '135790';
+
+let keySeq = 0;
+const key = () => `e2e-${process.pid}-${Date.now()}-${keySeq++}`;
+
+/** A POST to the real API as this token, money-moving calls with a fresh Idempotency-Key. */
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const res = await request.post(`/api${path}`, {
+    data,
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key() },
+  });
+  const body = (await res.json()) as { status: number; data: T; message: string };
+  expect(body.status, `${path}: ${body.message}`).toBe(200);
+  return body.data;
+}
+
+/** A deposit paid through the sandbox pay page's own form. */
+export async function depositViaApi(request: APIRequestContext, token: string, amount: number) {
+  const order = await apiCall<{ orderNo: string }>(request, token, '/wallet/deposit/create', { amount });
+  const paid = await request.post('/api/wallet/sandbox/pay', {
+    form: { orderNo: order.orderNo, action: 'pay' },
+  });
+  expect(await paid.text()).toContain('Success');
+  return order.orderNo;
+}
+
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const op = DEMO_ACCOUNTS.find((a) => a.operator);
+  if (!op) throw new Error('No operator in DEMO_ACCOUNTS');
+  const res = await request.post('/api/cplogin/login', {
+    data: { areaCode: op.areaCode, phone: op.phone, password: op.password },
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+/** A freshly registered user, logged in in the page; answers its token. */
+export async function freshUser(page: Page): Promise<{ phone: string; token: string; uid: number }> {
+  const phone = freshPhone();
+  const session = (await registerViaApi(page.request, phone, PASSWORD)) as {
+    token: string;
+    user: { uid: number };
+  };
+  await page.goto('/login');
+  await logIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  return { phone, token: session.token, uid: session.user.uid };
+}
+
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The error text under a field (its aria-describedby). */
+export async function fieldError(page: Page, label: string): Promise<string> {
+  const input = field(page, label);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  const id = await input.getAttribute('aria-describedby');
+  return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
+}

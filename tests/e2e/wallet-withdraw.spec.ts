@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import {
+  apiCall,
+  depositViaApi,
+  fieldError,
+  freshUser,
+  operatorToken,
+  SAFE_PASSWORD,
+} from './wallet-support';
+
+test('withdraw and watch the steps move as an operator approves, executes and settles', async ({ page }) => {
+  // Many steps through the real server (argon2 for every safe password check).
+  test.setTimeout(60_000);
+  const user = await freshUser(page);
+  await depositViaApi(page.request, user.token, 500);
+  await apiCall(page.request, user.token, '/wallet/cards/save', {
+    kind: 'bank',
+    holderName: 'Juan Cruz',
+    bank: 'Axis Bank',
+    cardNumber: '5555666677778888',
+    ifsc: 'UTIB0000123',
+    phone: '9123456789',
+  });
+
+  // No safe password yet: the page leads to setting one.
+  await page.goto('/Withdraw');
+  await expect(page.getByTestId('withdrawable')).toHaveText('₱500.00');
+  await page.getByRole('link', { name: 'Set safe password' }).click();
+  await expect(page).toHaveURL(/\/Safe$/);
+  await page.getByLabel('New safe password').fill(SAFE_PASSWORD);
+  await page.getByLabel('Repeat the safe password').fill(SAFE_PASSWORD);
+  await page.getByRole('button', { name: 'Set safe password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Safe password set' })).toBeVisible();
+
+  await page.goto('/Withdraw');
+  await expect(page.getByRole('radio', { name: /Axis Bank \*\*\*\*8888/ })).toBeChecked();
+  const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
+  await submit.click();
+  expect(await fieldError(page, 'Withdrawal amount')).toBe('Please enter the amount');
+  await page.getByLabel('Withdrawal amount').fill('50');
+  await submit.click();
+  expect(await fieldError(page, 'Withdrawal amount')).toBe('Please enter a correct amount: at least ₱100.00');
+  await page.getByLabel('Withdrawal amount').fill('600');
+  await submit.click();
+  expect(await fieldError(page, 'Withdrawal amount')).toBe('Insufficient balance');
+  await page.getByLabel('Withdrawal amount').fill('150.5');
+  await page.getByLabel('Safe password').fill('000000');
+  await submit.click();
+  expect(await fieldError(page, 'Safe password')).toBe('Safe password is wrong');
+  await page.getByLabel('Safe password').fill(SAFE_PASSWORD);
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/WithdrawStep\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const state = page.getByTestId('withdraw-state');
+  await expect(state).toHaveText('Under review');
+  await expect(page.getByText('Arrives within 24 hours')).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Progress' });
+  await expect(steps.getByRole('listitem')).toHaveCount(5);
+
+  // The hold shows on /my: withdrawable down, locked up.
+  const op = await operatorToken(page.request);
+  await apiCall(page.request, op, '/admin/withdrawals/approve', { id });
+  await expect(state).toHaveText('Approved, awaiting payout', { timeout: 10_000 });
+  await apiCall(page.request, op, '/admin/withdrawals/execute', { id });
+  await expect(state).toHaveText('Paying out', { timeout: 10_000 });
+  await apiCall(page.request, op, '/admin/withdrawals/settle', { id, outcome: 'Success' });
+  await expect(state).toHaveText('Success', { timeout: 10_000 });
+  await expect(steps.locator('[aria-current="step"]')).toContainText('Success');
+
+  await page.getByRole('link', { name: 'All withdrawals' }).click();
+  await expect(page).toHaveURL(/\/WithdrawDetails$/);
+  const row = page.getByRole('list', { name: 'Withdrawals' }).getByRole('listitem').first();
+  await expect(row).toContainText('Axis Bank ****8888');
+  await expect(row).toContainText('-₱150.50');
+  await expect(row).toContainText('Success');
+
+  await page.goto('/my');
+  await expect(page.getByTestId('balance')).toHaveText('₱349.50');
+  await expect(page.getByTestId('locked')).toHaveText('₱0.00');
+  await page.goto('/Records?type=withdraw');
+  await expect(page.getByTestId('record')).toHaveCount(1);
+  await expect(page.getByTestId('record').first()).toContainText('-₱150.50');
+});
+
+test('a rejected withdrawal returns the funds and says why', async ({ page }) => {
+  const user = await freshUser(page);
+  await depositViaApi(page.request, user.token, 300);
+  await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
+  const method = await apiCall<{ id: number }>(page.request, user.token, '/wallet/cards/save', {
+    kind: 'ewallet',
+    walletType: 'GCash',
+    account: '09170000001',
+    holderName: 'Ana Reyes',
+  });
+  await page.goto('/Withdraw');
+  await expect(page.getByRole('radio', { name: /GCash/ })).toBeChecked();
+  await page.getByLabel('Withdrawal amount').fill('200');
+  await page.getByLabel('Safe password').fill(SAFE_PASSWORD);
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page).toHaveURL(/\/WithdrawStep\/\d+$/);
+  await expect(page.getByText('Arrives in 1 minute to 12 hours')).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  expect(method.id).toBeGreaterThan(0);
+
+  await page.goto('/my');
+  await expect(page.getByTestId('withdrawable')).toHaveText('₱100.00');
+  await expect(page.getByTestId('locked')).toHaveText('₱200.00');
+  await expect(page.getByTestId('balance')).toHaveText('₱300.00');
+
+  const op = await operatorToken(page.request);
+  await apiCall(page.request, op, '/admin/withdrawals/reject', { id, reason: 'Account name mismatch' });
+  await page.goto(`/WithdrawStep/${id}`);
+  await expect(page.getByTestId('withdraw-state')).toHaveText('Failed');
+  await expect(page.getByText('Account name mismatch')).toBeVisible();
+  await page.goto('/my');
+  await expect(page.getByTestId('withdrawable')).toHaveText('₱300.00');
+});
