@@ -17,7 +17,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/wallet';
 import { usingPostgres } from './harness';
 import { signedCallback } from './wallet/helpers';
 
-const CYCLES = Number(process.env.WALLET_CRASH_CYCLES ?? 3);
+const CYCLES = Number(process.env.WALLET_CRASH_CYCLES ?? 2);
 const WORKERS = 8;
 
 interface Call {
