@@ -24,6 +24,8 @@
  *   /wallet/deposit/list        PageRequest                         -> Page<DepositOrder>
  *   /wallet/deposit/detail      { orderNo }                         -> DepositOrder
  *   GET /wallet/sandbox/pay?orderNo=   the sandbox provider's pay page (HTML, demo mode only): Pay / Cancel
+ *   POST /wallet/sandbox/pay    form (orderNo, action=pay|cancel) posted by that page; the sandbox sends
+ *                               itself the signed callback below and answers an HTML result page
  *   /wallet/sandbox/callback    SandboxCallback (no login; HMAC-SHA256 signed by the provider)
  *                                                                   -> { orderNo, state }
  *     Prepare -> Success exactly once on a signed "paid" callback; duplicates change nothing; a bad
@@ -50,7 +52,7 @@
  *   /wallet/transfer            TransferRequest [key]               -> TransferResult
  * Records:
  *   /wallet/records             RecordsRequest                      -> Page<WalletRecord>
- * Operators (users.is_operator; others get 403 `operator_only`):
+ * Operators (users.is_operator; others get 403 `operator_only`; demo operator +63 9171234570):
  *   /admin/withdrawals/list     AdminWithdrawalListRequest          -> Page<AdminWithdrawal>
  *   /admin/withdrawals/approve  { id } [key]                        -> AdminWithdrawal (WaitReview -> WaitExec)
  *   /admin/withdrawals/reject   { id, reason } [key]                -> AdminWithdrawal (WaitReview -> Fail)

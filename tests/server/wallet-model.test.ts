@@ -370,5 +370,5 @@ describe('wallet model', () => {
       }),
       { numRuns: RUNS },
     );
-  }, 600_000);
+  }, Math.max(600_000, RUNS * 5_000));
 });
