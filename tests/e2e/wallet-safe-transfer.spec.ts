@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
-import { depositViaApi, fieldError, freshUser, SAFE_PASSWORD } from './wallet-support';
+import { apiCall, depositViaApi, fieldError, freshUser, SAFE_PASSWORD } from './wallet-support';
 
 const positive = (page: import('@playwright/test').Page, text: string) =>
   page.getByRole('status').filter({ hasText: text });
@@ -105,4 +105,31 @@ test('a transfer shows on the receiver side too', async ({ page, browser }) => {
   await other.goto('/my');
   await expect(other.getByTestId('balance')).toHaveText('₱30.00');
   await other.close();
+});
+
+test('five wrong safe passwords lock the safe with the lockout message', async ({ page }) => {
+  test.setTimeout(60_000);
+  const user = await freshUser(page);
+  await depositViaApi(page.request, user.token, 50);
+  await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
+  await apiCall(page.request, user.token, '/wallet/safe/deposit', { amount: 20 });
+  await page.goto('/Safe');
+  await expect(page.getByTestId('safe-balance')).toHaveText('₱20.00');
+  const password = page.getByLabel('Safe password', { exact: true });
+  for (let i = 0; i < 4; i++) {
+    await page.getByLabel('Amount out of the safe').fill('5');
+    await password.fill('000000');
+    await page.getByRole('button', { name: 'Move out' }).click();
+    expect(await fieldError(page, 'Safe password')).toBe('Safe password is wrong');
+  }
+  await password.fill('000000');
+  await page.getByRole('button', { name: 'Move out' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too many wrong safe passwords, try again in 15 minutes' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Too many wrong safe passwords\. Try again after/)).toBeVisible();
+  // Even the right password is refused while locked; nothing moved.
+  await password.fill(SAFE_PASSWORD);
+  await page.getByRole('button', { name: 'Move out' }).click();
+  await expect(page.getByTestId('safe-balance')).toHaveText('₱20.00');
 });

@@ -13,7 +13,7 @@ export const STATE_LABELS: Record<TxState, MessageDescriptor> = {
 };
 
 export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
-  deposit: msg`Deposit`,
+  deposit: msg({ message: 'Deposit', context: 'record type' }),
   withdraw: msg`Withdrawal`,
   transferIn: msg`Transfer received`,
   transferOut: msg`Transfer sent`,
@@ -21,4 +21,10 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   safeOut: msg`Out of the safe`,
   bonus: msg`Bonus`,
   game: msg`Game`,
+};
+
+/** On /WithdrawStep the first step is the request itself. */
+export const WITHDRAW_STEP_LABELS: Record<TxState, MessageDescriptor> = {
+  ...STATE_LABELS,
+  Prepare: msg`Submitted`,
 };

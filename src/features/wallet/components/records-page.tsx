@@ -122,7 +122,13 @@ function RecordRow({ record, locale }: { record: WalletRecord; locale: string })
         <Money
           value={record.amount}
           signed
-          className={record.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}
+          className={
+            record.state === 'Fail'
+              ? 'wallet-amount--void'
+              : record.amount < 0
+                ? 'wallet-amount--out'
+                : 'wallet-amount--in'
+          }
         />
         <StateBadge state={record.state} />
       </span>

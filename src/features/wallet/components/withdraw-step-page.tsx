@@ -8,7 +8,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { walletQueries } from '../wallet.queries';
-import { STATE_LABELS } from '../wallet-labels';
+import { WITHDRAW_STEP_LABELS } from '../wallet-labels';
 import { isFinalState, WITHDRAW_STEPS } from '../wallet-values';
 import { formatTime, Money, StateBadge } from './wallet-bits';
 
@@ -100,7 +100,7 @@ function StepItem({ step, i18n }: { step: StepView; i18n: I18n }) {
       aria-current={step.current ? 'step' : undefined}
     >
       <span className="wallet-step__dot" aria-hidden="true" />
-      <span className="wallet-step__label">{i18n._(STATE_LABELS[step.state])}</span>
+      <span className="wallet-step__label">{i18n._(WITHDRAW_STEP_LABELS[step.state])}</span>
       <span className="wallet-step__time">{step.at !== null ? formatTime(step.at, i18n.locale) : ''}</span>
     </li>
   );
