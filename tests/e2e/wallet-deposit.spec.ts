@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fieldError, freshUser } from './wallet-support';
+import { apiCall, depositViaApi, fieldError, freshUser } from './wallet-support';
 
 test('deposit through the sandbox: the order turns Success and the balance and records follow', async ({
   page,
@@ -30,7 +30,8 @@ test('deposit through the sandbox: the order turns Success and the balance and r
 
   await expect(page.getByTestId('deposit-state')).toHaveText('Success', { timeout: 10_000 });
   await expect(page.getByText('Deposit received')).toBeVisible();
-  await expect(page.getByText('₱250.75').first()).toBeVisible();
+  // The balance on the page follows without a reload.
+  await expect(page.getByText('Balance ₱250.75')).toBeVisible();
 
   await page.goto('/my');
   await expect(page.getByTestId('balance')).toHaveText('₱250.75');
@@ -47,4 +48,21 @@ test('deposit through the sandbox: the order turns Success and the balance and r
   await expect(record).toContainText('Deposit');
   await expect(record).toContainText('+₱250.75');
   await expect(record).toContainText('Success');
+});
+
+test('records load 50 at a time and the next page comes within 50 px of the bottom', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await freshUser(page);
+  await depositViaApi(page.request, user.token, 100);
+  for (let i = 0; i < 50; i++) await apiCall(page.request, user.token, '/wallet/safe/deposit', { amount: 1 });
+  await page.goto('/Records');
+  await expect(page.getByText('51 records')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Records' });
+  await expect(list.locator('[aria-posinset="1"]')).toBeVisible();
+  await expect(list.locator('[aria-posinset="51"]')).toHaveCount(0);
+  await page.mouse.wheel(0, 100_000);
+  await expect(list.locator('[aria-setsize="51"]').first()).toBeAttached({ timeout: 10_000 });
+  await page.mouse.wheel(0, 100_000);
+  await expect(list.locator('[aria-posinset="51"]')).toContainText('Deposit');
+  await expect(page.getByText("That's everything")).toBeVisible();
 });

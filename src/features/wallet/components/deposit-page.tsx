@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DEPOSIT_MAX, DEPOSIT_MIN, depositCreateRequestSchema } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
 import { PageHeader } from '../../../ui/page-header';
 import { useFormErrors } from '../use-form-errors';
 import { useDepositMutation } from '../wallet.mutations';
-import { walletQueries } from '../wallet.queries';
+import { walletKeys, walletQueries } from '../wallet.queries';
 import { parseAmount } from '../wallet-values';
 import { AmountField, formatTime, Money, StateBadge } from './wallet-bits';
 
@@ -24,6 +24,16 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
   const deposit = useDepositMutation();
   const balance = useQuery(walletQueries.secondary());
   const order = useQuery({ ...walletQueries.deposit(orderNo ?? ''), enabled: Boolean(orderNo) });
+  const queryClient = useQueryClient();
+  const settled = order.data !== undefined && order.data.state !== 'Prepare';
+  // The order left Prepare (paid, cancelled or expired): balances, level and records change with it.
+  useEffect(() => {
+    if (!settled) return;
+    void queryClient.invalidateQueries({
+      queryKey: walletKeys.all,
+      predicate: (query) => query.queryKey[1] !== 'deposit',
+    });
+  }, [settled, queryClient]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
