@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { fieldError, freshUser } from './wallet-support';
+import { demoAccount, logIn } from './support';
+import { fieldError } from './wallet-support';
 
 test('add a bank card with bad then good input, edit it, add an e-wallet, delete after confirming', async ({
   page,
 }) => {
-  await freshUser(page);
+  // The demo agent: no money moves here, no other spec touches its methods, and no SMS code is spent.
+  const agent = demoAccount('agent (job 1)');
+  await page.goto('/login');
+  await logIn(page, agent.phone, agent.password);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/Cards');
   await expect(page.getByText('No withdrawal methods yet')).toBeVisible();
   await page.getByRole('link', { name: 'Add bank card' }).click();

@@ -83,7 +83,10 @@ test('withdraw and watch the steps move as an operator approves, executes and se
   await expect(page.getByTestId('record').first()).toContainText('-₱150.50');
 });
 
-test('a rejected withdrawal returns the funds and says why', async ({ page }) => {
+test('a rejected withdrawal returns the funds and says why; five wrong safe passwords lock the safe', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 300);
   await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
@@ -115,4 +118,26 @@ test('a rejected withdrawal returns the funds and says why', async ({ page }) =>
   await expect(page.getByText('Account name mismatch')).toBeVisible();
   await page.goto('/my');
   await expect(page.getByTestId('withdrawable')).toHaveText('₱300.00');
+
+  // Lockout: 4 wrong tries say so under the field, the 5th locks the safe for 15 minutes.
+  await apiCall(page.request, user.token, '/wallet/safe/deposit', { amount: 20 });
+  await page.goto('/Safe');
+  await expect(page.getByTestId('safe-balance')).toHaveText('₱20.00');
+  const password = page.getByLabel('Safe password', { exact: true });
+  for (let i = 0; i < 4; i++) {
+    await page.getByLabel('Amount out of the safe').fill('5');
+    await password.fill('000000');
+    await page.getByRole('button', { name: 'Move out' }).click();
+    expect(await fieldError(page, 'Safe password')).toBe('Safe password is wrong');
+  }
+  await password.fill('000000');
+  await page.getByRole('button', { name: 'Move out' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too many wrong safe passwords, try again in 15 minutes' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Too many wrong safe passwords\. Try again after/)).toBeVisible();
+  // Even the right password is refused while locked; nothing moved.
+  await password.fill(SAFE_PASSWORD);
+  await page.getByRole('button', { name: 'Move out' }).click();
+  await expect(page.getByTestId('safe-balance')).toHaveText('₱20.00');
 });
