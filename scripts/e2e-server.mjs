@@ -6,6 +6,8 @@ import { register } from 'tsx/esm/api';
 
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'beacon-e2e-'));
 process.env.DEMO = 'true';
+// Every spec registers from 127.0.0.1; a real deployment sees one address per phone.
+process.env.SMS_IP_HOURLY_LIMIT = '1000';
 process.env.HOST = '127.0.0.1';
 process.env.STATIC_DIR ??= 'dist';
 delete process.env.DATABASE_URL;

@@ -27,6 +27,11 @@ export const ENV_VARS = [
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Sliding session lifetime in days' },
   { name: 'SMS_PROVIDER', default: 'dev', description: 'dev (log + dev outbox) or http' },
   {
+    name: 'SMS_IP_HOURLY_LIMIT',
+    default: '20',
+    description: 'Verification codes one client address may request per hour (behind a NAT, raise it)',
+  },
+  {
     name: 'SMS_HTTP_URL',
     default: '(unset)',
     description: 'http provider: URL that receives POST {to, text}',
@@ -76,6 +81,7 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     SESSION_TTL_DAYS: z.coerce.number().positive().max(3650).default(30),
     SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+    SMS_IP_HOURLY_LIMIT: z.coerce.number().int().positive().default(20),
     SMS_HTTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     SMS_HTTP_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   })
@@ -102,6 +108,7 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | number | string;
   sessionTtlDays: number;
+  smsIpHourlyLimit: number;
   sms: { provider: 'dev' } | { provider: 'http'; url: string; token: string };
 };
 
@@ -124,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    smsIpHourlyLimit: e.SMS_IP_HOURLY_LIMIT,
     sms:
       e.SMS_PROVIDER === 'http'
         ? { provider: 'http', url: e.SMS_HTTP_URL ?? '', token: e.SMS_HTTP_TOKEN ?? '' }

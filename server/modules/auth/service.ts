@@ -39,7 +39,6 @@ export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_ATTEMPTS = 5;
 export const SMS_COOLDOWN_MS = 60_000;
 export const SMS_MAX_PER_PHONE_PER_HOUR = 5;
-export const SMS_MAX_PER_IP_PER_HOUR = 20;
 export const LOGIN_LOCK_AFTER_FAILURES = 5;
 export const LOGIN_LOCK_BASE_MS = 30_000;
 export const LOGIN_LOCK_MAX_MS = 15 * 60_000;
@@ -168,7 +167,7 @@ export async function sendSms(
     );
     await assertUnderLimit(
       trx,
-      { bucket: 'sms_ip', key: ip, max: SMS_MAX_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+      { bucket: 'sms_ip', key: ip, max: ctx.config.smsIpHourlyLimit, windowMs: HOUR_MS },
       now,
     );
     const eventIds = [
