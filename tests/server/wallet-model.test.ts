@@ -171,204 +171,222 @@ afterAll(() => {
 });
 
 describe('wallet model', () => {
-  it(`matches the model and keeps the books sound over ${RUNS} random sequences`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
-        const model = await readModel();
-        const deposits: {
-          orderNo: string;
-          u: number;
-          cents: number;
-          state: 'Prepare' | 'Success' | 'Fail';
-        }[] = [];
-        const withdrawals: { id: number; u: number; cents: number; state: string }[] = [];
-        const done: Done[] = [];
-        const call = async (
-          path: string,
-          body: Record<string, unknown>,
-          user: WalletUser,
-          key = newKey(),
-        ) => {
-          const res = await money(server, path, body, user.token, key);
-          if (res.status === 200) done.push({ path, body, key, user, data: res.data });
-          return res;
-        };
+  it(
+    `matches the model and keeps the books sound over ${RUNS} random sequences`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
+          const model = await readModel();
+          const deposits: {
+            orderNo: string;
+            u: number;
+            cents: number;
+            state: 'Prepare' | 'Success' | 'Fail';
+          }[] = [];
+          const withdrawals: { id: number; u: number; cents: number; state: string }[] = [];
+          const done: Done[] = [];
+          const call = async (
+            path: string,
+            body: Record<string, unknown>,
+            user: WalletUser,
+            key = newKey(),
+          ) => {
+            const res = await money(server, path, body, user.token, key);
+            if (res.status === 200) done.push({ path, body, key, user, data: res.data });
+            return res;
+          };
 
-        for (const o of ops) {
-          const now = server.clock.now();
-          switch (o.kind) {
-            case 'deposit': {
-              const res = await call(
-                '/wallet/deposit/create',
-                { amount: o.cents / 100 },
-                users[o.u] as WalletUser,
-              );
-              if (o.cents < 100) expectFailure(res, 400, 'amount_invalid');
-              else {
-                expect(res.data).toMatchObject({ state: 'Prepare', amount: o.cents / 100 });
-                deposits.push({ orderNo: res.data.orderNo, u: o.u, cents: o.cents, state: 'Prepare' });
-              }
-              break;
-            }
-            case 'callback': {
-              const d = deposits[o.i % Math.max(1, deposits.length)];
-              if (!d) break;
-              const cb = signedCallback(d.orderNo, d.cents / 100, o.paid ? 'paid' : 'failed');
-              const times = o.dup ? 2 : 1;
-              for (let t = 0; t < times; t++) {
-                const res = await server.post('/wallet/sandbox/callback', cb);
-                if (d.state === 'Prepare') {
-                  d.state = o.paid ? 'Success' : 'Fail';
-                  if (o.paid) (model[d.u] as UserModel).main += d.cents;
-                }
-                expect(res.data).toEqual({ orderNo: d.orderNo, state: d.state });
-              }
-              break;
-            }
-            case 'withdraw': {
-              const m = model[o.u] as UserModel;
-              const res = await call(
-                '/wallet/withdraw/create',
-                { amount: o.cents / 100, methodId: cards[o.u], safePassword: SAFE_PASSWORD },
-                users[o.u] as WalletUser,
-              );
-              if (o.cents < MIN_WITHDRAW) expectFailure(res, 400, 'amount_below_min');
-              else if (o.cents > MAX_WITHDRAW) expectFailure(res, 400, 'amount_above_max');
-              else {
-                const pw = passwordCheck(m, false, now);
-                if (pw) expectFailure(res, pw.http, pw.code);
-                else if (o.cents > m.main) expectFailure(res, 400, 'insufficient_funds');
+          for (const o of ops) {
+            const now = server.clock.now();
+            switch (o.kind) {
+              case 'deposit': {
+                const res = await call(
+                  '/wallet/deposit/create',
+                  { amount: o.cents / 100 },
+                  users[o.u] as WalletUser,
+                );
+                if (o.cents < 100) expectFailure(res, 400, 'amount_invalid');
                 else {
-                  expect(res.data).toMatchObject({ state: 'WaitReview', amount: o.cents / 100 });
-                  m.main -= o.cents;
-                  m.locked += o.cents;
-                  withdrawals.push({ id: res.data.id, u: o.u, cents: o.cents, state: 'WaitReview' });
+                  expect(res.data).toMatchObject({ state: 'Prepare', amount: o.cents / 100 });
+                  deposits.push({ orderNo: res.data.orderNo, u: o.u, cents: o.cents, state: 'Prepare' });
                 }
-              }
-              break;
-            }
-            case 'admin': {
-              const w = withdrawals[o.i % Math.max(1, withdrawals.length)];
-              if (!w) break;
-              const m = model[w.u] as UserModel;
-              const [path, body, from, to] = {
-                approve: ['/admin/withdrawals/approve', { id: w.id }, 'WaitReview', 'WaitExec'],
-                reject: ['/admin/withdrawals/reject', { id: w.id, reason: 'model' }, 'WaitReview', 'Fail'],
-                execute: ['/admin/withdrawals/execute', { id: w.id }, 'WaitExec', 'Exec'],
-                settleOk: ['/admin/withdrawals/settle', { id: w.id, outcome: 'Success' }, 'Exec', 'Success'],
-                settleFail: [
-                  '/admin/withdrawals/settle',
-                  { id: w.id, outcome: 'Fail', reason: 'model' },
-                  'Exec',
-                  'Fail',
-                ],
-              }[o.action as 'approve'] as [string, Record<string, unknown>, string, string];
-              const res = await call(path, body, operator);
-              if (w.state !== from) {
-                expectFailure(res, 409, 'state_changed');
                 break;
               }
-              expect(res.data.state).toBe(to);
-              w.state = to;
-              if (to === 'Fail') {
-                m.locked -= w.cents;
-                m.main += w.cents;
-              } else if (to === 'Success') m.locked -= w.cents;
-              break;
-            }
-            case 'safeIn': {
-              const m = model[o.u] as UserModel;
-              const res = await call(
-                '/wallet/safe/deposit',
-                { amount: o.cents / 100 },
-                users[o.u] as WalletUser,
-              );
-              if (o.cents > m.main) expectFailure(res, 400, 'insufficient_funds');
-              else {
-                m.main -= o.cents;
-                m.safe += o.cents;
-                expect(res.data).toMatchObject({ safeBalance: m.safe / 100, canWithdrawCoin: m.main / 100 });
-              }
-              break;
-            }
-            case 'safeOut': {
-              const m = model[o.u] as UserModel;
-              const res = await call(
-                '/wallet/safe/withdraw',
-                { amount: o.cents / 100, safePassword: o.wrong ? '000000' : SAFE_PASSWORD },
-                users[o.u] as WalletUser,
-              );
-              const pw = passwordCheck(m, o.wrong, now);
-              if (pw) expectFailure(res, pw.http, pw.code);
-              else if (o.cents > m.safe) expectFailure(res, 400, 'insufficient_funds');
-              else {
-                m.safe -= o.cents;
-                m.main += o.cents;
-                expect(res.data).toMatchObject({ safeBalance: m.safe / 100, canWithdrawCoin: m.main / 100 });
-              }
-              break;
-            }
-            case 'transfer': {
-              const from = model[o.from] as UserModel;
-              const to = model[o.to] as UserModel;
-              const res = await call(
-                '/wallet/transfer',
-                {
-                  receiverUid: (users[o.to] as WalletUser).uid,
-                  amount: o.cents / 100,
-                  safePassword: SAFE_PASSWORD,
-                },
-                users[o.from] as WalletUser,
-              );
-              if (o.from === o.to) expectFailure(res, 400, 'receiver_self');
-              else if (o.cents < MIN_TRANSFER) expectFailure(res, 400, 'transfer_below_min');
-              else {
-                const pw = passwordCheck(from, false, now);
-                if (pw) expectFailure(res, pw.http, pw.code);
-                else if (o.cents > from.main) expectFailure(res, 400, 'insufficient_funds');
-                else {
-                  from.main -= o.cents;
-                  to.main += o.cents;
-                  expect(res.data).toMatchObject({ amount: o.cents / 100, canWithdrawCoin: from.main / 100 });
+              case 'callback': {
+                const d = deposits[o.i % Math.max(1, deposits.length)];
+                if (!d) break;
+                const cb = signedCallback(d.orderNo, d.cents / 100, o.paid ? 'paid' : 'failed');
+                const times = o.dup ? 2 : 1;
+                for (let t = 0; t < times; t++) {
+                  const res = await server.post('/wallet/sandbox/callback', cb);
+                  if (d.state === 'Prepare') {
+                    d.state = o.paid ? 'Success' : 'Fail';
+                    if (o.paid) (model[d.u] as UserModel).main += d.cents;
+                  }
+                  expect(res.data).toEqual({ orderNo: d.orderNo, state: d.state });
                 }
+                break;
               }
-              break;
-            }
-            case 'replay': {
-              const d = done[o.i % Math.max(1, done.length)];
-              if (!d) break;
-              const amount = typeof d.body.amount === 'number' ? d.body.amount : undefined;
-              const body = o.alter
-                ? amount !== undefined
-                  ? { ...d.body, amount: amount + 1 }
-                  : { ...d.body, id: (d.body.id as number) + 1_000_000 }
-                : d.body;
-              const res = await money(server, d.path, body, d.user.token, d.key);
-              if (o.alter) expectFailure(res, 422, 'idempotency_key_reused');
-              else {
-                expect(res.http).toBe(200);
-                expect(res.data).toEqual(d.data);
+              case 'withdraw': {
+                const m = model[o.u] as UserModel;
+                const res = await call(
+                  '/wallet/withdraw/create',
+                  { amount: o.cents / 100, methodId: cards[o.u], safePassword: SAFE_PASSWORD },
+                  users[o.u] as WalletUser,
+                );
+                if (o.cents < MIN_WITHDRAW) expectFailure(res, 400, 'amount_below_min');
+                else if (o.cents > MAX_WITHDRAW) expectFailure(res, 400, 'amount_above_max');
+                else {
+                  const pw = passwordCheck(m, false, now);
+                  if (pw) expectFailure(res, pw.http, pw.code);
+                  else if (o.cents > m.main) expectFailure(res, 400, 'insufficient_funds');
+                  else {
+                    expect(res.data).toMatchObject({ state: 'WaitReview', amount: o.cents / 100 });
+                    m.main -= o.cents;
+                    m.locked += o.cents;
+                    withdrawals.push({ id: res.data.id, u: o.u, cents: o.cents, state: 'WaitReview' });
+                  }
+                }
+                break;
               }
-              break;
+              case 'admin': {
+                const w = withdrawals[o.i % Math.max(1, withdrawals.length)];
+                if (!w) break;
+                const m = model[w.u] as UserModel;
+                const [path, body, from, to] = {
+                  approve: ['/admin/withdrawals/approve', { id: w.id }, 'WaitReview', 'WaitExec'],
+                  reject: ['/admin/withdrawals/reject', { id: w.id, reason: 'model' }, 'WaitReview', 'Fail'],
+                  execute: ['/admin/withdrawals/execute', { id: w.id }, 'WaitExec', 'Exec'],
+                  settleOk: [
+                    '/admin/withdrawals/settle',
+                    { id: w.id, outcome: 'Success' },
+                    'Exec',
+                    'Success',
+                  ],
+                  settleFail: [
+                    '/admin/withdrawals/settle',
+                    { id: w.id, outcome: 'Fail', reason: 'model' },
+                    'Exec',
+                    'Fail',
+                  ],
+                }[o.action as 'approve'] as [string, Record<string, unknown>, string, string];
+                const res = await call(path, body, operator);
+                if (w.state !== from) {
+                  expectFailure(res, 409, 'state_changed');
+                  break;
+                }
+                expect(res.data.state).toBe(to);
+                w.state = to;
+                if (to === 'Fail') {
+                  m.locked -= w.cents;
+                  m.main += w.cents;
+                } else if (to === 'Success') m.locked -= w.cents;
+                break;
+              }
+              case 'safeIn': {
+                const m = model[o.u] as UserModel;
+                const res = await call(
+                  '/wallet/safe/deposit',
+                  { amount: o.cents / 100 },
+                  users[o.u] as WalletUser,
+                );
+                if (o.cents > m.main) expectFailure(res, 400, 'insufficient_funds');
+                else {
+                  m.main -= o.cents;
+                  m.safe += o.cents;
+                  expect(res.data).toMatchObject({
+                    safeBalance: m.safe / 100,
+                    canWithdrawCoin: m.main / 100,
+                  });
+                }
+                break;
+              }
+              case 'safeOut': {
+                const m = model[o.u] as UserModel;
+                const res = await call(
+                  '/wallet/safe/withdraw',
+                  { amount: o.cents / 100, safePassword: o.wrong ? '000000' : SAFE_PASSWORD },
+                  users[o.u] as WalletUser,
+                );
+                const pw = passwordCheck(m, o.wrong, now);
+                if (pw) expectFailure(res, pw.http, pw.code);
+                else if (o.cents > m.safe) expectFailure(res, 400, 'insufficient_funds');
+                else {
+                  m.safe -= o.cents;
+                  m.main += o.cents;
+                  expect(res.data).toMatchObject({
+                    safeBalance: m.safe / 100,
+                    canWithdrawCoin: m.main / 100,
+                  });
+                }
+                break;
+              }
+              case 'transfer': {
+                const from = model[o.from] as UserModel;
+                const to = model[o.to] as UserModel;
+                const res = await call(
+                  '/wallet/transfer',
+                  {
+                    receiverUid: (users[o.to] as WalletUser).uid,
+                    amount: o.cents / 100,
+                    safePassword: SAFE_PASSWORD,
+                  },
+                  users[o.from] as WalletUser,
+                );
+                if (o.from === o.to) expectFailure(res, 400, 'receiver_self');
+                else if (o.cents < MIN_TRANSFER) expectFailure(res, 400, 'transfer_below_min');
+                else {
+                  const pw = passwordCheck(from, false, now);
+                  if (pw) expectFailure(res, pw.http, pw.code);
+                  else if (o.cents > from.main) expectFailure(res, 400, 'insufficient_funds');
+                  else {
+                    from.main -= o.cents;
+                    to.main += o.cents;
+                    expect(res.data).toMatchObject({
+                      amount: o.cents / 100,
+                      canWithdrawCoin: from.main / 100,
+                    });
+                  }
+                }
+                break;
+              }
+              case 'replay': {
+                const d = done[o.i % Math.max(1, done.length)];
+                if (!d) break;
+                const amount = typeof d.body.amount === 'number' ? d.body.amount : undefined;
+                const body = o.alter
+                  ? amount !== undefined
+                    ? { ...d.body, amount: amount + 1 }
+                    : { ...d.body, id: (d.body.id as number) + 1_000_000 }
+                  : d.body;
+                const res = await money(server, d.path, body, d.user.token, d.key);
+                if (o.alter) expectFailure(res, 422, 'idempotency_key_reused');
+                else {
+                  expect(res.http).toBe(200);
+                  expect(res.data).toEqual(d.data);
+                }
+                break;
+              }
+              case 'expire': {
+                server.clock.advance(31 * MINUTE);
+                for (const d of deposits) if (d.state === 'Prepare') d.state = 'Fail';
+                break;
+              }
             }
-            case 'expire': {
-              server.clock.advance(31 * MINUTE);
-              for (const d of deposits) if (d.state === 'Prepare') d.state = 'Fail';
-              break;
-            }
+            if (process.env.WALLET_MODEL_DEBUG)
+              stats[`${o.kind}:${(o as { action?: string }).action ?? ''}`] =
+                (stats[`${o.kind}:${(o as { action?: string }).action ?? ''}`] ?? 0) + 1;
+            // After every step: the books and every balance.
+            await expectLedgerSound(server);
+            const real = await readModel();
+            expect(real.map(({ main, locked, safe }) => ({ main, locked, safe }))).toEqual(
+              model.map(({ main, locked, safe }) => ({ main, locked, safe })),
+            );
           }
-          if (process.env.WALLET_MODEL_DEBUG)
-            stats[`${o.kind}:${(o as { action?: string }).action ?? ''}`] =
-              (stats[`${o.kind}:${(o as { action?: string }).action ?? ''}`] ?? 0) + 1;
-          // After every step: the books and every balance.
-          await expectLedgerSound(server);
-          const real = await readModel();
-          expect(real.map(({ main, locked, safe }) => ({ main, locked, safe }))).toEqual(
-            model.map(({ main, locked, safe }) => ({ main, locked, safe })),
-          );
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, Math.max(600_000, RUNS * 5_000));
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    Math.max(600_000, RUNS * 5_000),
+  );
 });
