@@ -79,6 +79,9 @@ export const wxApplyRequestSchema = z.object({
 export const wxApplyResponseSchema = z.object({ result: z.boolean(), link: z.string() });
 export type WxApplyResponse = z.infer<typeof wxApplyResponseSchema>;
 
+/** One mini-game by id, as the caller sees it; answered with `wxAppSchema`. */
+export const wxAppDetailRequestSchema = z.object({ id });
+
 export const wxKeepTopRequestSchema = wxApplyRequestSchema;
 
 /** Pin toggles: pinning a pinned item unpins it, and the answer says which. */

@@ -228,6 +228,19 @@ test('the media viewer links to the game details page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText(/^Rate/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Open picture 1$|^Play the video$/ })).toBeVisible();
+
+  // Opened cold (a reload empties the lists the page could borrow from) it asks the server.
+  const detailUrl = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(detailUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText(/^Rate/)).toBeVisible();
+
+  // An id the catalogue does not have says so.
+  await page.goto('/GameDetail/999999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Game details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This game is not in the catalogue' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse the catalogue' })).toBeVisible();
 });
 
 test('under prefers-reduced-motion the marquee and the strip hold still', async ({ page }) => {

@@ -89,6 +89,22 @@ describe('patchCachedItems (an apply shows everywhere without a reload)', () => 
     expect(findCachedWxApp(client, 2)?.link).toBe('/s/x');
     expect(findCachedWxApp(client, 9)).toBeUndefined();
   });
+
+  it('updates an open detail page (one item) too', () => {
+    const client = new QueryClient();
+    client.setQueryData(catalogueKeys.wxDetail(2, 1), app(2));
+    client.setQueryData(catalogueKeys.wxDetail(3, 1), app(3));
+    patchCachedItems<WxApp>(client, catalogueKeys.wx, (item) => item.appid === 'wx2', {
+      apply: false,
+      link: '/s/x',
+    });
+    expect(client.getQueryData<WxApp>(catalogueKeys.wxDetail(2, 1))).toMatchObject({
+      apply: false,
+      link: '/s/x',
+    });
+    expect(client.getQueryData<WxApp>(catalogueKeys.wxDetail(3, 1))).toMatchObject({ apply: true, link: '' });
+    expect(catalogueKeys.wxDetail(2, 1).slice(0, catalogueKeys.wx.length)).toEqual([...catalogueKeys.wx]);
+  });
 });
 
 describe('driftStep (the newest strip: right, then left, 0.5 px a frame)', () => {

@@ -12,10 +12,12 @@ import {
   myPageRequestSchema,
   myWxAppPageSchema,
   newestRequestSchema,
+  wxAppDetailRequestSchema,
   wxAppListRequestSchema,
   wxApplyRequestSchema,
   wxApplyResponseSchema,
   wxAppPageSchema,
+  wxAppSchema,
   wxKeepTopRequestSchema,
   wxNewestSchema,
 } from '../../../src/contract/catalogue';
@@ -73,6 +75,15 @@ export const catalogueRoutes =
         schema: { body: newestRequestSchema, response: { 200: envelopeSchema(wxNewestSchema) } },
       },
       async (req) => ok(await service.newestWxApps(ctx, req.auth, await site(req), req.body.size)),
+    );
+
+    app.post(
+      '/wxcps/detail',
+      {
+        preHandler: requireAuth(ctx),
+        schema: { body: wxAppDetailRequestSchema, response: { 200: envelopeSchema(wxAppSchema) } },
+      },
+      async (req) => ok(await service.wxAppDetail(ctx, authOf(req), await site(req), req.body.id)),
     );
 
     app.post(

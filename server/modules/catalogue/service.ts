@@ -193,6 +193,20 @@ export async function newestWxApps(
 
 const itemNotFound = () => codedError(404, 404, 'item_not_found');
 
+/** One enabled item as the caller sees it (the detail page opened directly, e.g. after a reload). */
+export async function wxAppDetail(
+  ctx: AppContext,
+  auth: Authenticated,
+  siteId: number | null,
+  id: number,
+): Promise<WxApp> {
+  const row = await repo.findWxAppById(ctx.db, id);
+  if (!row?.enabled) throw itemNotFound();
+  const [app] = await toWxApps(ctx, [row], auth.user.id, siteKeyOf(siteId));
+  if (!app) throw itemNotFound();
+  return app;
+}
+
 /** Inserts the application with a fresh code; a second application of the same item is a 409. */
 async function insertApplication(
   ctx: AppContext,

@@ -12,10 +12,12 @@ import {
   NEWEST_STRIP_SIZE,
   type WxApp,
   wxAppPageSchema,
+  wxAppSchema,
   wxNewestSchema,
 } from '../../contract/catalogue';
 import { PAGE_SIZE } from '../../contract/paging';
 import { api } from '../../lib/api-client';
+import { queryClient as appQueryClient } from '../../lib/query-client';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 
 /** The home tabs: catalogue 1 (mini-games), catalogue 2 (demand tasks); 3 exists in the spec but shows 'coming soon'. */
@@ -54,6 +56,7 @@ export const catalogueKeys = {
   wxList: (filters: WxListFilters) => [...CATALOGUE_QUERY_ROOT, 'wx', 'list', filters] as const,
   douList: (filters: DemandListFilters) => [...CATALOGUE_QUERY_ROOT, 'dou', 'list', filters] as const,
   wxNewest: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'wx', 'newest', viewer] as const,
+  wxDetail: (id: number, viewer: number) => [...CATALOGUE_QUERY_ROOT, 'wx', 'detail', id, viewer] as const,
   douNewest: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'dou', 'newest', viewer] as const,
   appCard: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'appcard', viewer] as const,
 };
@@ -78,6 +81,19 @@ export const catalogueQueries = {
           .catch(logged('wxcps/applist')),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,
+    }),
+  /**
+   * One mini-game (the detail page). A copy in a loaded list or strip paints at once and is as fresh
+   * as that list; opened cold (e.g. after a reload) the page waits for the server. Silent: the page
+   * shows a 404 as "no such game" and any other failure with a retry.
+   */
+  wxDetail: (id: number, viewer: number) =>
+    queryOptions({
+      queryKey: catalogueKeys.wxDetail(id, viewer),
+      queryFn: ({ signal }) =>
+        api.post('/wxcps/detail', { id }, { schema: wxAppSchema, signal, silent: true }),
+      initialData: () => findCachedWxAppEntry(appQueryClient, id)?.app,
+      initialDataUpdatedAt: () => findCachedWxAppEntry(appQueryClient, id)?.updatedAt,
     }),
   douList: (filters: DemandListFilters) =>
     infiniteQueryOptions({
@@ -130,8 +146,8 @@ function isPageData<T>(value: unknown): value is InfiniteData<Page<T>> {
 }
 
 /**
- * Applies `patch` to every cached copy of the items `match` picks, in lists (pages) and strips
- * (arrays) alike, so an apply shows everywhere at once without a reload.
+ * Applies `patch` to every cached copy of the items `match` picks, in lists (pages), strips (arrays)
+ * and details (one item) alike, so an apply shows everywhere at once without a reload.
  */
 export function patchCachedItems<T extends object>(
   queryClient: QueryClient,
@@ -145,6 +161,7 @@ export function patchCachedItems<T extends object>(
     if (isPageData<T>(data)) {
       return { ...data, pages: data.pages.map((page) => ({ ...page, content: page.content.map(update) })) };
     }
+    if (typeof data === 'object' && data !== null) return update(data as T);
     return data;
   });
 }
@@ -153,23 +170,31 @@ const isWxApp = (item: unknown): item is WxApp =>
   typeof item === 'object' && item !== null && 'appid' in item && 'id' in item;
 
 /**
- * A mini-game by id from whatever lists are cached: the catalogue lists and strips, and the promoter's
- * own links (there is no detail call in the contract yet).
+ * A mini-game by id from whatever lists are cached (the catalogue lists and strips, and the promoter's
+ * own links), with when that list was loaded.
  */
-export function findCachedWxApp(queryClient: QueryClient, id: number): WxApp | undefined {
+function findCachedWxAppEntry(
+  queryClient: QueryClient,
+  id: number,
+): { app: WxApp; updatedAt: number } | undefined {
   for (const root of [catalogueKeys.wx, PROMOTION_QUERY_ROOT]) {
-    for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: root })) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: root })) {
+      const data: unknown = query.state.data;
       const items: unknown[] = Array.isArray(data)
         ? data
         : isPageData<unknown>(data)
           ? data.pages.flatMap((page) => page.content)
           : [];
       const found = items.find((item): item is WxApp => isWxApp(item) && item.id === id);
-      if (found) return found;
+      if (found) return { app: found, updatedAt: query.state.dataUpdatedAt };
     }
   }
   return undefined;
 }
+
+/** A mini-game by id from whatever lists are cached, so its detail page paints without waiting. */
+export const findCachedWxApp = (queryClient: QueryClient, id: number): WxApp | undefined =>
+  findCachedWxAppEntry(queryClient, id)?.app;
 
 export const flattenPages = <T>(data: InfiniteData<Page<T>> | undefined): T[] =>
   data ? data.pages.flatMap((page) => page.content) : [];

@@ -235,6 +235,55 @@ describe('POST /wxcps/apply', () => {
   });
 });
 
+describe('POST /wxcps/detail', () => {
+  const detail = (body: unknown, token?: string) => server.post('/wxcps/detail', body, token);
+
+  it("answers the item as the list shows it, with the caller's apply and link", async () => {
+    const me = await promoter(server, 0);
+    const listed = (await list({ number: 0, size: 50, appname: 'Percent 100x' }, me.token)).data.content[0];
+    const res = await detail({ id: ids.percentX?.id }, me.token);
+    expect(res.http).toBe(200);
+    expect(res.data.appname).toBe('Percent 100x Fun');
+    expect(res.data).toEqual(listed);
+    expect(res.data).toMatchObject({ id: ids.percentX?.id, apply: true, link: '', pinned: false });
+    expect(res.data.publicity_img.img_list).toHaveLength(2);
+
+    const applied = await server.post('/wxcps/apply', { appid: ids.percentX?.appid }, me.token);
+    const after = await detail({ id: ids.percentX?.id }, me.token);
+    expect(after.data).toMatchObject({ apply: false, link: applied.data.link });
+    expect(after.data.link).toMatch(/^\/s\//);
+    // Another promoter still may apply.
+    expect((await detail({ id: ids.percentX?.id }, agent.token)).data).toMatchObject({
+      apply: true,
+      link: '',
+    });
+  });
+
+  it('answers 404 item_not_found for an unknown or disabled id', async () => {
+    for (const id of [999_999_999, ids.disabled?.id]) {
+      const res = await detail({ id }, player.token);
+      expect(res.http).toBe(404);
+      expect(res.status).toBe(404);
+      expect(res.data.code).toBe('item_not_found');
+    }
+  });
+
+  it('refuses a missing or wrong id with 400', async () => {
+    const missing = await detail({}, player.token);
+    expect(missing.http).toBe(400);
+    expect(missing.data.issues[0]).toMatchObject({ path: 'id', code: 'required' });
+    for (const id of [-1, 0, 1.5, String(ids.alpha?.id)]) {
+      expect((await detail({ id }, player.token)).http).toBe(400);
+    }
+  });
+
+  it('answers 996 without a token (catalogue 1 is for logged-in promoters)', async () => {
+    const visitor = await detail({ id: ids.alpha?.id });
+    expect(visitor.http).toBe(401);
+    expect(visitor.status).toBe(996);
+  });
+});
+
 describe('POST /wxcps/myapplist and /wxcps/lastapplist', () => {
   it("lists the caller's applications newest first with clicks and appliedAt", async () => {
     const me = await promoter(server, 0);

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useState } from 'react';
 import { WX_CATEGORIES, type WxCategory } from '../../../contract/catalogue';
 import { canPin } from '../../../contract/user';
+import { ApiError } from '../../../lib/api-client';
 import { formatRate } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -12,8 +13,9 @@ import { PlayIcon } from '../../../ui/icons';
 import { MediaViewer } from '../../../ui/media-viewer';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
+import { SkeletonRows } from '../../../ui/skeleton';
 import { usePinMutation, useWxApplyMutation } from '../catalogue.mutations';
-import { findCachedWxApp } from '../catalogue.queries';
+import { catalogueQueries } from '../catalogue.queries';
 import { useCategoryLabels } from '../category-labels';
 import { ItemActions } from './item-actions';
 import { downloadMedia } from './media-download';
@@ -22,42 +24,71 @@ import { wxMedia } from './wx-list';
 const isCategory = (value: string): value is WxCategory =>
   (WX_CATEGORIES as readonly string[]).includes(value);
 
+/** The page frame while there is no item to show: loading, gone, or failed. */
+function DetailFrame({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <div className="page page--standalone">
+      <PageHeader title={t`Game details`} />
+      <main className="page__body" id="main">
+        {children}
+      </main>
+    </div>
+  );
+}
+
 /**
- * /GameDetail/$id: one mini-game in full. The contract has no detail call yet, so the item comes from
- * the lists already loaded (home, strips); opened cold, the page sends the user to the catalogue.
+ * /GameDetail/$id: one mini-game in full, as the logged-in promoter sees it. From a list the copy
+ * already loaded paints at once; opened directly (a reload, a shared address) it comes from the server.
  */
 export function GameDetailPage({ id }: { id: number }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const labels = useCategoryLabels();
   const user = useSessionUser();
   const apply = useWxApplyMutation();
   const pin = usePinMutation('wx');
   const [viewerAt, setViewerAt] = useState<number | null>(null);
-  const subscribe = useCallback(
-    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
-    [queryClient],
-  );
-  const app = useSyncExternalStore(subscribe, () => findCachedWxApp(queryClient, id));
+  const detail = useQuery(catalogueQueries.wxDetail(id, user?.uid ?? 0));
+  const app = detail.data;
+  // A 404 wins over a copy borrowed from a list: the item was disabled since.
+  const gone = detail.error instanceof ApiError && detail.error.status === 404;
 
-  if (!app) {
-    return (
-      <div className="page page--standalone">
-        <PageHeader title={t`Game details`} />
-        <main className="page__body" id="main">
+  if (!app || gone) {
+    if (detail.isPending) {
+      return (
+        <DetailFrame>
+          <SkeletonRows count={3} label={t`Loading`} />
+        </DetailFrame>
+      );
+    }
+    if (gone) {
+      return (
+        <DetailFrame>
           <EmptyState
             picture={<NoDataPicture />}
-            title={t`This game is not loaded`}
+            title={t`This game is not in the catalogue`}
             action={
               <Link to="/" className="button button--primary">
                 {t`Browse the catalogue`}
               </Link>
             }
-          >
-            <p>{t`Open it from the mini-game list on the home page.`}</p>
-          </EmptyState>
-        </main>
-      </div>
+          />
+        </DetailFrame>
+      );
+    }
+    return (
+      <DetailFrame>
+        <EmptyState
+          title={t`Something went wrong`}
+          action={
+            <button type="button" className="button button--primary" onClick={() => void detail.refetch()}>
+              {t`Try again`}
+            </button>
+          }
+        >
+          {detail.error ? <p>{detail.error.message}</p> : null}
+        </EmptyState>
+      </DetailFrame>
     );
   }
 
