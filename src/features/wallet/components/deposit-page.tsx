@@ -4,8 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DEPOSIT_MAX, DEPOSIT_MIN, depositCreateRequestSchema } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
-import { useFormErrors } from '../use-form-errors';
 import { useDepositMutation } from '../wallet.mutations';
 import { walletKeys, walletQueries } from '../wallet.queries';
 import { parseAmount } from '../wallet-values';
@@ -20,7 +20,7 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
-  const errors = useFormErrors(FIELDS);
+  const errors = useFieldErrors(FIELDS);
   const deposit = useDepositMutation();
   const balance = useQuery(walletQueries.secondary());
   const order = useQuery({ ...walletQueries.deposit(orderNo ?? ''), enabled: Boolean(orderNo) });

@@ -10,10 +10,10 @@ import {
   type WithdrawMethod,
 } from '../../../contract/wallet';
 import { toast } from '../../../lib/toast';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
-import { useFormErrors } from '../use-form-errors';
 import { useSaveMethodMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 
@@ -75,7 +75,7 @@ function BankCardForm({
   const [cardNumber, setCardNumber] = useState('');
   const [ifsc, setIfsc] = useState(existing?.ifsc ?? '');
   const [phone, setPhone] = useState(existing?.phone ?? '');
-  const errors = useFormErrors(BANK_FIELDS);
+  const errors = useFieldErrors(BANK_FIELDS);
   const save = useSaveMethodMutation();
   const done = useAfterSave();
 
@@ -183,7 +183,7 @@ function EWalletForm({
   const [walletType, setWalletType] = useState(existing?.walletType ?? '');
   const [account, setAccount] = useState('');
   const [holderName, setHolderName] = useState(existing?.holderName ?? '');
-  const errors = useFormErrors(WALLET_FIELDS);
+  const errors = useFieldErrors(WALLET_FIELDS);
   const save = useSaveMethodMutation();
   const done = useAfterSave();
 

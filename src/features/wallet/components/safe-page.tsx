@@ -8,9 +8,9 @@ import {
   safeWithdrawRequestSchema,
 } from '../../../contract/wallet';
 import { toast } from '../../../lib/toast';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
-import { useFormErrors } from '../use-form-errors';
 import {
   useChangeSafePasswordMutation,
   useSafeDepositMutation,
@@ -73,7 +73,7 @@ function SetPassword() {
   const form = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const errors = useFormErrors(['password', 'confirm'] as const);
+  const errors = useFieldErrors(['password', 'confirm'] as const);
   const set = useSetSafePasswordMutation();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,7 +132,7 @@ function ChangePassword() {
   const form = useRef<HTMLFormElement>(null);
   const [oldPassword, setOld] = useState('');
   const [password, setPassword] = useState('');
-  const errors = useFormErrors(['oldPassword', 'password'] as const);
+  const errors = useFieldErrors(['oldPassword', 'password'] as const);
   const change = useChangeSafePasswordMutation();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -183,7 +183,7 @@ function MoveIn() {
   const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
-  const errors = useFormErrors(['amount'] as const);
+  const errors = useFieldErrors(['amount'] as const);
   const move = useSafeDepositMutation();
   const balance = useQuery(walletQueries.secondary());
   const onSubmit = (event: FormEvent) => {
@@ -235,7 +235,7 @@ function MoveOut() {
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const errors = useFormErrors(['amount', 'safePassword'] as const);
+  const errors = useFieldErrors(['amount', 'safePassword'] as const);
   const move = useSafeWithdrawMutation();
   const safe = useQuery(walletQueries.safe());
   const onSubmit = (event: FormEvent) => {

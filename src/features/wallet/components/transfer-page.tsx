@@ -4,9 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { type TransferResult, transferRequestSchema } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { TextField } from '../../../ui/form-fields';
 import { PageHeader } from '../../../ui/page-header';
-import { useFormErrors } from '../use-form-errors';
 import { useTransferMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { parseAmount } from '../wallet-values';
@@ -25,7 +25,7 @@ export function TransferPage() {
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [done, setDone] = useState<TransferResult | null>(null);
-  const errors = useFormErrors(FIELDS);
+  const errors = useFieldErrors(FIELDS);
   const transfer = useTransferMutation();
 
   const onSubmit = (event: FormEvent) => {

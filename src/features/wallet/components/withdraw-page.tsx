@@ -4,9 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { withdrawCreateRequestSchema } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
-import { useFormErrors } from '../use-form-errors';
 import { useWithdrawMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { parseAmount } from '../wallet-values';
@@ -27,7 +27,7 @@ export function WithdrawPage() {
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const errors = useFormErrors(FIELDS);
+  const errors = useFieldErrors(FIELDS);
   const withdraw = useWithdrawMutation();
 
   const chosen = methodId ?? methods.data?.[0]?.id ?? null;

@@ -1,19 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
-import { formatMoney } from '../../lib/money';
-import { toast } from '../../lib/toast';
-import { issueCodes, validationMessage } from '../../lib/validation-messages';
+import { ApiError } from './api-client';
+import { formatMoney } from './money';
+import { toast } from './toast';
+import { issueCodes, validationMessage } from './validation-messages';
 
 /** A field problem as a code (translated when shown, so it follows a change of language). */
 export type Issue = { code: string; message?: string | undefined; limit?: number | undefined };
 
 /**
- * The field errors of a wallet form: client-side from the contract schemas' codes (and the amount rules),
- * server-side from the issues of a 400 answer; anything not about a field is a negative toast.
+ * Field errors of a form, kept as codes so they re-translate when the language changes. Client-side
+ * problems come from the contract schema (and rules checked another way, e.g. an amount's limits),
+ * server-side ones from the issues of a 400 answer; anything not about a field is a negative toast.
  */
-export function useFormErrors<F extends string>(fields: readonly F[]) {
+export function useFieldErrors<F extends string>(fields: readonly F[]) {
   const { i18n, t } = useLingui();
   const [issues, setIssues] = useState<Partial<Record<F, Issue>>>({});
 
@@ -81,6 +82,7 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
     return parsed.data;
   };
 
+  /** Shows a failed call: issues of known fields under them, anything else as a negative toast. */
   const showApiError = (error: unknown, form: HTMLFormElement | null) => {
     if (error instanceof ApiError && error.issues.length > 0) {
       const found: Partial<Record<F, Issue>> = {};
@@ -102,3 +104,6 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
 
   return { message, clear, validate, showApiError, show };
 }
+
+/** The field errors of a form with (at least) the fields F, for pieces of a form that take them. */
+export type FieldErrors<F extends string> = ReturnType<typeof useFieldErrors<F>>;
