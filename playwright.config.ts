@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: process.env.CI === 'true',
   retries: 0,
-  timeout: 30_000,
+  // Generous: CI shares two cores between the server, Chromium and the runner.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
