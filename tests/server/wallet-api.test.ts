@@ -74,6 +74,14 @@ describe('account views', () => {
     expect(level.data.meta).toHaveLength(10);
     expect(level.data.meta[1]).toMatchObject({ level: 1, needSteam: 100 });
     expect(level.data.progress).toBe(0);
+    // Every level's pictures exist on this server.
+    for (const meta of level.data.meta as Array<{ headerPicture: string; vipPicture: string }>) {
+      for (const picture of [meta.headerPicture, meta.vipPicture]) {
+        const res = await fetch(`${server.url}${picture}`);
+        expect(res.status, picture).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      }
+    }
   });
 
   it('level grows with deposits, progress capped at 100', async () => {

@@ -50,6 +50,14 @@ export async function resolveMedia(ctx: AppContext, url: string): Promise<MediaC
     if (!banner) return null;
     return svg(bannerPicture(id, banner.bannername, locale), `banner-${id}-${locale}.svg`);
   }
+  m = /^\/media\/vip\/(header|vip)-(\d)\.svg$/.exec(url);
+  if (m) {
+    const [, which = '', level = ''] = m;
+    return svg(
+      squareIcon(`vip:${which}:${level}`, `V${level}`, which === 'header' ? 56 : 128),
+      `${which}-${level}.svg`,
+    );
+  }
   m = /^\/media\/video\/([^/]+)$/.exec(url);
   if (m) {
     const file = m[1] ?? '';
