@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { e2ePushCertFile } from './tests/e2e/push-tls';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 
@@ -12,9 +13,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: process.env.CI === 'true',
   retries: 0,
-  // Generous: CI shares two cores between the server, Chromium and the runner.
-  timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Generous: CI shares two cores between the server, Chromium and the runner, and a slow host has
+  // been seen to take six times as long as a quiet one.
+  timeout: 120_000,
+  // Under the full parallel suite a list can take several seconds to paint on two shared cores.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Pixel 7'],
@@ -27,7 +30,8 @@ export default defineConfig({
     // The real server on a fresh database with demo data, serving the built app (npm test builds first).
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port) },
+    // The server sends web push to the suite's fake push service, whose certificate it must trust.
+    env: { PORT: String(port), NODE_EXTRA_CA_CERTS: e2ePushCertFile() },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

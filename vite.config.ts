@@ -3,15 +3,29 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build-tools/precompress';
 
 // The dev server proxies the API to the server started by `npm run dev`.
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
+// One id per build: it busts the persisted query cache and names the version the update prompt offers.
+const buildId = process.env.BEACON_BUILD_ID ?? new Date().toISOString();
+
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader travels with its component: the entry then carries no feature's queries it
+      // does not need for home (decision 10).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -28,5 +42,23 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/s/': `http://127.0.0.1:${apiPort}` },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // react stays its own chunk: the small entry needs it, the framework can wait (decision 10).
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'framework',
+              // The virtualizer stays with the lists that use it.
+              test: /node_modules[\\/](react-dom|scheduler|use-sync-external-store|@tanstack[\\/](?!react-virtual|virtual-core)|@lingui|zod|idb-keyval|workbox-window)[\\/]?/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

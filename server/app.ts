@@ -22,9 +22,14 @@ import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { contentRoutes } from './modules/content/routes';
 import { devRoutes } from './modules/dev/routes';
+import { registerLaunchShellRoute } from './modules/launch/routes';
+import { registerManifestRoute } from './modules/manifest/routes';
 import { mediaApiRoutes, registerMediaRoutes } from './modules/media/routes';
+import { noticeAdminRoutes } from './modules/notices/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { promotionApiRoutes, registerShortLinkRoute } from './modules/promotion/routes';
+import { pushRoutes } from './modules/push/routes';
+import { createPushRuntime, type PushRuntime } from './modules/push/runtime';
 import { siteRoutes } from './modules/site/routes';
 import { walletRoutes } from './modules/wallet/routes';
 
@@ -45,7 +50,7 @@ const toTrustProxy = (
 ): boolean | string | ((addr: string, hop: number) => boolean) =>
   typeof v === 'number' ? (_addr, hop) => hop < v : v;
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & { ctx: AppContext; push: PushRuntime };
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
@@ -68,6 +73,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  // The push worker is started by main.ts (tests start their own), so buildApp alone sends nothing.
+  const push = createPushRuntime(ctx);
+  app.decorate('push', push);
   app.decorateRequest('auth', null);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
@@ -98,7 +106,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const staticRoot = path.resolve(config.staticDir);
   const hasStatic = staticDirExists(staticRoot);
-  if (hasStatic) await registerStatic(app, staticRoot);
+  if (hasStatic) {
+    await registerStatic(app, staticRoot);
+    registerLaunchShellRoute(app, ctx, staticRoot);
+  }
 
   registerErrorHandling(app, (request, reply) => {
     if (isApiPath(request.url))
@@ -113,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   registerShortLinkRoute(app, ctx);
   registerMediaRoutes(app, ctx);
+  registerManifestRoute(app, ctx);
 
   await app.register(
     async (api) => {
@@ -127,6 +139,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       await zapi.register(appCardRoutes(ctx));
       await zapi.register(promotionApiRoutes(ctx));
       await zapi.register(mediaApiRoutes(ctx));
+      await zapi.register(noticeAdminRoutes(ctx, push));
+      await zapi.register(pushRoutes(ctx, push));
       if (config.demo) await zapi.register(devRoutes(ctx));
       if (deps.extraApiRoutes) await deps.extraApiRoutes(api);
     },
@@ -139,5 +153,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    push: PushRuntime;
   }
 }

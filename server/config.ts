@@ -41,6 +41,29 @@ export const ENV_VARS = [
     default: '(unset)',
     description: 'http provider: sent as Authorization: Bearer <token> (required when SMS_PROVIDER=http)',
   },
+  {
+    name: 'VAPID_PUBLIC_KEY',
+    default: '(unset)',
+    description:
+      'Web push key pair (base64url, with VAPID_PRIVATE_KEY); unset: generated once into DATA_DIR/vapid-keys.json',
+  },
+  { name: 'VAPID_PRIVATE_KEY', default: '(unset)', description: 'Web push private key (base64url)' },
+  {
+    name: 'VAPID_SUBJECT',
+    default: 'mailto:push@beacon.invalid',
+    description: 'Contact the push services may use: a mailto: or https: URL',
+  },
+  {
+    name: 'PUSH_WORKER',
+    default: 'true',
+    description: 'Send queued push deliveries from this process (1/true/0/false)',
+  },
+  { name: 'PUSH_CONCURRENCY', default: '4', description: 'Push deliveries one process sends at a time' },
+  {
+    name: 'PUSH_LEASE_SECONDS',
+    default: '60',
+    description: 'How long a claimed delivery stays reserved for the process that claimed it',
+  },
 ] as const;
 
 const booleanFlag = z
@@ -84,6 +107,33 @@ export const envSchema = z
     SMS_IP_HOURLY_LIMIT: z.coerce.number().int().positive().default(20),
     SMS_HTTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     SMS_HTTP_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url uncompressed P-256 public key (87 characters)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url 32-byte P-256 private key (43 characters)')
+        .optional(),
+    ),
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+        .default('mailto:push@beacon.invalid'),
+    ),
+    PUSH_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+    PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'http') {
@@ -96,6 +146,12 @@ export const envSchema = z
           message: 'required when SMS_PROVIDER=http',
         });
     }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'set both VAPID keys or neither',
+      });
   });
 
 export type Config = {
@@ -110,6 +166,14 @@ export type Config = {
   sessionTtlDays: number;
   smsIpHourlyLimit: number;
   sms: { provider: 'dev' } | { provider: 'http'; url: string; token: string };
+  push: {
+    /** Both from the environment, or null: generated once and kept in the data folder. */
+    vapidKeys: { publicKey: string; privateKey: string } | null;
+    subject: string;
+    worker: boolean;
+    concurrency: number;
+    leaseMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +200,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.SMS_PROVIDER === 'http'
         ? { provider: 'http', url: e.SMS_HTTP_URL ?? '', token: e.SMS_HTTP_TOKEN ?? '' }
         : { provider: 'dev' },
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT,
+      worker: e.PUSH_WORKER,
+      concurrency: e.PUSH_CONCURRENCY,
+      leaseMs: e.PUSH_LEASE_SECONDS * 1000,
+    },
   };
 }

@@ -1,43 +1,16 @@
+// The entry: small, so the page's first view (the server's, or the service worker's snapshot of home)
+// paints and gets its picture before the app's code takes the link (docs/decisions/0010).
 import './styles/global.css';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { runBoot } from './boot/run-boot';
-import { hideAppLoading, loadSite } from './boot/sites';
-import { BOOT_STEPS } from './boot/steps';
-import { queryClient } from './lib/query-client';
-import { subscribeSession } from './lib/session';
-import { router } from './router';
+import { waitForFirstView } from './lib/first-view';
+import { listenForInstallPrompt } from './lib/install';
+import { guardStaleChunks } from './lib/update-checks';
 
-async function start(): Promise<void> {
-  const outcome = await runBoot(BOOT_STEPS);
-  if (outcome.kind === 'redirect') return;
-  if (outcome.kind === 'failed') {
-    hideAppLoading();
-    return;
-  }
+// Chromium offers installation once, early: keep the event before anything else can miss it.
+listenForInstallPrompt();
+// After a deploy an old shell may ask for chunks that are gone: one reload, never a blank screen.
+guardStaleChunks();
 
-  // A session ended elsewhere (999, another tab's logout) re-runs the route guards.
-  subscribeSession(() => void router.invalidate());
-  window.addEventListener('storage', (event) => {
-    if (event.key === 'token' && !event.newValue) window.location.reload();
-  });
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root');
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
-  void loadSite();
-}
-
-void start();
+void waitForFirstView()
+  .then(() => import('./start'))
+  .then(({ start }) => start())
+  .catch((error: unknown) => console.error('The app could not be loaded', error));

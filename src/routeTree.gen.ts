@@ -34,6 +34,8 @@ import { Route as AuthedAddZhiFuBaoChar123IdChar125RouteImport } from './routes/
 import { Route as AuthedDownlineIdRouteImport } from './routes/_authed/Downline.$id'
 import { Route as AuthedGameDetailIdRouteImport } from './routes/_authed/GameDetail.$id'
 import { Route as AuthedWithdrawStepIdRouteImport } from './routes/_authed/WithdrawStep.$id'
+import { Route as AuthedNoticesIndexRouteImport } from './routes/_authed/notices.index'
+import { Route as AuthedNoticesIdRouteImport } from './routes/_authed/notices.$id'
 import { Route as MainAuthedMyRouteImport } from './routes/_main/_authed/my'
 import { Route as MainAuthedReportRouteImport } from './routes/_main/_authed/report'
 import { Route as MainAuthedTeamRouteImport } from './routes/_main/_authed/team'
@@ -163,6 +165,16 @@ const AuthedWithdrawStepIdRoute = AuthedWithdrawStepIdRouteImport.update({
   path: '/WithdrawStep/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedNoticesIndexRoute = AuthedNoticesIndexRouteImport.update({
+  id: '/notices/',
+  path: '/notices/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedNoticesIdRoute = AuthedNoticesIdRouteImport.update({
+  id: '/notices/$id',
+  path: '/notices/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const MainAuthedMyRoute = MainAuthedMyRouteImport.update({
   id: '/my',
   path: '/my',
@@ -208,9 +220,11 @@ export interface FileRoutesByFullPath {
   '/Downline/$id': typeof AuthedDownlineIdRoute
   '/GameDetail/$id': typeof AuthedGameDetailIdRoute
   '/WithdrawStep/$id': typeof AuthedWithdrawStepIdRoute
+  '/notices/$id': typeof AuthedNoticesIdRoute
   '/my': typeof MainAuthedMyRoute
   '/report': typeof MainAuthedReportRoute
   '/team': typeof MainAuthedTeamRoute
+  '/notices/': typeof AuthedNoticesIndexRoute
   '/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
 }
 export interface FileRoutesByTo {
@@ -236,9 +250,11 @@ export interface FileRoutesByTo {
   '/Downline/$id': typeof AuthedDownlineIdRoute
   '/GameDetail/$id': typeof AuthedGameDetailIdRoute
   '/WithdrawStep/$id': typeof AuthedWithdrawStepIdRoute
+  '/notices/$id': typeof AuthedNoticesIdRoute
   '/my': typeof MainAuthedMyRoute
   '/report': typeof MainAuthedReportRoute
   '/team': typeof MainAuthedTeamRoute
+  '/notices': typeof AuthedNoticesIndexRoute
   '/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
 }
 export interface FileRoutesById {
@@ -268,9 +284,11 @@ export interface FileRoutesById {
   '/_authed/Downline/$id': typeof AuthedDownlineIdRoute
   '/_authed/GameDetail/$id': typeof AuthedGameDetailIdRoute
   '/_authed/WithdrawStep/$id': typeof AuthedWithdrawStepIdRoute
+  '/_authed/notices/$id': typeof AuthedNoticesIdRoute
   '/_main/_authed/my': typeof MainAuthedMyRoute
   '/_main/_authed/report': typeof MainAuthedReportRoute
   '/_main/_authed/team': typeof MainAuthedTeamRoute
+  '/_authed/notices/': typeof AuthedNoticesIndexRoute
   '/_main/_authed/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
 }
 export interface FileRouteTypes {
@@ -298,9 +316,11 @@ export interface FileRouteTypes {
     | '/Downline/$id'
     | '/GameDetail/$id'
     | '/WithdrawStep/$id'
+    | '/notices/$id'
     | '/my'
     | '/report'
     | '/team'
+    | '/notices/'
     | '/promotion/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -326,9 +346,11 @@ export interface FileRouteTypes {
     | '/Downline/$id'
     | '/GameDetail/$id'
     | '/WithdrawStep/$id'
+    | '/notices/$id'
     | '/my'
     | '/report'
     | '/team'
+    | '/notices'
     | '/promotion/{-$id}'
   id:
     | '__root__'
@@ -357,9 +379,11 @@ export interface FileRouteTypes {
     | '/_authed/Downline/$id'
     | '/_authed/GameDetail/$id'
     | '/_authed/WithdrawStep/$id'
+    | '/_authed/notices/$id'
     | '/_main/_authed/my'
     | '/_main/_authed/report'
     | '/_main/_authed/team'
+    | '/_authed/notices/'
     | '/_main/_authed/promotion/{-$id}'
   fileRoutesById: FileRoutesById
 }
@@ -548,6 +572,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedWithdrawStepIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/notices/': {
+      id: '/_authed/notices/'
+      path: '/notices'
+      fullPath: '/notices/'
+      preLoaderRoute: typeof AuthedNoticesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/notices/$id': {
+      id: '/_authed/notices/$id'
+      path: '/notices/$id'
+      fullPath: '/notices/$id'
+      preLoaderRoute: typeof AuthedNoticesIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_main/_authed/my': {
       id: '/_main/_authed/my'
       path: '/my'
@@ -598,6 +636,8 @@ interface AuthedRouteChildren {
   AuthedDownlineIdRoute: typeof AuthedDownlineIdRoute
   AuthedGameDetailIdRoute: typeof AuthedGameDetailIdRoute
   AuthedWithdrawStepIdRoute: typeof AuthedWithdrawStepIdRoute
+  AuthedNoticesIdRoute: typeof AuthedNoticesIdRoute
+  AuthedNoticesIndexRoute: typeof AuthedNoticesIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -620,6 +660,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDownlineIdRoute: AuthedDownlineIdRoute,
   AuthedGameDetailIdRoute: AuthedGameDetailIdRoute,
   AuthedWithdrawStepIdRoute: AuthedWithdrawStepIdRoute,
+  AuthedNoticesIdRoute: AuthedNoticesIdRoute,
+  AuthedNoticesIndexRoute: AuthedNoticesIndexRoute,
 }
 
 const AuthedRouteWithChildren =

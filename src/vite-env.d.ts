@@ -1,5 +1,8 @@
 /// <reference types="vite/client" />
 
+/** Set by vite.config.ts `define`, one per build. */
+declare const __BUILD_ID__: string;
+
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
 }

@@ -5,6 +5,8 @@ import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_sites';
 import * as m0003 from './migrations/0003_portal';
 import * as m0004 from './migrations/0004_wallet';
+import * as m0005 from './migrations/0005_push';
+import * as m0006 from './migrations/0006_notice_reads';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0002_sites': m0002,
   '0003_portal': m0003,
   '0004_wallet': m0004,
+  '0005_push': m0005,
+  '0006_notice_reads': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

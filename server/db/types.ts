@@ -109,6 +109,71 @@ export interface NoticesTable {
   publish_until: number | null;
   withdrawn_at: number | null;
   created_at: number;
+  // ---- 0005_push
+  /** The locale other locales fall back to; null: notices from before 0005 (only `content`). */
+  default_locale: Generated<string | null>;
+  /** ",1,2,": only these jobs; null: every job. */
+  target_jobs: Generated<string | null>;
+  /** ",en-US,zh-CN,": only readers in these locales; null: every locale. */
+  target_locales: Generated<string | null>;
+  /** When its push deliveries were queued; null: due notices get queued by the worker. */
+  enqueued_at: Generated<number | null>;
+  updated_at: Generated<number | null>;
+  created_by: Generated<number | null>;
+}
+
+export interface NoticeTextsTable {
+  id: Generated<number>;
+  notice_id: number;
+  locale: string;
+  title: string;
+  body: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  locale: string;
+  site_id: number | null;
+  expiration_time: number | null;
+  created_at: number;
+  updated_at: number;
+  last_success_at: number | null;
+  failure_count: Generated<number>;
+}
+
+export type PushOutboxState = 'pending' | 'sending' | 'sent' | 'dead';
+
+export interface PushOutboxTable {
+  id: Generated<number>;
+  notice_id: number;
+  subscription_id: number;
+  state: PushOutboxState;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+// ---- 0006_notice_reads
+
+/** A notice this reader has read; no row: unread. */
+export interface NoticeReadsTable {
+  user_id: number;
+  notice_id: number;
+  read_at: number;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }
 
 export interface ContentPagesTable {
@@ -213,4 +278,9 @@ export interface Database extends WalletTables {
   catalogue_pins: CataloguePinsTable;
   promo_links: PromoLinksTable;
   app_cards: AppCardsTable;
+  notice_texts: NoticeTextsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  server_settings: ServerSettingsTable;
+  notice_reads: NoticeReadsTable;
 }

@@ -9,7 +9,11 @@ const SHORT = 'public, max-age=3600';
 
 /** Hashed build output never changes; the shell and the service worker must revalidate every time. */
 export function cacheControlFor(relativePath: string): string {
-  const p = relativePath.replaceAll('\\', '/').replace(/^\/+/, '');
+  // A precompressed copy (index.html.br) is cached like the file it stands for.
+  const p = relativePath
+    .replaceAll('\\', '/')
+    .replace(/^\/+/, '')
+    .replace(/\.(br|gz)$/, '');
   if (p.startsWith('assets/')) return IMMUTABLE;
   const base = path.posix.basename(p);
   if (base === 'index.html' || base === 'sw.js' || base.endsWith('.webmanifest')) return NO_CACHE;

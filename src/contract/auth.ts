@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { userInfoSchema } from './user';
 
 /** Area codes we accept, with the country libphonenumber-js validates against. */
@@ -21,28 +21,30 @@ export const PASSWORD_MAX = 12;
 export const SMS_CODE_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;
 
-const areaCode = requiredString('phone_required').refine(
-  (v) => AREA_CODES.some((a) => a.areaCode === v),
-  'area_code_unsupported',
+const areaCode = requiredString('phone_required').check(
+  z.refine((v) => AREA_CODES.some((a) => a.areaCode === v), 'area_code_unsupported'),
 );
 
 /** Digits only; whether it is a real number of that country is checked by the server (phone_wrong). */
-const phone = requiredString('phone_required')
-  .trim()
-  .min(1, 'phone_required')
-  .max(20, 'phone_format')
-  .regex(/^\d{4,15}$/, 'phone_format');
+const phone = requiredString('phone_required').check(
+  z.trim(),
+  z.minLength(1, 'phone_required'),
+  z.maxLength(20, 'phone_format'),
+  z.regex(/^\d{4,15}$/, 'phone_format'),
+);
 
 /** 6 to 12 characters; a longer one is refused, never truncated. */
-export const passwordSchema = requiredString('password_required')
-  .min(1, 'password_required')
-  .min(PASSWORD_MIN, 'password_length')
-  .max(PASSWORD_MAX, 'password_length');
+export const passwordSchema = requiredString('password_required').check(
+  z.minLength(1, 'password_required'),
+  z.minLength(PASSWORD_MIN, 'password_length'),
+  z.maxLength(PASSWORD_MAX, 'password_length'),
+);
 
-const smsCode = requiredString('code_required')
-  .trim()
-  .min(1, 'code_required')
-  .regex(/^\d{6}$/, 'code_format');
+const smsCode = requiredString('code_required').check(
+  z.trim(),
+  z.minLength(1, 'code_required'),
+  z.regex(/^\d{6}$/, 'code_format'),
+);
 
 export const smsPurposeSchema = z.enum(['register', 'reset'], { error: 'purpose_invalid' });
 export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
@@ -50,19 +52,22 @@ export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
 export const sendSmsRequestSchema = z.object({ areaCode, phone, purpose: smsPurposeSchema });
 export type SendSmsRequest = z.infer<typeof sendSmsRequestSchema>;
 /** The same answer whether or not the phone has an account. */
-export const sendSmsResponseSchema = z.object({ cooldownSeconds: z.number().int().nonnegative() });
+export const sendSmsResponseSchema = z.object({ cooldownSeconds: z.int().check(z.nonnegative()) });
 
 export const registerRequestSchema = z.object({
   areaCode,
   phone,
   password: passwordSchema,
   code: smsCode,
-  inviteCode: z
-    .string()
-    .trim()
-    .max(16, 'invite_code_format')
-    .regex(/^[A-Za-z0-9]*$/, 'invite_code_format')
-    .optional(),
+  inviteCode: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(16, 'invite_code_format'),
+        z.regex(/^[A-Za-z0-9]*$/, 'invite_code_format'),
+      ),
+  ),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -70,7 +75,10 @@ export const loginRequestSchema = z.object({
   areaCode,
   phone,
   // Login accepts any length up to a bound so old or mistyped passwords get "wrong credentials".
-  password: requiredString('password_required').min(1, 'password_required').max(128, 'too_long'),
+  password: requiredString('password_required').check(
+    z.minLength(1, 'password_required'),
+    z.maxLength(128, 'too_long'),
+  ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -82,7 +90,10 @@ export const sessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const tokenLoginRequestSchema = z.object({
-  token: requiredString('token_required').min(1, 'token_required').max(256, 'too_long'),
+  token: requiredString('token_required').check(
+    z.minLength(1, 'token_required'),
+    z.maxLength(256, 'too_long'),
+  ),
 });
 export const tokenLoginResponseSchema = z.object({ user: userInfoSchema });
 

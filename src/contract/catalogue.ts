@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAGE_SIZE, pageSchema } from './paging';
 
 export const NEWEST_STRIP_SIZE = 20;
@@ -10,21 +10,22 @@ export const NEWEST_STRIP_SIZE = 20;
 export const WX_CATEGORIES = ['角色', '竞技', '棋牌', '动作', '休闲', '其他'] as const;
 export type WxCategory = (typeof WX_CATEGORIES)[number];
 
-const page = z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').default(0);
-const size = z
-  .number({ error: 'invalid_type' })
-  .int('invalid_type')
-  .min(1, 'invalid_type')
-  .max(PAGE_SIZE, 'too_long')
-  .default(PAGE_SIZE);
+const page = z._default(z.int({ error: 'invalid_type' }).check(z.gte(0, 'invalid_type')), 0);
+const size = z._default(
+  z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(PAGE_SIZE, 'too_long')),
+  PAGE_SIZE,
+);
 /** Search text has no length rule in the spec; a generous bound keeps queries sane. */
-const search = z.string({ error: 'invalid_type' }).trim().max(100, 'too_long').default('');
-const id = z.number({ error: 'required' }).int('invalid_type').positive('invalid_type');
+const search = z._default(
+  z.string({ error: 'invalid_type' }).check(z.trim(), z.maxLength(100, 'too_long')),
+  '',
+);
+const id = z.int({ error: 'required' }).check(z.positive('invalid_type'));
 
 // ---- Catalogue 1: mini-games of a messaging-app platform ----
 
 export const wxAppSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   appid: z.string(),
   appname: z.string(),
   brief_intro: z.string(),
@@ -36,7 +37,7 @@ export const wxAppSchema = z.object({
   apply: z.boolean(),
   /** The promoter's tracked link (`/s/<code>`); empty while it awaits upstream review or before applying. */
   link: z.string(),
-  video_info: z.object({ video_url: z.string(), cover_img_url: z.string() }).nullable(),
+  video_info: z.nullable(z.object({ video_url: z.string(), cover_img_url: z.string() })),
   publicity_img: z.object({ img_list: z.array(z.object({ img_url: z.string() })) }),
   /** Pinned to the top for every promoter of the site (keeptop). */
   pinned: z.boolean(),
@@ -46,7 +47,7 @@ export type WxApp = z.infer<typeof wxAppSchema>;
 export const wxAppListRequestSchema = z.object({
   number: page,
   size,
-  category_2_name: z.union([z.literal(''), z.enum(WX_CATEGORIES)], { error: 'invalid_type' }).default(''),
+  category_2_name: z._default(z.union([z.literal(''), z.enum(WX_CATEGORIES)], { error: 'invalid_type' }), ''),
   appname: search,
 });
 export type WxAppListRequest = z.input<typeof wxAppListRequestSchema>;
@@ -56,25 +57,23 @@ export const myPageRequestSchema = z.object({ number: page, size });
 export type MyPageRequest = z.input<typeof myPageRequestSchema>;
 
 /** An item the promoter applied for, with its link's click count. */
-export const myWxAppSchema = wxAppSchema.extend({
-  clicks: z.number().int().nonnegative(),
+export const myWxAppSchema = z.extend(wxAppSchema, {
+  clicks: z.int().check(z.nonnegative()),
   appliedAt: z.number(),
 });
 export const myWxAppPageSchema = pageSchema(myWxAppSchema);
 
 export const newestRequestSchema = z.object({
-  number: z.literal(0, { error: 'invalid_type' }).default(0),
-  size: z
-    .number({ error: 'invalid_type' })
-    .int('invalid_type')
-    .min(1, 'invalid_type')
-    .max(NEWEST_STRIP_SIZE, 'too_long')
-    .default(NEWEST_STRIP_SIZE),
+  number: z._default(z.literal(0, { error: 'invalid_type' }), 0),
+  size: z._default(
+    z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(NEWEST_STRIP_SIZE, 'too_long')),
+    NEWEST_STRIP_SIZE,
+  ),
 });
 export const wxNewestSchema = z.array(wxAppSchema);
 
 export const wxApplyRequestSchema = z.object({
-  appid: z.string({ error: 'required' }).min(1, 'required').max(64, 'too_long'),
+  appid: z.string({ error: 'required' }).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
 });
 export const wxApplyResponseSchema = z.object({ result: z.boolean(), link: z.string() });
 export type WxApplyResponse = z.infer<typeof wxApplyResponseSchema>;
@@ -86,11 +85,12 @@ export const wxKeepTopRequestSchema = wxApplyRequestSchema;
 
 /** Pin toggles: pinning a pinned item unpins it, and the answer says which. */
 export const keepTopResponseSchema = z.object({ pinned: z.boolean() });
+export type KeepTopResponse = z.infer<typeof keepTopResponseSchema>;
 
 // ---- Catalogue 2: demand tasks of a short-video platform ----
 
 export const demandSchema = z.object({
-  demandId: z.number().int(),
+  demandId: z.int(),
   demandName: z.string(),
   demandDesc: z.string(),
   demandIcon: z.string(),
@@ -104,8 +104,8 @@ export const demandListRequestSchema = z.object({ number: page, size, demandName
 export type DemandListRequest = z.input<typeof demandListRequestSchema>;
 export const demandPageSchema = pageSchema(demandSchema);
 
-export const myDemandSchema = demandSchema.extend({
-  clicks: z.number().int().nonnegative(),
+export const myDemandSchema = z.extend(demandSchema, {
+  clicks: z.int().check(z.nonnegative()),
   appliedAt: z.number(),
 });
 export const myDemandPageSchema = pageSchema(myDemandSchema);

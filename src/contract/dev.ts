@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Demo mode only: the codes the dev SMS provider "sent", newest first. */
 export const smsOutboxRequestSchema = z.object({ areaCode: z.string(), phone: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Envelope statuses of the wire (DESIGN.md section 3, spec section 8). */
 export const Status = {
@@ -28,17 +28,17 @@ export const fieldIssueSchema = z.object({
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
-export const errorDataSchema = z
-  .object({
-    issues: z.array(fieldIssueSchema).optional(),
+export const errorDataSchema = z.nullable(
+  z.object({
+    issues: z.optional(z.array(fieldIssueSchema)),
     /** A stable key for a failure that is not about one field (see validation-codes.ts), for translation. */
-    code: z.string().optional(),
+    code: z.optional(z.string()),
     /** Seconds until the caller may try again (429 answers). */
-    retryAfter: z.number().int().nonnegative().optional(),
-  })
-  .nullable();
+    retryAfter: z.optional(z.int().check(z.nonnegative())),
+  }),
+);
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.number().int(), message: z.string(), data });
+export const envelopeSchema = <T extends z.ZodMiniType>(data: T) =>
+  z.object({ status: z.int(), message: z.string(), data });
 
 export type Envelope<T> = { status: number; message: string; data: T };

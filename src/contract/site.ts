@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const siteSchema = z.object({
   domain: z.string(),
   name: z.string(),
   shortName: z.string(),
-  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  themeColor: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)),
   /** Messaging-app handle shown and copied by the support dialog. */
   supportHandle: z.string(),
   /** Overrides of the locale -> currency symbol map (DESIGN.md section 4). */
-  currencySymbols: z.record(z.string(), z.string()).nullable(),
+  currencySymbols: z.nullable(z.record(z.string(), z.string())),
   /** Site-wide money limits in decimal units, used by the wallet. */
-  minWithdraw: z.number().nonnegative(),
-  maxWithdraw: z.number().nonnegative(),
-  minTransfer: z.number().nonnegative(),
+  minWithdraw: z.number().check(z.nonnegative()),
+  maxWithdraw: z.number().check(z.nonnegative()),
+  minTransfer: z.number().check(z.nonnegative()),
 });
 export type Site = z.infer<typeof siteSchema>;
 

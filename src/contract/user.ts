@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Job values (DESIGN.md section 4): 0 player, 1 agent, 2 senior agent. */
 export const Job = { player: 0, agent: 1, seniorAgent: 2 } as const;
@@ -7,11 +7,11 @@ export const Job = { player: 0, agent: 1, seniorAgent: 2 } as const;
 export const ROLE_LABELS = ['Member', 'Leader', 'Partner'] as const;
 
 export const userInfoSchema = z.object({
-  uid: z.number().int(),
+  uid: z.int(),
   username: z.string(),
-  role: z.number().int().min(0),
-  job: z.number().int().min(0).max(2),
-  level: z.number().int().min(0),
+  role: z.int().check(z.gte(0)),
+  job: z.int().check(z.gte(0), z.lte(2)),
+  level: z.int().check(z.gte(0)),
   rate: z.number(),
   rate1: z.number(),
   rate2: z.number(),

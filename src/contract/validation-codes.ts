@@ -63,6 +63,18 @@ export const validationMessages = {
   operator_only: 'Only operators can do this',
   payments_unavailable: 'Payments are unavailable right now, try again later',
   signature_invalid: 'Invalid signature',
+  push_endpoint_invalid: 'The push endpoint is not a valid URL',
+  push_endpoint_not_https: 'The push endpoint must be an https URL',
+  push_p256dh_invalid: 'The p256dh key must be a base64url-encoded 65-byte P-256 public key',
+  push_auth_invalid: 'The auth secret must be 16 bytes, base64url-encoded',
+  push_unavailable: 'Push notifications are unavailable right now',
+  locale_unsupported: 'This language is not supported',
+  notice_body_required: 'Write the notice in at least one language',
+  notice_default_text_missing: 'The default language needs a text',
+  notice_window_invalid: 'The end must be after the start',
+  notice_target_invalid: 'Choose everyone or at least one job or language',
+  notice_withdrawn: 'This notice has been withdrawn',
+  site_not_found: 'No such site',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

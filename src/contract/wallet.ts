@@ -61,8 +61,9 @@
  *     A call on an order no longer in the expected state answers 409 `state_changed`, so of an approve
  *     and a reject racing, exactly one wins.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAGE_SIZE, pageSchema } from './paging';
+import { recordTypeSchema } from './record-types';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Answer header set on a replayed answer. */
@@ -100,21 +101,24 @@ export const toMoney = (minor: number): number => minor / 100;
  */
 export const money = z
   .number(required('amount_required'))
-  .refine((v) => Number.isFinite(v) && v > 0 && v <= MONEY_MAX && hasAtMostTwoDecimals(v), 'amount_invalid');
+  .check(
+    z.refine(
+      (v) => Number.isFinite(v) && v > 0 && v <= MONEY_MAX && hasAtMostTwoDecimals(v),
+      'amount_invalid',
+    ),
+  );
 
 /** An amount in an answer: exact 2 decimals, may be zero (balances) or negative (record outflows). */
 export const moneyValue = z.number();
 
-const id = z.number(required('required')).int('invalid_type').positive('invalid_type');
+const id = z.int(required('required')).check(z.positive('invalid_type'));
 
 export const pageRequestSchema = z.object({
-  number: z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').default(0),
-  size: z
-    .number({ error: 'invalid_type' })
-    .int('invalid_type')
-    .min(1, 'invalid_type')
-    .max(PAGE_SIZE, 'too_long')
-    .default(PAGE_SIZE),
+  number: z._default(z.int({ error: 'invalid_type' }).check(z.gte(0, 'invalid_type')), 0),
+  size: z._default(
+    z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(PAGE_SIZE, 'too_long')),
+    PAGE_SIZE,
+  ),
 });
 export type PageRequest = z.input<typeof pageRequestSchema>;
 
@@ -146,23 +150,23 @@ export type SecondaryInfo = z.infer<typeof secondaryInfoSchema>;
 
 /** historySteam: the accumulated successful deposits (decimal units); a level is reached at its needSteam. */
 export const levelMetaSchema = z.object({
-  level: z.number().int().min(0),
+  level: z.int().check(z.gte(0)),
   needSteam: moneyValue,
   headerPicture: z.string(),
   vipPicture: z.string(),
 });
 export const levelDataSchema = z.object({
-  vipState: z.object({ level: z.number().int().min(0), historySteam: moneyValue }),
+  vipState: z.object({ level: z.int().check(z.gte(0)), historySteam: moneyValue }),
   meta: z.array(levelMetaSchema),
   /** historySteam / the next level's needSteam, as a percentage capped at 100 (100 at the top level). */
-  progress: z.number().min(0).max(100),
+  progress: z.number().check(z.gte(0), z.lte(100)),
 });
 export type LevelData = z.infer<typeof levelDataSchema>;
 
 // ---- deposits
 
 export const depositCreateRequestSchema = z.object({
-  amount: money.refine((v) => v >= DEPOSIT_MIN && v <= DEPOSIT_MAX, 'amount_invalid'),
+  amount: money.check(z.refine((v) => v >= DEPOSIT_MIN && v <= DEPOSIT_MAX, 'amount_invalid')),
 });
 export type DepositCreateRequest = z.infer<typeof depositCreateRequestSchema>;
 
@@ -175,14 +179,14 @@ export const depositOrderSchema = z.object({
   provider: z.string(),
   createdAt: z.number(),
   expiresAt: z.number(),
-  completedAt: z.number().nullable(),
-  failReason: z.string().nullable(),
+  completedAt: z.nullable(z.number()),
+  failReason: z.nullable(z.string()),
 });
 export type DepositOrder = z.infer<typeof depositOrderSchema>;
 export const depositPageSchema = pageSchema(depositOrderSchema);
 
 export const orderNoRequestSchema = z.object({
-  orderNo: z.string(required('required')).min(1, 'required').max(64, 'too_long'),
+  orderNo: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
 });
 
 export const sandboxPayQuerySchema = orderNoRequestSchema;
@@ -192,12 +196,12 @@ export const sandboxPayQuerySchema = orderNoRequestSchema;
  * `${orderNo}|${amount.toFixed(2)}|${status}|${providerRef}|${timestamp}` with the provider secret.
  */
 export const sandboxCallbackSchema = z.object({
-  orderNo: z.string(required('required')).min(1, 'required').max(64, 'too_long'),
+  orderNo: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
   amount: z.number(required('required')),
   status: z.enum(['paid', 'failed'], { error: 'invalid_type' }),
-  providerRef: z.string(required('required')).min(1, 'required').max(64, 'too_long'),
-  timestamp: z.number(required('required')).int('invalid_type'),
-  sign: z.string(required('required')).regex(/^[0-9a-f]{64}$/, 'signature_invalid'),
+  providerRef: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
+  timestamp: z.int(required('required')),
+  sign: z.string(required('required')).check(z.regex(/^[0-9a-f]{64}$/, 'signature_invalid')),
 });
 export type SandboxCallback = z.infer<typeof sandboxCallbackSchema>;
 export const sandboxCallbackResponseSchema = z.object({ orderNo: z.string(), state: txStateSchema });
@@ -222,37 +226,29 @@ export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 const holderName = z
   .string(required('holder_name_required'))
-  .trim()
-  .min(1, 'holder_name_required')
-  .max(60, 'too_long');
+  .check(z.trim(), z.minLength(1, 'holder_name_required'), z.maxLength(60, 'too_long'));
 
 export const bankCardInputSchema = z.object({
-  id: id.optional(),
+  id: z.optional(id),
   kind: z.literal('bank'),
   holderName,
   bank: z.enum(BANKS, { error: 'bank_required' }),
   cardNumber: z
     .string(required('card_number_required'))
-    .trim()
-    .min(1, 'card_number_required')
-    .regex(/^\d{9,18}$/, 'card_number_format'),
+    .check(z.trim(), z.minLength(1, 'card_number_required'), z.regex(/^\d{9,18}$/, 'card_number_format')),
   ifsc: z
     .string(required('ifsc_required'))
-    .trim()
-    .toUpperCase()
-    .min(1, 'ifsc_required')
-    .regex(IFSC_PATTERN, 'ifsc_format'),
-  phone: z
-    .string(required('bank_phone_format'))
-    .trim()
-    .regex(/^\d{10}$/, 'bank_phone_format'),
+    .check(z.trim(), z.toUpperCase(), z.minLength(1, 'ifsc_required'), z.regex(IFSC_PATTERN, 'ifsc_format')),
+  phone: z.string(required('bank_phone_format')).check(z.trim(), z.regex(/^\d{10}$/, 'bank_phone_format')),
 });
 
 export const eWalletInputSchema = z.object({
-  id: id.optional(),
+  id: z.optional(id),
   kind: z.literal('ewallet'),
   walletType: z.enum(WALLET_TYPES, { error: 'bank_required' }),
-  account: z.string(required('account_required')).trim().min(1, 'account_required').max(60, 'too_long'),
+  account: z
+    .string(required('account_required'))
+    .check(z.trim(), z.minLength(1, 'account_required'), z.maxLength(60, 'too_long')),
   holderName,
 });
 
@@ -265,7 +261,7 @@ export type WithdrawMethodSaveRequest = z.input<typeof withdrawMethodSaveRequest
 /** A saved method; numbers are answered masked except the last 4 digits. */
 export const withdrawMethodSchema = z.discriminatedUnion('kind', [
   z.object({
-    id: z.number().int(),
+    id: z.int(),
     kind: z.literal('bank'),
     holderName: z.string(),
     bank: z.string(),
@@ -275,7 +271,7 @@ export const withdrawMethodSchema = z.discriminatedUnion('kind', [
     createdAt: z.number(),
   }),
   z.object({
-    id: z.number().int(),
+    id: z.int(),
     kind: z.literal('ewallet'),
     walletType: z.string(),
     accountMasked: z.string(),
@@ -292,14 +288,14 @@ export const idRequestSchema = z.object({ id });
 
 export const safePasswordSchema = z
   .string(required('safe_password_format'))
-  .regex(/^\d{6}$/, 'safe_password_format');
+  .check(z.regex(/^\d{6}$/, 'safe_password_format'));
 
 export const safeInfoSchema = z.object({
   hasPassword: z.boolean(),
   balance: moneyValue,
   /** Epoch ms until which wrong tries lock the password, or null. */
-  lockedUntil: z.number().nullable(),
-  triesLeft: z.number().int().min(0),
+  lockedUntil: z.nullable(z.number()),
+  triesLeft: z.int().check(z.gte(0)),
 });
 export type SafeInfo = z.infer<typeof safeInfoSchema>;
 
@@ -311,7 +307,7 @@ export const safeChangePasswordRequestSchema = z.object({
 export const safeDepositRequestSchema = z.object({ amount: money });
 export const safeWithdrawRequestSchema = z.object({ amount: money, safePassword: safePasswordSchema });
 export const safeMoveResultSchema = z.object({
-  recordId: z.number().int(),
+  recordId: z.int(),
   amount: moneyValue,
   safeBalance: moneyValue,
   canWithdrawCoin: moneyValue,
@@ -328,7 +324,7 @@ export const ARRIVAL_ESTIMATE = {
 
 export const withdrawCreateRequestSchema = z.object({
   amount: money,
-  methodId: z.number(required('method_required')).int('invalid_type').positive('invalid_type'),
+  methodId: z.int(required('method_required')).check(z.positive('invalid_type')),
   safePassword: safePasswordSchema,
 });
 export type WithdrawCreateRequest = z.infer<typeof withdrawCreateRequestSchema>;
@@ -336,7 +332,7 @@ export type WithdrawCreateRequest = z.infer<typeof withdrawCreateRequestSchema>;
 export const withdrawStepSchema = z.object({ state: txStateSchema, at: z.number() });
 
 export const withdrawalSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   orderNo: z.string(),
   amount: moneyValue,
   state: txStateSchema,
@@ -344,10 +340,10 @@ export const withdrawalSchema = z.object({
   /** "HDFC Bank ****1234" or "GCash ****5678", as it was when the withdrawal was made. */
   methodLabel: z.string(),
   /** Why it failed (rejected or payout failed), else null. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** The states passed so far with their times, Prepare first. */
   steps: z.array(withdrawStepSchema),
-  arrival: z.object({ minMinutes: z.number().int(), maxMinutes: z.number().int() }),
+  arrival: z.object({ minMinutes: z.int(), maxMinutes: z.int() }),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -357,17 +353,14 @@ export const withdrawalPageSchema = pageSchema(withdrawalSchema);
 // ---- transfers
 
 export const transferRequestSchema = z.object({
-  receiverUid: z
-    .number(required('receiver_required'))
-    .int('receiver_not_found')
-    .positive('receiver_not_found'),
+  receiverUid: z.int(required('receiver_required')).check(z.positive('receiver_not_found')),
   amount: money,
   safePassword: safePasswordSchema,
 });
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 export const transferResultSchema = z.object({
-  recordId: z.number().int(),
-  receiverUid: z.number().int(),
+  recordId: z.int(),
+  receiverUid: z.int(),
   amount: moneyValue,
   canWithdrawCoin: moneyValue,
   createdAt: z.number(),
@@ -376,25 +369,12 @@ export type TransferResult = z.infer<typeof transferResultSchema>;
 
 // ---- records
 
-export const RECORD_TYPES = [
-  'deposit',
-  'withdraw',
-  'transferIn',
-  'transferOut',
-  'safeIn',
-  'safeOut',
-  'bonus',
-  'game',
-] as const;
-export const recordTypeSchema = z.enum(RECORD_TYPES, { error: 'invalid_type' });
-export type RecordType = z.infer<typeof recordTypeSchema>;
-
-export const recordsRequestSchema = pageRequestSchema.extend({
+export const recordsRequestSchema = z.extend(pageRequestSchema, {
   /** Omitted: every type. */
-  type: recordTypeSchema.optional(),
+  type: z.optional(recordTypeSchema),
   /** Inclusive epoch-ms bounds on the record's creation time. */
-  from: z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').optional(),
-  to: z.number({ error: 'invalid_type' }).int('invalid_type').min(0, 'invalid_type').optional(),
+  from: z.optional(z.int({ error: 'invalid_type' }).check(z.gte(0, 'invalid_type'))),
+  to: z.optional(z.int({ error: 'invalid_type' }).check(z.gte(0, 'invalid_type'))),
 });
 export type RecordsRequest = z.input<typeof recordsRequestSchema>;
 
@@ -403,15 +383,15 @@ export type RecordsRequest = z.input<typeof recordsRequestSchema>;
  * (deposit +, withdraw -, transferOut -, transferIn +, safeIn -, safeOut +).
  */
 export const walletRecordSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: recordTypeSchema,
   amount: moneyValue,
   state: txStateSchema,
   /** Deposit order number or withdrawal order number, when there is one. */
-  orderNo: z.string().nullable(),
+  orderNo: z.nullable(z.string()),
   /** The other user of a transfer. */
-  counterpartyUid: z.number().int().nullable(),
-  remark: z.string().nullable(),
+  counterpartyUid: z.nullable(z.int()),
+  remark: z.nullable(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -420,11 +400,11 @@ export const walletRecordPageSchema = pageSchema(walletRecordSchema);
 
 // ---- operators
 
-export const adminWithdrawalListRequestSchema = pageRequestSchema.extend({
-  state: txStateSchema.optional(),
+export const adminWithdrawalListRequestSchema = z.extend(pageRequestSchema, {
+  state: z.optional(txStateSchema),
 });
-export const adminWithdrawalSchema = withdrawalSchema.extend({
-  userUid: z.number().int(),
+export const adminWithdrawalSchema = z.extend(withdrawalSchema, {
+  userUid: z.int(),
   username: z.string(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
@@ -432,11 +412,13 @@ export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
 
 export const adminRejectRequestSchema = z.object({
   id,
-  reason: z.string(required('required')).trim().min(1, 'required').max(200, 'too_long'),
+  reason: z
+    .string(required('required'))
+    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'too_long')),
 });
 export const adminSettleRequestSchema = z.object({
   id,
   outcome: z.enum(['Success', 'Fail'], { error: 'invalid_type' }),
   /** Required when the outcome is Fail. */
-  reason: z.string({ error: 'invalid_type' }).trim().max(200, 'too_long').optional(),
+  reason: z.optional(z.string({ error: 'invalid_type' }).check(z.trim(), z.maxLength(200, 'too_long'))),
 });

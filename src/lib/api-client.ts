@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   errorDataSchema,
   type FieldIssue,
@@ -10,6 +10,7 @@ import {
 } from '../contract/envelope';
 import { currentLocale } from './i18n';
 import { withLoading } from './loading';
+import { isOffline, offlineMessage } from './offline';
 import { getToken, getTokenHead, logout } from './session';
 import { toast } from './toast';
 import { validationMessage } from './validation-messages';
@@ -61,7 +62,7 @@ function userMessage(data: unknown, serverMessage: string): string {
   return serverMessage || systemErrorMessage();
 }
 
-export interface PostOptions<S extends z.ZodType> {
+export interface PostOptions<S extends z.ZodMiniType> {
   /** The contract schema of the envelope's `data` (or of the text, for a non-JSON answer). */
   schema: S;
   /** No toast for a failed call: the caller shows the problem its own way. */
@@ -109,7 +110,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function request<S extends z.ZodType>(
+async function request<S extends z.ZodMiniType>(
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
@@ -150,6 +151,9 @@ async function request<S extends z.ZodType>(
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     console.error(`${method} ${path} failed`, cause);
+    // Offline, the indicator already says so: background loads stay quiet and fall back to the
+    // persisted cache; user actions say it themselves (the mutation cache in query-client.ts).
+    if (isOffline()) return fail(new ApiError(NO_ENVELOPE, offlineMessage()), false);
     return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
   }
 
@@ -207,7 +211,7 @@ async function request<S extends z.ZodType>(
 
 export const api = {
   /** POST `${API_BASE}${path}` with the envelope rules of spec section 8. */
-  post<S extends z.ZodType>(path: string, body: unknown, options: PostOptions<S>): Promise<z.output<S>> {
+  post<S extends z.ZodMiniType>(path: string, body: unknown, options: PostOptions<S>): Promise<z.output<S>> {
     const run = () => request('POST', path, body, options);
     return options.loading ? withLoading(run) : run();
   },
@@ -242,7 +246,7 @@ export const api = {
     return { blob: await response.blob(), filename };
   },
   /** GET `${API_BASE}${path}?query` (spec section 7: /appcard/view), same envelope rules. */
-  get<S extends z.ZodType>(
+  get<S extends z.ZodMiniType>(
     path: string,
     query: Record<string, string | number | boolean | undefined>,
     options: PostOptions<S>,

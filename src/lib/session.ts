@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '../contract/auth';
 import type { UserInfo } from '../contract/user';
-import { queryClient } from './query-client';
+import { persistedQuery, queryClient } from './query-client';
 import { createStore, useStore } from './store';
 
 /** localStorage keys of the session (spec section 4). The locale is a setting, not session data. */
@@ -10,6 +10,10 @@ export const SESSION_KEYS = { token: 'token', tokenHead: 'tokenHead', userPhone:
 /** The query key of the logged-in user; features/auth builds `userQueries.me()` on it. */
 export const USER_QUERY_KEY = ['auth', 'me'] as const;
 export type MeData = { user: UserInfo };
+
+// The user is launch data however it enters the cache (a login's answer, the token check): every
+// observer and every write of this key carries the same persistence options.
+queryClient.setQueryDefaults(USER_QUERY_KEY, persistedQuery);
 
 function read(key: string): string | null {
   try {
@@ -65,6 +69,6 @@ export function logout(): void {
  */
 export function useSessionUser(): UserInfo | undefined {
   const loggedIn = useIsLogin();
-  const { data } = useQuery<MeData>({ queryKey: USER_QUERY_KEY, enabled: false });
+  const { data } = useQuery<MeData>({ queryKey: USER_QUERY_KEY, enabled: false, ...persistedQuery });
   return loggedIn ? data?.user : undefined;
 }

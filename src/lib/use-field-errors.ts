@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from './api-client';
 import { formatMoney } from './money';
 import { toast } from './toast';
@@ -62,7 +62,7 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
   };
 
   /** Parses with a contract schema; merges `extra` problems found another way (e.g. the amount). */
-  const validate = <S extends z.ZodType>(
+  const validate = <S extends z.ZodMiniType>(
     schema: S,
     values: unknown,
     form: HTMLFormElement | null,

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { isValidationCode, type ValidationCode } from '../contract/validation-codes';
 
 /** Every validation code of the contract, translated (spec section 5). One place for all forms. */
@@ -64,6 +64,18 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   operator_only: msg`Only operators can do this`,
   payments_unavailable: msg`Payments are unavailable right now, try again later`,
   signature_invalid: msg`Invalid signature`,
+  push_endpoint_invalid: msg`The push endpoint is not a valid URL`,
+  push_endpoint_not_https: msg`The push endpoint must be an https URL`,
+  push_p256dh_invalid: msg`The p256dh key must be a base64url-encoded 65-byte P-256 public key`,
+  push_auth_invalid: msg`The auth secret must be 16 bytes, base64url-encoded`,
+  push_unavailable: msg`Push notifications are unavailable right now`,
+  locale_unsupported: msg`This language is not supported`,
+  notice_body_required: msg`Write the notice in at least one language`,
+  notice_default_text_missing: msg`The default language needs a text`,
+  notice_window_invalid: msg`The end must be after the start`,
+  notice_target_invalid: msg`Choose everyone or at least one job or language`,
+  notice_withdrawn: msg`This notice has been withdrawn`,
+  site_not_found: msg`No such site`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */
@@ -75,7 +87,7 @@ export function validationMessage(i18n: I18n, code: string, fallback?: string): 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** Field name -> first code, from a zod error of a contract schema (the codes are its messages). */
-export function issueCodes(error: z.ZodError): Partial<Record<string, string>> {
+export function issueCodes(error: z.core.$ZodError): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

@@ -1,11 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { NoticeSync } from '../features/notices/components/notice-sync';
 import { EmptyState } from '../ui/empty-state';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { NotFound } from '../ui/not-found';
+import { OfflineIndicator } from '../ui/offline-indicator';
 import { SupportDialog } from '../ui/support-dialog';
 import { Toaster } from '../ui/toaster';
+import { UpdatePrompt } from '../ui/update-prompt';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -24,6 +27,9 @@ function RootLayout() {
       <SupportDialog />
       <Toaster />
       <LoadingOverlay />
+      <OfflineIndicator />
+      <UpdatePrompt />
+      <NoticeSync />
     </div>
   );
 }

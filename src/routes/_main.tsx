@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { userQueries } from '../features/auth/auth.queries';
+import { unreadIds, useNoticeCentre } from '../features/notices/notices.queries';
 import { isLogin, useIsLogin } from '../lib/session';
 import { TabBar } from '../ui/tab-bar';
 
@@ -16,10 +18,13 @@ export const Route = createFileRoute('/_main')({
 function MainLayout() {
   const loggedIn = useIsLogin();
   const me = useQuery({ ...userQueries.me(), enabled: loggedIn });
+  const { i18n } = useLingui();
+  // Unread notices show on My, where the notice centre is.
+  const unread = unreadIds(useNoticeCentre(i18n.locale).data).length;
   return (
     <div className="main-layout">
       <Outlet />
-      <TabBar job={loggedIn ? me.data?.user.job : undefined} />
+      <TabBar job={loggedIn ? me.data?.user.job : undefined} badges={{ my: unread }} />
     </div>
   );
 }

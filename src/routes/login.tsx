@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LoginPage } from '../features/auth/components/login-page';
 import { safeRedirect } from '../lib/redirect';
 import { isLogin } from '../lib/session';
 
-const searchSchema = z.object({ redirect: z.string().optional().catch(undefined) });
+const searchSchema = z.object({ redirect: z.catch(z.optional(z.string()), undefined) });
 
 export const Route = createFileRoute('/login')({
   validateSearch: searchSchema,

@@ -1,18 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { safeRedirect } from '../lib/redirect';
 import { isLogin } from '../lib/session';
 
 const searchSchema = z.object({
-  redirect: z.string().optional().catch(undefined),
+  redirect: z.catch(z.optional(z.string()), undefined),
   /** Invite links prefill the invite code: /register?invite=AB12CD. */
-  invite: z
-    .string()
-    .max(16)
-    .regex(/^[A-Za-z0-9]*$/)
-    .optional()
-    .catch(undefined),
+  invite: z.catch(z.optional(z.string().check(z.maxLength(16), z.regex(/^[A-Za-z0-9]*$/))), undefined),
 });
 
 export const Route = createFileRoute('/register')({

@@ -21,7 +21,14 @@ const ICONS: Record<TabId, ComponentType<{ size?: number }>> = {
   my: MyIcon,
 };
 
-export function TabBar({ job }: { job: number | undefined }) {
+export function TabBar({
+  job,
+  badges = {},
+}: {
+  job: number | undefined;
+  /** Counts shown on tabs (unread notices on My); 0 shows nothing. */
+  badges?: Partial<Record<TabId, number>>;
+}) {
   const { t } = useLingui();
   const labels: Record<TabId, string> = {
     home: t`Home`,
@@ -32,10 +39,24 @@ export function TabBar({ job }: { job: number | undefined }) {
   };
   const link = (id: TabId) => {
     const Icon = ICONS[id];
+    const count = badges[id] ?? 0;
     const content = (
       <>
-        <Icon size={24} />
+        <span className="tab-bar__icon">
+          <Icon size={24} />
+          {count > 0 ? (
+            <span className="tab-bar__badge" aria-hidden="true">
+              {count > 99 ? '99+' : count}
+            </span>
+          ) : null}
+        </span>
         <span className="tab-bar__label">{labels[id]}</span>
+        {count > 0 ? (
+          <>
+            {' '}
+            <span className="visually-hidden">{t`${count} unread`}</span>
+          </>
+        ) : null}
       </>
     );
     const common = { className: 'tab-bar__link', activeProps: { 'aria-current': 'page' as const } };

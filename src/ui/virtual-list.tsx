@@ -16,6 +16,15 @@ export interface VirtualListProps<T> {
   onLoadMore: () => void;
   /** Shown under the rows: a spinner while loading more, the end of the list... */
   footer?: ReactNode;
+  /**
+   * A window of a longer list (infinite queries with `maxPages`): `items[0]` sits at `offset`, the whole
+   * list has `total` rows, and rows outside the window show as placeholders until their page is back.
+   */
+  offset?: number;
+  total?: number;
+  hasPrevious?: boolean;
+  loadingPrevious?: boolean;
+  onLoadPrevious?: () => void;
 }
 
 /** Near enough to the bottom of the page to ask for the next page. */
@@ -42,6 +51,11 @@ export function VirtualList<T>({
   loadingMore,
   onLoadMore,
   footer,
+  offset = 0,
+  total,
+  hasPrevious = false,
+  loadingPrevious = false,
+  onLoadPrevious,
 }: VirtualListProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -61,19 +75,42 @@ export function VirtualList<T>({
     return () => observer.disconnect();
   }, []);
 
+  const count = Math.max(total ?? 0, offset + items.length);
+  const itemAt = (index: number): T | undefined => items[index - offset];
   const virtualizer = useWindowVirtualizer({
-    count: items.length,
+    count,
     estimateSize: () => estimateSize,
     overscan: 6,
     scrollMargin,
     getItemKey: (index) => {
-      const item = items[index];
-      return item === undefined ? index : itemKey(item);
+      const item = itemAt(index);
+      return item === undefined ? `placeholder-${index}` : itemKey(item);
     },
   });
 
   const more = useRef({ hasMore, loadingMore, onLoadMore });
   more.current = { hasMore, loadingMore, onLoadMore };
+
+  const rows = virtualizer.getVirtualItems();
+  const firstShown = rows[0]?.index ?? 0;
+  const lastShown = rows[rows.length - 1]?.index ?? 0;
+  // Rows of pages no longer in memory came into view: bring the neighbouring page back.
+  useEffect(() => {
+    if (items.length === 0) return;
+    if (firstShown < offset && hasPrevious && !loadingPrevious) onLoadPrevious?.();
+    else if (lastShown >= offset + items.length && hasMore && !loadingMore) onLoadMore();
+  }, [
+    firstShown,
+    lastShown,
+    offset,
+    items.length,
+    hasPrevious,
+    loadingPrevious,
+    hasMore,
+    loadingMore,
+    onLoadPrevious,
+    onLoadMore,
+  ]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or a finished load may leave the bottom in view, so check again
   useEffect(() => {
@@ -93,7 +130,6 @@ export function VirtualList<T>({
     };
   }, [items.length, loadingMore, hasMore]);
 
-  const rows = virtualizer.getVirtualItems();
   return (
     <>
       <ul
@@ -103,17 +139,31 @@ export function VirtualList<T>({
         style={{ height: virtualizer.getTotalSize() }}
       >
         {rows.map((row) => {
-          const item = items[row.index];
-          if (item === undefined) return null;
+          const item = itemAt(row.index);
+          const style = { transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` };
+          if (item === undefined) {
+            return (
+              <li
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                aria-hidden="true"
+                className="virtual-list__row virtual-list__row--placeholder"
+                style={style}
+              >
+                <div className="skeleton virtual-list__placeholder" style={{ height: estimateSize - 16 }} />
+              </li>
+            );
+          }
           return (
             <li
               key={row.key}
               ref={virtualizer.measureElement}
               data-index={row.index}
-              aria-setsize={hasMore ? -1 : items.length}
+              aria-setsize={total ?? (hasMore ? -1 : items.length)}
               aria-posinset={row.index + 1}
               className="virtual-list__row"
-              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              style={style}
             >
               {renderItem(item, row.index)}
             </li>

@@ -66,11 +66,21 @@ export async function logIn(page: Page, phone: string, password: string): Promis
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** A new account, registered through the API and logged in through the form, on home; answers its phone. */
+export async function newPromoter(page: Page, password = 'Harbor#7421'): Promise<string> {
+  const phone = freshPhone();
+  await registerViaApi(page.request, phone, password);
+  await page.goto('/login');
+  await logIn(page, phone, password);
+  await expect(page).toHaveURL(/\/$/);
+  return phone;
+}
+
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** The tab names the tab bar shows, in order. */
+/** The tab names the tab bar shows, in order (without the unread count My may carry). */
 export const tabNames = async (page: Page): Promise<string[]> =>
-  (await mainNav(page).getByRole('link').allInnerTexts()).map((text) => text.trim());
+  (await mainNav(page).locator('.tab-bar__label').allInnerTexts()).map((text) => text.trim());
 
 /** Positive messages (role status, top of the screen). */
 export const statusToasts = (page: Page) => page.getByRole('status');

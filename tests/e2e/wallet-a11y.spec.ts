@@ -14,7 +14,8 @@ async function expectNoViolations(page: Page) {
 
 /** Read-only visits with the demo player (seeded balances, records, a card and an e-wallet). */
 test('the wallet screens have no axe violations', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Eleven axe scans: on a slow host each takes several seconds.
+  test.setTimeout(180_000);
   const player = demoAccount('player');
   await page.goto('/login');
   await logIn(page, player.phone, player.password);

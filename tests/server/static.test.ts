@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'beacon-static-'));
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'index.html'), INDEX);
+  // The build writes precompressed copies beside each file (build-tools/precompress.ts).
+  await writeFile(path.join(dir, 'index.html.br'), brotliCompressSync(INDEX));
   await writeFile(path.join(dir, 'assets', 'x-abc123.js'), ASSET);
   await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Beacon"}');
@@ -34,6 +37,15 @@ describe('static app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(await res.text()).toBe(ASSET);
+  });
+
+  it('sends the precompressed shell as it is, and still with no-cache', async () => {
+    // `/` carries launch data (tests/server/launch-shell.test.ts); the shell file itself is served as built.
+    const res = await get('/index.html', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
   });
 
   it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])('serves %s with no-cache', async (p) => {

@@ -2,19 +2,14 @@
 // restarted; afterwards the books are sound, every acknowledged money call is present (its key
 // replays the same answer and moves nothing), and every call cut off mid-flight retried with its key
 // is applied at most once. SQLite always; PostgreSQL too with TEST_DIALECT=postgres.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/wallet';
 import { usingPostgres } from './harness';
+import { type ProcessEnv, processEnvironment, startServerProcess } from './processes';
 import { signedCallback } from './wallet/helpers';
 
 const CYCLES = Number(process.env.WALLET_CRASH_CYCLES ?? 2);
@@ -28,77 +23,13 @@ interface Call {
   data?: unknown;
 }
 
-let dir: string;
-let env: Record<string, string>;
-let dropSchema: (() => Promise<void>) | undefined;
-let openDb: () => Db;
-
+let proc: ProcessEnv;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'beacon-crash-'));
-  env = {
-    DATA_DIR: dir,
-    STATIC_DIR: path.join(dir, 'no-static'),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  };
-  openDb = () => createSqliteDb(path.join(dir, 'beacon.db'));
-  if (usingPostgres()) {
-    const connectionString = process.env.TEST_DATABASE_URL as string;
-    const schema = `crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const sep = connectionString.includes('?') ? '&' : '?';
-    env.DATABASE_URL = `${connectionString}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    openDb = () => createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 2 });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
-  }
+  proc = await processEnvironment({});
 });
 afterAll(async () => {
-  await dropSchema?.();
-  await rm(dir, { recursive: true, force: true });
+  await proc.cleanup();
 });
-
-/** Starts `node --import tsx server/main.ts` (one process, so SIGKILL kills the server itself). */
-function startProcess(): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /running at http:\/\/[^:]+:(\d+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        child.stderr?.resume();
-        resolve({ child, url: `http://127.0.0.1:${m[1]}` });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (!out.includes('running at')) reject(new Error(`server exited (${code}): ${out}`));
-    });
-  });
-}
 
 async function post(url: string, call: Call) {
   const res = await fetch(`${url}/api${call.path}`, {
@@ -131,7 +62,7 @@ async function login(url: string, label: string): Promise<{ token: string; uid: 
 }
 
 async function expectSound(): Promise<void> {
-  const db = openDb();
+  const db = proc.openDb();
   try {
     expect(await auditLedger(db)).toEqual({
       entriesTotal: 0,
@@ -146,7 +77,8 @@ async function expectSound(): Promise<void> {
 
 describe(`crash safety (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
   it(`survives ${CYCLES} SIGKILLs under load with every acknowledged call present`, async () => {
-    let { child, url } = await startProcess();
+    let server = await startServerProcess(proc.env);
+    let url = server.url;
     const player = await login(url, 'player');
     const agent = await login(url, 'agent (job 1)');
     const acknowledged: Call[] = [];
@@ -203,12 +135,11 @@ describe(`crash safety (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
         }
       });
       await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await exited;
+      await server.kill('SIGKILL');
       stop = true;
       await Promise.all(workers);
-      ({ child, url } = await startProcess());
+      server = await startServerProcess(proc.env);
+      url = server.url;
       await expectSound();
     }
 
@@ -243,9 +174,7 @@ describe(`crash safety (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       }
       await expectSound();
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await server.kill('SIGTERM');
     }
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerPicture } from '../../src/features/content/content.queries';
+import { bannerPicture } from '../../src/contract/content';
 import { sanitizeHtml } from '../../src/lib/sanitize';
 
 describe('bannerPicture (spec section 2: per-language picture, else the default)', () => {

@@ -38,3 +38,22 @@ describe('TabBar', () => {
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
   });
 });
+
+describe('TabBar badges', () => {
+  it('shows the unread count on My, in its accessible name too', async () => {
+    await renderInRouter(() => <TabBar job={0} badges={{ my: 3 }} />);
+    const my = screen.getByRole('link', { name: 'My 3 unread' });
+    expect(my.querySelector('.tab-bar__badge')?.textContent).toBe('3');
+    expect(screen.getByRole('link', { name: 'Home' }).querySelector('.tab-bar__badge')).toBeNull();
+  });
+
+  it('shows nothing for 0 and caps a large count at 99+', async () => {
+    const { unmount } = await renderInRouter(() => <TabBar job={0} badges={{ my: 0 }} />);
+    expect(screen.getByRole('link', { name: 'My' }).querySelector('.tab-bar__badge')).toBeNull();
+    unmount();
+    await renderInRouter(() => <TabBar job={0} badges={{ my: 120 }} />);
+    expect(
+      screen.getByRole('link', { name: 'My 120 unread' }).querySelector('.tab-bar__badge')?.textContent,
+    ).toBe('99+');
+  });
+});

@@ -10,6 +10,7 @@ import {
   toUsername,
 } from '../../contract/auth';
 import { api } from '../../lib/api-client';
+import { forgetPushAtLogout } from '../../lib/push';
 import { logout, setUser } from '../../lib/session';
 
 /** Forms show field issues themselves, so these calls are silent; forms toast anything else. */
@@ -47,6 +48,7 @@ export function useResetPasswordMutation() {
 export function useLogoutMutation() {
   return useMutation({
     mutationFn: async () => {
+      await forgetPushAtLogout();
       try {
         await api.post('/cplogin/logout', {}, { schema: emptyResponseSchema, silent: true });
       } catch {

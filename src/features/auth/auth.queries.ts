@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { tokenLoginResponseSchema } from '../../contract/auth';
 import { api } from '../../lib/api-client';
+import { persistedQuery } from '../../lib/query-client';
 import { getToken, type MeData, USER_QUERY_KEY } from '../../lib/session';
 
 export const userQueries = {
@@ -15,5 +16,6 @@ export const userQueries = {
           { schema: tokenLoginResponseSchema, signal },
         ),
       staleTime: 5 * 60_000,
+      ...persistedQuery,
     }),
 };

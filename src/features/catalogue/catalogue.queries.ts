@@ -17,7 +17,8 @@ import {
 } from '../../contract/catalogue';
 import { PAGE_SIZE } from '../../contract/paging';
 import { api } from '../../lib/api-client';
-import { queryClient as appQueryClient } from '../../lib/query-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
+import { queryClient as appQueryClient, persistedQuery } from '../../lib/query-client';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 
 /** The home tabs: catalogue 1 (mini-games), catalogue 2 (demand tasks); 3 exists in the spec but shows 'coming soon'. */
@@ -81,6 +82,10 @@ export const catalogueQueries = {
           .catch(logged('wxcps/applist')),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,
+      getPreviousPageParam: previousPageParam,
+      maxPages: MAX_PAGES_IN_MEMORY,
+      // Launch paints the unfiltered list; a search or a category is the user's, asked of the network.
+      ...(filters.category === '' && filters.search === '' ? persistedQuery : {}),
     }),
   /**
    * One mini-game (the detail page). A copy in a loaded list or strip paints at once and is as fresh
@@ -108,6 +113,9 @@ export const catalogueQueries = {
           .catch(logged('doucps/demandlist')),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,
+      getPreviousPageParam: previousPageParam,
+      maxPages: MAX_PAGES_IN_MEMORY,
+      ...(filters.search === '' ? persistedQuery : {}),
     }),
   wxNewest: (viewer: number) =>
     queryOptions({
@@ -120,6 +128,7 @@ export const catalogueQueries = {
             { schema: wxNewestSchema, signal, silent: true },
           )
           .catch(logged('wxcps/lastapplist')),
+      ...persistedQuery,
     }),
   douNewest: (viewer: number) =>
     queryOptions({
@@ -132,6 +141,7 @@ export const catalogueQueries = {
             { schema: demandNewestSchema, signal, silent: true },
           )
           .catch(logged('doucps/lastapplist')),
+      ...persistedQuery,
     }),
   /** The promoter's short-video account card (null until they add one). */
   appCard: (viewer: number) =>
@@ -195,8 +205,5 @@ function findCachedWxAppEntry(
 /** A mini-game by id from whatever lists are cached, so its detail page paints without waiting. */
 export const findCachedWxApp = (queryClient: QueryClient, id: number): WxApp | undefined =>
   findCachedWxAppEntry(queryClient, id)?.app;
-
-export const flattenPages = <T>(data: InfiniteData<Page<T>> | undefined): T[] =>
-  data ? data.pages.flatMap((page) => page.content) : [];
 
 export type { Demand, WxApp };

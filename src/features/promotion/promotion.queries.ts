@@ -2,6 +2,8 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { myDemandPageSchema, myWxAppPageSchema } from '../../contract/catalogue';
 import { PAGE_SIZE } from '../../contract/paging';
 import { api } from '../../lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
+import { persistedQuery } from '../../lib/query-client';
 import { PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 
 const nextPage = (last: { number: number; totalPages: number }): number | undefined =>
@@ -26,8 +28,12 @@ export const promotionQueries = {
         ),
       initialPageParam: 0,
       getNextPageParam: nextPage,
+      getPreviousPageParam: previousPageParam,
+      maxPages: MAX_PAGES_IN_MEMORY,
       // Click counts move while the page is closed: a visit shows fresh numbers (5 s spares the prefetch).
       staleTime: 5_000,
+      // Offline, a promoter can still open, copy and share their links.
+      ...persistedQuery,
     }),
   /** /promotion/2: the demand tasks the promoter claimed. */
   myDou: (viewer: number) =>
@@ -41,6 +47,9 @@ export const promotionQueries = {
         ),
       initialPageParam: 0,
       getNextPageParam: nextPage,
+      getPreviousPageParam: previousPageParam,
+      maxPages: MAX_PAGES_IN_MEMORY,
       staleTime: 5_000,
+      ...persistedQuery,
     }),
 };

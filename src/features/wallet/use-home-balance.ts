@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getToken, useIsLogin } from '../../lib/session';
-import { walletQueries } from './wallet.queries';
 
 let refreshedFor: string | null = null;
 
@@ -16,6 +15,9 @@ export function useHomeBalanceRefresh(): void {
     const token = getToken();
     if (!loggedIn || !token || refreshedFor === token) return;
     refreshedFor = token;
-    void queryClient.fetchQuery({ ...walletQueries.secondary(), staleTime: 0 }).catch(() => undefined);
+    // The wallet's queries come with the refresh, not with home: a visitor never needs them.
+    void import('./wallet.queries')
+      .then(({ walletQueries }) => queryClient.fetchQuery({ ...walletQueries.secondary(), staleTime: 0 }))
+      .catch(() => undefined);
   }, [loggedIn, queryClient]);
 }

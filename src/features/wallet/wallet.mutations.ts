@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { emptyResponseSchema } from '../../contract/auth';
 import {
   type DepositCreateRequest,
@@ -23,7 +23,7 @@ import { walletKeys } from './wallet.queries';
  * A call that moves money: a fresh Idempotency-Key per user action, the same key on a retry of the same
  * action (ActionKey); forms show the errors themselves (silent); everything in the wallet is refreshed after.
  */
-function useMoneyMutation<B, S extends z.ZodType>(path: string, schema: S) {
+function useMoneyMutation<B, S extends z.ZodMiniType>(path: string, schema: S) {
   const queryClient = useQueryClient();
   const key = useRef(new ActionKey());
   return useMutation({

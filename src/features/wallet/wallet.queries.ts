@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../contract/paging';
+import type { RecordType } from '../../contract/record-types';
 import {
   depositOrderSchema,
   levelDataSchema,
-  type RecordType,
   safeInfoSchema,
   secondaryInfoSchema,
   walletRecordPageSchema,
@@ -12,6 +12,7 @@ import {
   withdrawMethodListSchema,
 } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
+import { persistedQuery } from '../../lib/query-client';
 import { dayBound, isFinalState } from './wallet-values';
 
 export interface RecordFilters {
@@ -60,6 +61,7 @@ export const walletQueries = {
       queryFn: ({ signal }) => api.post('/user/secondaryInfo', {}, { schema: secondaryInfoSchema, signal }),
       staleTime: 10_000,
       refetchOnWindowFocus: true,
+      ...persistedQuery,
     }),
   level: () =>
     queryOptions({

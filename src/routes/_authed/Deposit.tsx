@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DepositPage } from '../../features/wallet/components/deposit-page';
 import { walletQueries } from '../../features/wallet/wallet.queries';
 
 /** ?orderNo= shows that order (after creating it, and on coming back from the pay page). */
 const searchSchema = z.object({
-  orderNo: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,64}$/)
-    .optional()
-    .catch(undefined),
+  orderNo: z.catch(z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{1,64}$/))), undefined),
 });
 
 export const Route = createFileRoute('/_authed/Deposit')({

@@ -1,16 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
-import { RECORD_TYPES } from '../../contract/wallet';
+import { z } from 'zod/mini';
+import { RECORD_TYPES } from '../../contract/record-types';
 import { RecordsPage, type RecordsSearch } from '../../features/wallet/components/records-page';
 import { recordFilters, walletQueries } from '../../features/wallet/wallet.queries';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** The filters live in the URL, so back and reload keep them. */
 const searchSchema = z.object({
-  type: z.enum(RECORD_TYPES).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
+  type: z.catch(z.optional(z.enum(RECORD_TYPES)), undefined),
+  from: z.catch(z.optional(day), undefined),
+  to: z.catch(z.optional(day), undefined),
 });
 
 export const Route = createFileRoute('/_authed/Records')({

@@ -1,12 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../ui/standalone-page';
+import { PushSwitch } from '../../features/notices/components/push-switch';
+import { SettingsPage } from '../../features/profile/components/settings-page';
 
 export const Route = createFileRoute('/_authed/Setting')({
   component: SettingRoute,
 });
 
 function SettingRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Settings`} />;
+  return <SettingsPage notifications={<PushSwitch />} />;
 }

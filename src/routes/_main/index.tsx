@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { WX_CATEGORIES, type WxCategory } from '../../contract/catalogue';
 import {
   CataloguePortal,
@@ -9,20 +9,16 @@ import {
 import { BannerCarousel } from '../../features/content/components/banner-carousel';
 import { NoticeTicker } from '../../features/content/components/notice-ticker';
 import { HomePage } from '../../features/home/components/home-page';
+import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { useHomeBalanceRefresh } from '../../features/wallet/use-home-balance';
+import { useHomeSnapshot } from '../../lib/home-snapshot';
 import { useSessionUser } from '../../lib/session';
 
 /** The selected tab, search text and category live in the URL, so back and reload keep them. */
 const searchSchema = z.object({
-  tab: z
-    .union([z.literal(1), z.literal(2), z.literal(3)])
-    .optional()
-    .catch(undefined),
-  q: z.string().max(100).optional().catch(undefined),
-  category: z
-    .enum(['', ...WX_CATEGORIES])
-    .optional()
-    .catch(undefined),
+  tab: z.catch(z.optional(z.union([z.literal(1), z.literal(2), z.literal(3)])), undefined),
+  q: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  category: z.catch(z.optional(z.enum(['', ...WX_CATEGORIES])), undefined),
 });
 
 export const Route = createFileRoute('/_main/')({
@@ -32,6 +28,7 @@ export const Route = createFileRoute('/_main/')({
 
 function HomeRoute() {
   useHomeBalanceRefresh();
+  useHomeSnapshot();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   const user = useSessionUser();
@@ -58,7 +55,7 @@ function HomeRoute() {
     <HomePage
       search={<SearchBox value={state.search} onSearch={(text) => update({ search: text })} />}
       banners={<BannerCarousel />}
-      notices={user ? <NoticeTicker uid={user.uid} /> : null}
+      notices={user ? <NoticeTicker uid={user.uid} bell={<NoticeBell />} /> : null}
       catalogue={<CataloguePortal state={state} onChange={update} />}
     />
   );

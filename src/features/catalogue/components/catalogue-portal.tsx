@@ -1,17 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { canPin } from '../../../contract/user';
 import { useSessionUser } from '../../../lib/session';
 import { EmptyState } from '../../../ui/empty-state';
 import { SearchIcon } from '../../../ui/icons';
 import { NoDataPicture } from '../../../ui/no-data-picture';
+import { SkeletonRows } from '../../../ui/skeleton';
 import { ComingSoon } from '../../../ui/standalone-page';
 import { Tabs } from '../../../ui/tabs';
 import type { CatalogueTab } from '../catalogue.queries';
-import { DemandList } from './demand-list';
 import { DemandNewestStrip, WxNewestStrip } from './newest-strip';
-import { WxList } from './wx-list';
+
+// Each full list (and its virtualizer) loads when its tab shows it: catalogue 1's only for a logged-in
+// promoter, so a visitor's first home loads neither.
+const WxList = lazy(() => import('./wx-list').then((m) => ({ default: m.WxList })));
+const DemandList = lazy(() => import('./demand-list').then((m) => ({ default: m.DemandList })));
 
 export interface PortalState {
   tab: CatalogueTab;
@@ -85,7 +89,9 @@ export function CataloguePortal({
           <>
             <DemandNewestStrip viewer={viewer} />
             <h2 className="section-title">{t`All tasks`}</h2>
-            <DemandList search={state.search} viewer={viewer} canPin={pin} />
+            <Suspense fallback={<SkeletonRows label={t`Loading`} count={5} />}>
+              <DemandList search={state.search} viewer={viewer} canPin={pin} />
+            </Suspense>
           </>
         ) : viewer === 0 ? (
           // Spec section 6: without login catalogue 1 is empty; DESIGN.md: offer the way in.
@@ -104,13 +110,15 @@ export function CataloguePortal({
           <>
             <WxNewestStrip viewer={viewer} />
             <h2 className="section-title">{t`All mini-games`}</h2>
-            <WxList
-              category={state.category}
-              search={state.search}
-              viewer={viewer}
-              canPin={pin}
-              onCategoryChange={(category) => onChange({ category })}
-            />
+            <Suspense fallback={<SkeletonRows label={t`Loading`} count={5} />}>
+              <WxList
+                category={state.category}
+                search={state.search}
+                viewer={viewer}
+                canPin={pin}
+                onCategoryChange={(category) => onChange({ category })}
+              />
+            </Suspense>
           </>
         )}
       </div>

@@ -2,33 +2,26 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Demand } from '../../../contract/catalogue';
+import { PAGE_SIZE } from '../../../contract/paging';
+import { pagedWindow } from '../../../lib/paged-window';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { VirtualList } from '../../../ui/virtual-list';
-import { useDemandApplyMutation, usePinMutation } from '../catalogue.mutations';
-import { catalogueQueries, flattenPages } from '../catalogue.queries';
-import { AppCardDialog } from './app-card-dialog';
+import { catalogueQueries } from '../catalogue.queries';
+import { useDemandApply } from './demand-apply';
 import { ItemActions } from './item-actions';
 import { ListFooter } from './list-footer';
-
-/** Result 0 of an apply opens the app card form; shared by the list and the newest strip. */
-export function useDemandApply(viewer: number) {
-  const [cardOpen, setCardOpen] = useState(false);
-  const apply = useDemandApplyMutation({ onNeedsAppCard: () => setCardOpen(true) });
-  const cardDialog = <AppCardDialog open={cardOpen} viewer={viewer} onClose={() => setCardOpen(false)} />;
-  return { apply, cardDialog };
-}
 
 /** Catalogue 2: icon, name and the clamped description; a tap on it shows the full text. */
 export function DemandList({ search, viewer, canPin }: { search: string; viewer: number; canPin: boolean }) {
   const { t } = useLingui();
   const list = useInfiniteQuery(catalogueQueries.douList({ search, viewer }));
-  const { apply, cardDialog } = useDemandApply(viewer);
-  const pin = usePinMutation('dou');
+  const { actions, cardDialog } = useDemandApply(viewer);
   const [reading, setReading] = useState<Demand | null>(null);
-  const items = flattenPages(list.data);
+  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
+  const items = paged.items;
 
   return (
     <>
@@ -42,6 +35,11 @@ export function DemandList({ search, viewer, canPin }: { search: string; viewer:
           itemKey={(demand) => demand.demandId}
           estimateSize={104}
           label={t`Demand tasks`}
+          offset={paged.offset}
+          total={paged.total}
+          hasPrevious={list.hasPreviousPage}
+          loadingPrevious={list.isFetchingPreviousPage}
+          onLoadPrevious={() => void list.fetchPreviousPage()}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
@@ -74,11 +72,11 @@ export function DemandList({ search, viewer, canPin }: { search: string; viewer:
                 item={demand}
                 promotionId="2"
                 name={demand.demandName}
-                onApply={() => apply.mutate(demand.demandId)}
-                applying={apply.isPending && apply.variables === demand.demandId}
+                onApply={() => actions.apply(demand.demandId)}
+                applyState={actions.applyState(demand.demandId)}
                 canPin={canPin}
-                onPin={() => pin.mutate(demand.demandId)}
-                pinning={pin.isPending && pin.variables === demand.demandId}
+                onPin={() => actions.pin(demand.demandId)}
+                pinState={actions.pinState(demand.demandId)}
               />
             </article>
           )}

@@ -10,11 +10,11 @@ import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../ui/empty-state';
 import { PlayIcon } from '../../../ui/icons';
-import { MediaViewer } from '../../../ui/media-viewer';
+import { LazyMediaViewer } from '../../../ui/lazy-media-viewer';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
-import { usePinMutation, useWxApplyMutation } from '../catalogue.mutations';
+import { useWxActions } from '../catalogue.mutations';
 import { catalogueQueries } from '../catalogue.queries';
 import { useCategoryLabels } from '../category-labels';
 import { ItemActions } from './item-actions';
@@ -45,8 +45,7 @@ export function GameDetailPage({ id }: { id: number }) {
   const { t } = useLingui();
   const labels = useCategoryLabels();
   const user = useSessionUser();
-  const apply = useWxApplyMutation();
-  const pin = usePinMutation('wx');
+  const actions = useWxActions();
   const [viewerAt, setViewerAt] = useState<number | null>(null);
   const detail = useQuery(catalogueQueries.wxDetail(id, user?.uid ?? 0));
   const app = detail.data;
@@ -116,11 +115,11 @@ export function GameDetailPage({ id }: { id: number }) {
           item={app}
           promotionId="1"
           name={app.appname}
-          onApply={() => apply.mutate(app.appid)}
-          applying={apply.isPending}
+          onApply={() => actions.apply(app.appid)}
+          applyState={actions.applyState(app.appid)}
           canPin={canPin(user?.job)}
-          onPin={() => pin.mutate(app.appid)}
-          pinning={pin.isPending}
+          onPin={() => actions.pin(app.appid)}
+          pinState={actions.pinState(app.appid)}
         />
         {media.length > 0 ? (
           <section aria-label={t`Pictures and video`}>
@@ -148,7 +147,7 @@ export function GameDetailPage({ id }: { id: number }) {
         ) : null}
       </main>
       {viewerAt !== null ? (
-        <MediaViewer
+        <LazyMediaViewer
           open
           title={app.appname}
           items={[...media.slice(viewerAt), ...media.slice(0, viewerAt)]}

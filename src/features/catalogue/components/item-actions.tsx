@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useIsLogin } from '../../../lib/session';
-import { PinIcon } from '../../../ui/icons';
+import { ClockIcon, PinIcon } from '../../../ui/icons';
 import { itemAction } from '../apply-result';
+import type { ActionState } from '../catalogue.mutations';
 
 interface ItemActionsProps {
   item: { apply: boolean; link: string; pinned: boolean };
@@ -10,10 +11,11 @@ interface ItemActionsProps {
   promotionId: '1' | '2';
   name: string;
   onApply: () => void;
-  applying: boolean;
+  /** An apply being sent, or queued until the connection returns (then the button says so). */
+  applyState: ActionState;
   canPin: boolean;
   onPin: () => void;
-  pinning: boolean;
+  pinState: ActionState;
   compact?: boolean;
 }
 
@@ -23,10 +25,10 @@ export function ItemActions({
   promotionId,
   name,
   onApply,
-  applying,
+  applyState,
   canPin,
   onPin,
-  pinning,
+  pinState,
   compact = false,
 }: ItemActionsProps) {
   const { t } = useLingui();
@@ -35,10 +37,24 @@ export function ItemActions({
   const here = useLocation({ select: (location) => location.href });
   const action = itemAction(item);
   const size = compact ? 'button--small' : '';
+  const applying = applyState === 'sending';
+  const pinning = pinState !== undefined;
 
   return (
     <div className={`item-actions ${compact ? 'item-actions--compact' : ''}`}>
-      {action === 'apply' ? (
+      {applyState === 'queued' ? (
+        <button
+          type="button"
+          className={`button button--muted ${size}`}
+          disabled
+          data-state="queued"
+          aria-label={t`Apply for ${name}: waiting for a connection`}
+          title={t`It will be sent when you're back online`}
+        >
+          <ClockIcon size={16} />
+          {t`Queued`}
+        </button>
+      ) : action === 'apply' ? (
         <button
           type="button"
           className={`button button--primary ${size}`}
@@ -84,6 +100,8 @@ export function ItemActions({
           aria-label={t`Pin ${name} to the top`}
           aria-busy={pinning || undefined}
           disabled={pinning}
+          data-state={pinState}
+          title={pinState === 'queued' ? t`It will be sent when you're back online` : undefined}
           onClick={onPin}
         >
           <PinIcon size={20} />

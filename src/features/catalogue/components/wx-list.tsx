@@ -3,16 +3,19 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { WX_CATEGORIES, type WxApp, type WxCategory } from '../../../contract/catalogue';
+import { PAGE_SIZE } from '../../../contract/paging';
 import { formatRate } from '../../../lib/format';
+import { pagedWindow } from '../../../lib/paged-window';
 import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../ui/empty-state';
-import { type MediaItem, MediaViewer } from '../../../ui/media-viewer';
+import { LazyMediaViewer } from '../../../ui/lazy-media-viewer';
+import type { MediaItem } from '../../../ui/media-viewer';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { type TabOption, Tabs } from '../../../ui/tabs';
 import { VirtualList } from '../../../ui/virtual-list';
-import { usePinMutation, useWxApplyMutation } from '../catalogue.mutations';
-import { catalogueQueries, flattenPages } from '../catalogue.queries';
+import { useWxActions } from '../catalogue.mutations';
+import { catalogueQueries } from '../catalogue.queries';
 import { useCategoryLabels } from '../category-labels';
 import { ItemActions } from './item-actions';
 import { ListFooter } from './list-footer';
@@ -41,8 +44,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
   const { t } = useLingui();
   const labels = useCategoryLabels();
   const list = useInfiniteQuery(catalogueQueries.wxList({ category, search, viewer }));
-  const apply = useWxApplyMutation();
-  const pin = usePinMutation('wx');
+  const actions = useWxActions();
   const [viewing, setViewing] = useState<WxApp | null>(null);
   const navigate = useNavigate();
   // An item without pictures or video has nothing to view: its details page says everything.
@@ -50,7 +52,8 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
     wxMedia(app).length > 0
       ? setViewing(app)
       : void navigate({ to: '/GameDetail/$id', params: { id: String(app.id) } });
-  const items = flattenPages(list.data);
+  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
+  const items = paged.items;
 
   const options: TabOption<string>[] = [
     { value: '', label: t`All` },
@@ -79,6 +82,11 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
             itemKey={(app) => app.id}
             estimateSize={104}
             label={t`Mini-games`}
+            offset={paged.offset}
+            total={paged.total}
+            hasPrevious={list.hasPreviousPage}
+            loadingPrevious={list.isFetchingPreviousPage}
+            onLoadPrevious={() => void list.fetchPreviousPage()}
             hasMore={list.hasNextPage}
             loadingMore={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}
@@ -114,11 +122,11 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
                   item={app}
                   promotionId="1"
                   name={app.appname}
-                  onApply={() => apply.mutate(app.appid)}
-                  applying={apply.isPending && apply.variables === app.appid}
+                  onApply={() => actions.apply(app.appid)}
+                  applyState={actions.applyState(app.appid)}
                   canPin={canPin}
-                  onPin={() => pin.mutate(app.appid)}
-                  pinning={pin.isPending && pin.variables === app.appid}
+                  onPin={() => actions.pin(app.appid)}
+                  pinState={actions.pinState(app.appid)}
                 />
               </article>
             )}
@@ -126,7 +134,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
         )}
       </div>
       {viewing ? (
-        <MediaViewer
+        <LazyMediaViewer
           open
           title={viewing.appname}
           items={wxMedia(viewing)}

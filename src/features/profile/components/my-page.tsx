@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ROLE_LABELS, type UserInfo } from '../../../contract/user';
 import { openSupport } from '../../../lib/support';
 import { ChevronRightIcon, SupportIcon } from '../../../ui/icons';
+import { InstallMenuItem } from '../../../ui/install-button';
 import { LocalePicker } from '../../../ui/locale-picker';
 
 const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];
@@ -28,11 +29,13 @@ interface MyPageProps {
   user: UserInfo;
   /** The wallet part (level, balances, money entries), composed by the route from the wallet feature. */
   wallet?: ReactNode;
+  /** The notice centre's entry (a list item), composed by the route from the notices feature. */
+  notices?: ReactNode;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
-export function MyPage({ user, wallet, onLogout, loggingOut }: MyPageProps) {
+export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPageProps) {
   const { i18n, t } = useLingui();
   const initial = user.username.replace(/^\d+\+/, '').slice(-2);
   return (
@@ -55,6 +58,7 @@ export function MyPage({ user, wallet, onLogout, loggingOut }: MyPageProps) {
       <main className="page__body" id="main">
         {wallet}
         <ul className="menu-list">
+          {notices}
           <li>
             <button type="button" className="menu-list__item" onClick={openSupport}>
               <SupportIcon size={22} />
@@ -64,6 +68,7 @@ export function MyPage({ user, wallet, onLogout, loggingOut }: MyPageProps) {
               <ChevronRightIcon size={20} className="menu-list__chevron" />
             </button>
           </li>
+          <InstallMenuItem />
           <li>
             <Link to="/Setting" className="menu-list__item">
               <span className="menu-list__dot" aria-hidden="true" />

@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { PAGE_SIZE } from '../../../contract/paging';
+import { pagedWindow } from '../../../lib/paged-window';
 import { useSessionUser } from '../../../lib/session';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
@@ -72,7 +74,8 @@ function EmptyLinks({ to }: { to: 1 | 2 }) {
 function MyMiniGames({ viewer }: { viewer: number }) {
   const { t } = useLingui();
   const list = useInfiniteQuery(promotionQueries.myWx(viewer));
-  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
+  const items = paged.items;
   if (list.isPending) return <SkeletonRows label={t`Loading`} count={3} />;
   if (items.length === 0) return <EmptyLinks to={1} />;
   return (
@@ -81,6 +84,11 @@ function MyMiniGames({ viewer }: { viewer: number }) {
       itemKey={(app) => app.id}
       estimateSize={220}
       label={t`My mini-game links`}
+      offset={paged.offset}
+      total={paged.total}
+      hasPrevious={list.hasPreviousPage}
+      loadingPrevious={list.isFetchingPreviousPage}
+      onLoadPrevious={() => void list.fetchPreviousPage()}
       hasMore={list.hasNextPage}
       loadingMore={list.isFetchingNextPage}
       onLoadMore={() => void list.fetchNextPage()}
@@ -104,7 +112,8 @@ function MyDemandTasks({ viewer }: { viewer: number }) {
   const list = useInfiniteQuery(promotionQueries.myDou(viewer));
   const remove = useDeleteDemandMutation(viewer);
   const [confirming, setConfirming] = useState<{ id: number; name: string } | null>(null);
-  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
+  const items = paged.items;
   if (list.isPending) return <SkeletonRows label={t`Loading`} count={3} />;
   return (
     <>
@@ -116,6 +125,11 @@ function MyDemandTasks({ viewer }: { viewer: number }) {
           itemKey={(demand) => demand.demandId}
           estimateSize={220}
           label={t`My task links`}
+          offset={paged.offset}
+          total={paged.total}
+          hasPrevious={list.hasPreviousPage}
+          loadingPrevious={list.isFetchingPreviousPage}
+          onLoadPrevious={() => void list.fetchPreviousPage()}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}

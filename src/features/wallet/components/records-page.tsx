@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { RECORD_TYPES, type RecordType, type WalletRecord } from '../../../contract/wallet';
+import { RECORD_TYPES, type RecordType } from '../../../contract/record-types';
+import type { WalletRecord } from '../../../contract/wallet';
 import { EmptyState } from '../../../ui/empty-state';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';

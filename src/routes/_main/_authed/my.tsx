@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { userQueries } from '../../../features/auth/auth.queries';
+import { NoticesMenuItem } from '../../../features/notices/components/notices-menu-item';
 import { MyPage } from '../../../features/profile/components/my-page';
 import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
@@ -24,6 +25,7 @@ function MyRoute() {
     <MyPage
       user={data.user}
       wallet={<WalletSummary />}
+      notices={<NoticesMenuItem />}
       loggingOut={logout.isPending}
       onLogout={() =>
         logout.mutate(undefined, { onSettled: () => void router.navigate({ to: '/login', replace: true }) })

@@ -1,0 +1,303 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { isPostgres } from '../../db/create-db';
+import type { Database } from '../../db/types';
+import { fromMemberList } from '../notices/repository';
+
+export interface SubscriptionInput {
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  locale: string;
+  siteId: number | null;
+  expirationTime: number | null;
+}
+
+/**
+ * One row per endpoint: subscribing again updates keys, locale and site, and moves the endpoint to the
+ * current user (a browser belongs to whoever is logged in on it now). Deliveries queued for the
+ * previous owner are dropped.
+ */
+export async function upsertSubscription(db: Db, s: SubscriptionInput, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('push_subscriptions')
+      .select(['id', 'user_id'])
+      .where('endpoint', '=', s.endpoint)
+      .executeTakeFirst();
+    const values = {
+      user_id: s.userId,
+      p256dh: s.p256dh,
+      auth: s.auth,
+      locale: s.locale,
+      site_id: s.siteId,
+      expiration_time: s.expirationTime,
+      updated_at: now,
+      failure_count: 0,
+    };
+    await trx
+      .insertInto('push_subscriptions')
+      .values({ ...values, endpoint: s.endpoint, created_at: now })
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
+      .execute();
+    if (previous && Number(previous.user_id) !== s.userId)
+      await trx
+        .deleteFrom('push_outbox')
+        .where('subscription_id', '=', previous.id)
+        .where('state', '=', 'pending')
+        .execute();
+  });
+}
+
+/** Removes the endpoint only if it belongs to this user; true when a row went. */
+export async function deleteSubscription(db: Db, userId: number, endpoint: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export const deleteSubscriptionById = async (db: Db, id: number): Promise<void> => {
+  // Its deliveries go with it (ON DELETE CASCADE).
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+};
+
+export const countSubscriptions = async (db: Db): Promise<number> => {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+// ---- fan-out
+
+const liveAt = (now: number) =>
+  sql<boolean>`withdrawn_at is null and publish_from <= ${now} and (publish_until is null or publish_until > ${now})`;
+
+/**
+ * Queues one delivery per matching subscription of a notice that is live now and not yet queued;
+ * returns how many were queued (0 when the notice is not due, ended, or was queued already).
+ * The guarded UPDATE makes one caller win even with several processes; the unique
+ * (notice_id, subscription_id) makes a repeat harmless anyway.
+ */
+export async function enqueueNotice(db: Db, noticeId: number, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const notice = await trx
+      .updateTable('notices')
+      .set({ enqueued_at: now })
+      .where('id', '=', noticeId)
+      .where('enqueued_at', 'is', null)
+      .where(liveAt(now))
+      .returning(['id', 'site_id', 'target_jobs', 'target_locales'])
+      .executeTakeFirst();
+    if (!notice) return 0;
+    const jobs = fromMemberList(notice.target_jobs)?.map(Number) ?? null;
+    const locales = fromMemberList(notice.target_locales);
+    const id = Number(notice.id);
+    const matching = trx
+      .selectFrom('push_subscriptions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      // Literals: integers we own, and PostgreSQL cannot type a bare parameter in an INSERT ... SELECT list.
+      .select([
+        sql.lit(id).as('notice_id'),
+        's.id as subscription_id',
+        sql.lit('pending').as('state'),
+        sql.lit(0).as('attempts'),
+        sql.lit(now).as('next_attempt_at'),
+        sql.lit(now).as('created_at'),
+      ])
+      // A WHERE is also what SQLite needs to parse INSERT ... SELECT ... ON CONFLICT.
+      .where('u.banned', '=', 0)
+      .$if(notice.site_id !== null, (q) => q.where('s.site_id', '=', Number(notice.site_id)))
+      .$if(jobs !== null, (q) => q.where('u.job', 'in', jobs ?? []))
+      .$if(locales !== null, (q) => q.where('s.locale', 'in', locales ?? []));
+    const res = await trx
+      .insertInto('push_outbox')
+      .columns(['notice_id', 'subscription_id', 'state', 'attempts', 'next_attempt_at', 'created_at'])
+      .expression(matching)
+      .onConflict((oc) => oc.columns(['notice_id', 'subscription_id']).doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0);
+  });
+}
+
+/** Live notices whose publish time has come and whose deliveries are not queued yet. */
+export const dueNoticeIds = async (db: Db, now: number, limit = 20): Promise<number[]> => {
+  const rows = await db
+    .selectFrom('notices')
+    .select('id')
+    .where('enqueued_at', 'is', null)
+    .where(liveAt(now))
+    .orderBy('publish_from')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+};
+
+/** Deliveries not sent yet are dropped: the notice was withdrawn, or edited (and gets queued again). */
+export async function dropPending(
+  db: Db,
+  noticeId: number,
+  how: { delete: true } | { dead: string },
+): Promise<void> {
+  if ('delete' in how) {
+    await db
+      .deleteFrom('push_outbox')
+      .where('notice_id', '=', noticeId)
+      .where('state', '=', 'pending')
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('push_outbox')
+    .set({ state: 'dead', last_error: how.dead, locked_by: null, locked_until: null })
+    .where('notice_id', '=', noticeId)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+// ---- delivery
+
+export interface ClaimedDelivery {
+  id: number;
+  notice_id: number;
+  subscription_id: number;
+  attempts: number;
+}
+
+/**
+ * Leases up to `limit` deliveries that are due (or whose lease ran out: their process died) to
+ * `workerId` until now + leaseMs. Two statements in one transaction: PostgreSQL may run a
+ * `WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` sub-select once per candidate row and so
+ * claim far more than n; selecting the ids first (SKIP LOCKED, so concurrent processes never claim
+ * the same row) and updating exactly those cannot. SQLite has one writer, so the transaction alone
+ * is enough there.
+ */
+export async function claimDue(
+  db: Db,
+  workerId: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const claimable = (eb: ExpressionBuilder<Database, 'push_outbox'>) =>
+    eb.or([
+      eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+      eb.and([eb('state', '=', 'sending'), eb('locked_until', '<', now)]),
+    ]);
+  const rows = await db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('push_outbox')
+      .select('id')
+      .where(claimable)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+      .$if(isPostgres(db), (q) => q.forUpdate().skipLocked())
+      .execute();
+    if (due.length === 0) return [];
+    return trx
+      .updateTable('push_outbox')
+      .set((eb) => ({
+        state: 'sending',
+        locked_by: workerId,
+        locked_until: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
+      .returning(['id', 'notice_id', 'subscription_id', 'attempts'])
+      .execute();
+  });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    notice_id: Number(r.notice_id),
+    subscription_id: Number(r.subscription_id),
+    attempts: Number(r.attempts),
+  }));
+}
+
+/** What one delivery needs: the subscription, the notice and its texts, the subscriber's site name. */
+export async function loadDelivery(db: Db, d: ClaimedDelivery) {
+  const subscription = await db
+    .selectFrom('push_subscriptions as s')
+    .leftJoin('sites', 'sites.id', 's.site_id')
+    .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 's.locale', 'sites.name as site_name'])
+    .where('s.id', '=', d.subscription_id)
+    .executeTakeFirst();
+  const notice = await db
+    .selectFrom('notices')
+    .leftJoin('sites', 'sites.id', 'notices.site_id')
+    .selectAll('notices')
+    .select('sites.name as site_name')
+    .where('notices.id', '=', d.notice_id)
+    .executeTakeFirst();
+  return { subscription, notice };
+}
+
+/** Only the lease holder settles a delivery: if its lease ran out and another process took it, this is a no-op. */
+const heldBy = (db: Db, id: number, workerId: string) =>
+  db
+    .updateTable('push_outbox')
+    .where('id', '=', id)
+    .where('state', '=', 'sending')
+    .where('locked_by', '=', workerId);
+
+export async function markSent(db: Db, d: ClaimedDelivery, workerId: string, now: number): Promise<void> {
+  await heldBy(db, d.id, workerId)
+    .set({ state: 'sent', sent_at: now, locked_until: null, last_error: null })
+    .execute();
+  await db
+    .updateTable('push_subscriptions')
+    .set({ last_success_at: now, failure_count: 0 })
+    .where('id', '=', d.subscription_id)
+    .execute();
+}
+
+export async function markRetry(
+  db: Db,
+  d: ClaimedDelivery,
+  workerId: string,
+  nextAttemptAt: number,
+  error: string,
+): Promise<void> {
+  await heldBy(db, d.id, workerId)
+    .set({
+      state: 'pending',
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .execute();
+  await db
+    .updateTable('push_subscriptions')
+    .set((eb) => ({ failure_count: eb('failure_count', '+', 1) }))
+    .where('id', '=', d.subscription_id)
+    .execute();
+}
+
+export async function markDead(db: Db, d: ClaimedDelivery, workerId: string, error: string): Promise<void> {
+  await heldBy(db, d.id, workerId)
+    .set({ state: 'dead', locked_until: null, last_error: error.slice(0, 500) })
+    .execute();
+}
+
+// ---- settings
+
+export const getSetting = async (db: Db, key: string): Promise<string | undefined> =>
+  (await db.selectFrom('server_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+export async function putSetting(db: Db, key: string, value: string, now: number): Promise<void> {
+  await db
+    .insertInto('server_settings')
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

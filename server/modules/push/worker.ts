@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
+import { hostname } from 'node:os';
+import webpush, { WebPushError } from 'web-push';
+import type { AppContext } from '../../context';
+import { textsOf } from '../notices/repository';
+import { buildPayload, pickText } from '../notices/texts';
+import * as repo from './repository';
+import type { PushRuntime } from './runtime';
+import type { VapidKeys } from './vapid';
+
+export const MAX_TTL_SECONDS = 24 * 3600;
+export const RETRY_BASE_MS = 10_000;
+export const RETRY_CAP_MS = 3600_000;
+export const MAX_ATTEMPTS = 8;
+
+export interface PushWorkerOptions {
+  /** Names this process in locked_by. */
+  id?: string;
+  /** Pause between polls when nothing is due. */
+  tickMs?: number;
+  /** TLS agent for push service requests (tests pass one that trusts their own CA). */
+  agent?: Agent;
+  /** Per-request timeout; must stay well under the lease so a lease never runs out mid-request. */
+  timeoutMs?: number;
+}
+
+export interface PushWorker {
+  readonly id: string;
+  start(): void;
+  /** Finishes the batch in flight, then stops. */
+  stop(): Promise<void>;
+  /** One round: queue due notices, then claim and send one batch; answers how many were claimed. */
+  runOnce(): Promise<number>;
+  /** Rounds until nothing is due now. */
+  drain(): Promise<number>;
+}
+
+/** 10 s, 20 s, 40 s … capped at an hour; a Retry-After from the push service is honoured. */
+export const retryDelayMs = (attempts: number, retryAfterSeconds?: number): number =>
+  Math.min(
+    RETRY_CAP_MS,
+    Math.max(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), (retryAfterSeconds ?? 0) * 1000),
+  );
+
+function retryAfterOf(err: WebPushError): number | undefined {
+  const raw = err.headers?.['retry-after'];
+  const value = Number(Array.isArray(raw) ? raw[0] : raw);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export function createPushWorker(
+  ctx: AppContext,
+  runtime: PushRuntime,
+  opts: PushWorkerOptions = {},
+): PushWorker {
+  const id = opts.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const tickMs = opts.tickMs ?? 1000;
+  const timeoutMs = Math.min(opts.timeoutMs ?? 10_000, ctx.config.push.leaseMs / 2);
+  const { concurrency, leaseMs, subject } = ctx.config.push;
+  const db = ctx.db;
+
+  async function deliver(d: repo.ClaimedDelivery, keys: VapidKeys): Promise<void> {
+    const now = ctx.clock.now();
+    const { subscription, notice } = await repo.loadDelivery(db, d);
+    if (!subscription) return; // removed meanwhile; its row went with it
+    if (!notice) return;
+    if (notice.withdrawn_at !== null) return repo.markDead(db, d, id, 'notice withdrawn');
+    if (notice.publish_until !== null && notice.publish_until <= now)
+      return repo.markDead(db, d, id, 'notice ended');
+    const texts = (await textsOf(db, [d.notice_id])).get(d.notice_id) ?? [];
+    const text = pickText(texts, subscription.locale, notice.default_locale, notice.content);
+    const payload = buildPayload(d.notice_id, text, subscription.site_name ?? notice.site_name ?? '');
+    const ttl =
+      notice.publish_until === null
+        ? MAX_TTL_SECONDS
+        : Math.max(1, Math.min(MAX_TTL_SECONDS, Math.floor((notice.publish_until - now) / 1000)));
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: ttl,
+          // One topic per notice: a push service replaces an undelivered copy instead of stacking repeats.
+          topic: `notice-${d.notice_id}`,
+          urgency: 'normal',
+          contentEncoding: 'aes128gcm',
+          timeout: timeoutMs,
+          ...(opts.agent ? { agent: opts.agent } : {}),
+        },
+      );
+    } catch (err) {
+      return settleFailure(d, err);
+    }
+    // The window a crash can duplicate: the push service accepted, this UPDATE has not committed yet.
+    await repo.markSent(db, d, id, ctx.clock.now());
+  }
+
+  async function settleFailure(d: repo.ClaimedDelivery, err: unknown): Promise<void> {
+    const status = err instanceof WebPushError ? err.statusCode : undefined;
+    const reason = status
+      ? `HTTP ${status}: ${String(err instanceof WebPushError ? err.body : '').slice(0, 200)}`
+      : String(err);
+    if (status === 404 || status === 410) {
+      // The browser dropped the subscription: it will never work again.
+      await repo.deleteSubscriptionById(db, d.subscription_id);
+      return;
+    }
+    const transient = status === undefined || status === 429 || status >= 500;
+    if (!transient || d.attempts >= MAX_ATTEMPTS) {
+      ctx.log.warn({ delivery: d.id, reason }, 'push delivery failed for good');
+      return repo.markDead(db, d, id, reason);
+    }
+    const delay = retryDelayMs(d.attempts, err instanceof WebPushError ? retryAfterOf(err) : undefined);
+    await repo.markRetry(db, d, id, ctx.clock.now() + delay, reason);
+  }
+
+  async function runOnce(): Promise<number> {
+    const keys = await runtime.keys();
+    if (!keys) return 0;
+    const now = ctx.clock.now();
+    for (const noticeId of await repo.dueNoticeIds(db, now)) {
+      const queued = await repo.enqueueNotice(db, noticeId, now);
+      if (queued > 0)
+        ctx.log.info({ noticeId, queued }, 'scheduled notice published: push deliveries queued');
+    }
+    const claimed = await repo.claimDue(db, id, now, leaseMs, concurrency);
+    await Promise.all(
+      claimed.map((d) =>
+        deliver(d, keys).catch((err: unknown) => {
+          // Left leased: it is claimed again when the lease runs out.
+          ctx.log.error({ err, delivery: d.id }, 'push delivery could not be settled');
+        }),
+      ),
+    );
+    return claimed.length;
+  }
+
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, tickMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+      } catch (err) {
+        ctx.log.error({ err }, 'push worker round failed');
+      }
+      if (claimed === 0 && !stopped) await pause();
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      stopped = false;
+      unsubscribe = runtime.onWake(() => wakeUp?.());
+      running = loop();
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      wakeUp?.();
+      await running;
+      running = undefined;
+    },
+    runOnce,
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const n = await runOnce();
+        total += n;
+        if (n === 0) return total;
+      }
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod/mini';
+import { pageRequestSchema, pageSchema } from './paging';
+
+/** Operator notice console (issue 5): create, edit, list, withdraw under /api/admin/notices/. */
+
+export const NOTICE_LOCALES = ['en-US', 'en-PH', 'es-ES', 'ko-KR', 'zh-CN'] as const;
+export type NoticeLocale = (typeof NOTICE_LOCALES)[number];
+export const noticeLocaleSchema = z.enum(NOTICE_LOCALES, 'locale_unsupported');
+
+/** Jobs (DESIGN.md section 4): 0 player, 1 agent, 2 senior agent. */
+export const noticeJobSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], 'notice_target_invalid');
+
+export const NOTICE_TITLE_MAX = 100;
+export const NOTICE_BODY_MAX = 1000;
+
+export const noticeTextSchema = z.object({
+  /** Empty: the notification shows the site's name. */
+  title: z._default(z.string('invalid_type').check(z.trim(), z.maxLength(NOTICE_TITLE_MAX, 'too_long')), ''),
+  body: z
+    .string('required')
+    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(NOTICE_BODY_MAX, 'too_long')),
+});
+export type NoticeText = z.infer<typeof noticeTextSchema>;
+
+const noticeFields = z.object({
+  /** Texts per locale; the default locale's text is what other locales fall back to. */
+  texts: z.partialRecord(noticeLocaleSchema, noticeTextSchema, {
+    // Any key problem (an unknown locale) is about the locale; a non-object falls through to invalid_type.
+    error: (iss) => (iss.code === 'invalid_type' ? undefined : 'locale_unsupported'),
+  }),
+  defaultLocale: z._default(noticeLocaleSchema, 'en-US'),
+  /** A site's domain, or null: every site. */
+  site: z._default(
+    z.nullable(
+      z
+        .string('invalid_type')
+        .check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(255, 'too_long')),
+    ),
+    null,
+  ),
+  /** null: every job; else only accounts with one of these jobs. */
+  jobs: z._default(
+    z.nullable(z.array(noticeJobSchema).check(z.minLength(1, 'notice_target_invalid'), z.maxLength(3))),
+    null,
+  ),
+  /** null: every language; else only readers whose locale is one of these. */
+  locales: z._default(
+    z.nullable(z.array(noticeLocaleSchema).check(z.minLength(1, 'notice_target_invalid'), z.maxLength(5))),
+    null,
+  ),
+  /** Epoch ms; omitted: now. */
+  publishFrom: z.optional(z.int('invalid_type').check(z.positive())),
+  /** Epoch ms, after publishFrom; null: open-ended. */
+  publishUntil: z._default(z.nullable(z.int('invalid_type').check(z.positive())), null),
+});
+
+/** Cross-field rules, reported on the field the operator has to change. */
+const checkNotice = <T extends z.infer<typeof noticeFields>>(n: T, ctx: z.core.$RefinementCtx) => {
+  const locales = Object.keys(n.texts);
+  if (locales.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['texts'], message: 'notice_body_required' });
+  else if (!n.texts[n.defaultLocale])
+    ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: 'notice_default_text_missing' });
+  if (n.publishUntil !== null && n.publishFrom !== undefined && n.publishUntil <= n.publishFrom)
+    ctx.addIssue({ code: 'custom', path: ['publishUntil'], message: 'notice_window_invalid' });
+};
+
+export const noticeCreateRequestSchema = noticeFields.check(z.superRefine(checkNotice));
+export type NoticeCreateRequest = z.infer<typeof noticeCreateRequestSchema>;
+
+/** An edit replaces every field (texts included); deliveries already sent are not repeated. */
+export const noticeEditRequestSchema = z
+  .extend(noticeFields, { id: z.int('required').check(z.positive()) })
+  .check(z.superRefine(checkNotice));
+export type NoticeEditRequest = z.infer<typeof noticeEditRequestSchema>;
+
+export const noticeIdRequestSchema = z.object({ id: z.int('required').check(z.positive()) });
+
+export const noticeListRequestSchema = pageRequestSchema;
+
+export const NOTICE_STATES = ['scheduled', 'live', 'ended', 'withdrawn'] as const;
+
+export const adminNoticeSchema = z.object({
+  id: z.int(),
+  texts: z.partialRecord(noticeLocaleSchema, z.object({ title: z.string(), body: z.string() })),
+  defaultLocale: z.string(),
+  site: z.nullable(z.string()),
+  jobs: z.nullable(z.array(z.int())),
+  locales: z.nullable(z.array(z.string())),
+  publishFrom: z.int(),
+  publishUntil: z.nullable(z.int()),
+  withdrawnAt: z.nullable(z.int()),
+  createdAt: z.int(),
+  state: z.enum(NOTICE_STATES),
+  /** Push deliveries by state. */
+  deliveries: z.object({
+    pending: z.int(),
+    sent: z.int(),
+    dead: z.int(),
+  }),
+});
+export type AdminNotice = z.infer<typeof adminNoticeSchema>;
+export const adminNoticePageSchema = pageSchema(adminNoticeSchema);

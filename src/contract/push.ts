@@ -1,0 +1,93 @@
+import { z } from 'zod/mini';
+
+/**
+ * Web push subscriptions (issue 5). The app sends `PushSubscription.toJSON()` as it is; the server
+ * checks the shape the push service and RFC 8291 need before storing it.
+ */
+
+/** Unpadded base64url (padding tolerated), decoding to exactly `bytes` bytes. */
+const base64urlOfLength = (bytes: number, code: 'push_p256dh_invalid' | 'push_auth_invalid') =>
+  z.string(code).check(
+    z.trim(),
+    z.refine((v) => {
+      const bare = v.replace(/={1,2}$/, '');
+      return /^[A-Za-z0-9_-]+$/.test(bare) && bare.length === Math.ceil((bytes * 4) / 3);
+    }, code),
+  );
+
+/** Where the push service accepts messages for one browser: an absolute https URL. */
+export const pushEndpointSchema = z.string('push_endpoint_invalid').check(
+  z.trim(),
+  z.minLength(1, 'push_endpoint_invalid'),
+  z.maxLength(2048, 'too_long'),
+  z.superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'push_endpoint_invalid' });
+      return;
+    }
+    if (url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'push_endpoint_not_https' });
+    else if (!url.hostname || url.username || url.password)
+      ctx.addIssue({ code: 'custom', message: 'push_endpoint_invalid' });
+  }),
+);
+
+export const pushSubscribeRequestSchema = z.object({
+  endpoint: pushEndpointSchema,
+  keys: z.object({
+    // An uncompressed P-256 point: 65 bytes starting with 0x04, so its base64url starts with "B".
+    p256dh: base64urlOfLength(65, 'push_p256dh_invalid').check(
+      z.refine((v) => v.startsWith('B'), 'push_p256dh_invalid'),
+    ),
+    auth: base64urlOfLength(16, 'push_auth_invalid'),
+  }),
+  expirationTime: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+  /** The language the app shows; else the Accept-Language header, else the account's locale. */
+  locale: z.optional(z.enum(['en-US', 'en-PH', 'es-ES', 'ko-KR', 'zh-CN'], 'locale_unsupported')),
+});
+export type PushSubscribeRequest = z.infer<typeof pushSubscribeRequestSchema>;
+
+export const pushUnsubscribeRequestSchema = z.object({ endpoint: pushEndpointSchema });
+
+export const pushSubscriptionStateSchema = z.object({
+  subscribed: z.boolean(),
+  /** The locale notices are sent in (subscribe answers only). */
+  locale: z.optional(z.string()),
+});
+export type PushSubscriptionState = z.infer<typeof pushSubscriptionStateSchema>;
+
+/** `GET /api/push/key`: the VAPID public key, base64url, for `pushManager.subscribe({ applicationServerKey })`. */
+export const pushKeySchema = z.object({ publicKey: z.string() });
+
+/** What the service worker receives in a push event (encrypted on the wire; at most 1 KB as JSON). */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  noticeId: z.int(),
+  /** The app route of the notice. */
+  url: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+export const PUSH_PAYLOAD_MAX_BYTES = 1024;
+
+/** Messages the service worker posts to open windows. */
+export const SW_MESSAGE = {
+  /** A notice arrived by push: refresh the notice lists. */
+  noticePushed: 'NOTICE_PUSHED',
+  /** A notification was tapped: show this app path in the window. */
+  openUrl: 'OPEN_URL',
+} as const;
+
+/** The only paths a notification may open: a notice of the notice centre. */
+export const NOTICE_PATH = /^\/notices\/\d+$/;
+
+/**
+ * The unread notice ids the app last saw, in IndexedDB where the service worker adds a pushed one and
+ * sets the app badge from the count while no window is open.
+ */
+export const BADGE_DB = 'beacon-badge';
+export const BADGE_STORE = 'state';
+export const UNREAD_IDS_KEY = 'unread-notice-ids';

@@ -1,0 +1,18 @@
+import { z } from 'zod/mini';
+
+/**
+ * The kinds of wallet record (the records filter). Its own module, so a route can validate the filter
+ * in its URL without loading the whole wallet contract.
+ */
+export const RECORD_TYPES = [
+  'deposit',
+  'withdraw',
+  'transferIn',
+  'transferOut',
+  'safeIn',
+  'safeOut',
+  'bonus',
+  'game',
+] as const;
+export const recordTypeSchema = z.enum(RECORD_TYPES, { error: 'invalid_type' });
+export type RecordType = z.infer<typeof recordTypeSchema>;

@@ -1,0 +1,80 @@
+/// <reference lib="webworker" />
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import {
+  BADGE_DB,
+  BADGE_STORE,
+  NOTICE_PATH,
+  type PushPayload,
+  pushPayloadSchema,
+  SW_MESSAGE,
+  UNREAD_IDS_KEY,
+} from '../src/contract/push';
+
+declare const self: ServiceWorkerGlobalScope;
+
+let badgeStore: UseStore | undefined;
+const store = (): UseStore => {
+  badgeStore ??= createStore(BADGE_DB, BADGE_STORE);
+  return badgeStore;
+};
+
+/** What a payload we cannot read still shows: iOS revokes the subscription of a push that shows nothing. */
+const FALLBACK: PushPayload = { title: 'Beacon', body: '', noticeId: 0, url: '/notices' };
+
+function payloadOf(data: PushMessageData | null): PushPayload {
+  try {
+    const parsed = pushPayloadSchema.safeParse(data?.json());
+    return parsed.success ? parsed.data : FALLBACK;
+  } catch {
+    return FALLBACK;
+  }
+}
+
+/** The unread count after this notice: the ids the app last saw, plus this one. */
+async function countWith(noticeId: number): Promise<number> {
+  const ids = new Set((await get<number[]>(UNREAD_IDS_KEY, store()).catch(() => undefined)) ?? []);
+  if (noticeId > 0) ids.add(noticeId);
+  await set(UNREAD_IDS_KEY, [...ids], store()).catch(() => undefined);
+  return ids.size;
+}
+
+async function showNotice(payload: PushPayload): Promise<void> {
+  // Shown first and unconditionally: a push that shows nothing costs the subscription on iOS.
+  await self.registration.showNotification(payload.title, {
+    body: payload.body,
+    // One notification per notice: an edited notice pushed again replaces the first.
+    tag: payload.noticeId > 0 ? `notice-${payload.noticeId}` : 'notice',
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: payload.url },
+  });
+  const count = await countWith(payload.noticeId);
+  const nav = self.navigator as WorkerNavigator & { setAppBadge?: (count?: number) => Promise<void> };
+  await nav.setAppBadge?.(count).catch(() => undefined);
+  const windows = await self.clients.matchAll({ type: 'window' });
+  for (const client of windows)
+    client.postMessage({ type: SW_MESSAGE.noticePushed, noticeId: payload.noticeId });
+}
+
+/** Focuses an open window of the app and shows the notice there, or opens one on it. */
+async function openNotice(url: unknown): Promise<void> {
+  const path = typeof url === 'string' && NOTICE_PATH.test(url) ? url : '/notices';
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const client = windows[0];
+  if (!client) {
+    await self.clients.openWindow(path);
+    return;
+  }
+  await client.focus().catch(() => undefined);
+  client.postMessage({ type: SW_MESSAGE.openUrl, url: path });
+}
+
+export function setUpPush(): void {
+  self.addEventListener('push', (event) => {
+    event.waitUntil(showNotice(payloadOf(event.data)));
+  });
+  self.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    event.waitUntil(openNotice((event.notification.data as { url?: unknown } | null)?.url));
+  });
+}

@@ -1,0 +1,210 @@
+// Issue 5 end to end: subscribe through the app, an operator publishes, the real server encrypts and
+// sends a web push to a push service, the service worker shows it, a tap opens the notice.
+//
+// What is not Chromium's own: headless Chromium has no push service (subscribe() fails with
+// "permission denied"), so an init script stands in for PushManager.subscribe() and hands the app a
+// subscription whose endpoint is this suite's fake push service (tests/server/push). The server sends
+// to it for real (VAPID, aes128gcm, checked and decrypted there), and the decrypted message reaches the
+// service worker as a real push event through the DevTools protocol (ServiceWorker.deliverPushMessage),
+// as a browser's push service connection would deliver it. Chromium cannot click a notification from a
+// test, so the tap is a notificationclick event dispatched in the service worker on the notification
+// it showed.
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { type FakePushService, type Received, startFakePushService } from '../server/push/fake-push-service';
+import { e2ePushTls } from './push-tls';
+import { waitForServiceWorker } from './pwa-support';
+import { mainNav, newPromoter } from './support';
+
+test.setTimeout(120_000);
+
+// The e2e server's VAPID subject (server/config.ts default).
+const SUBJECT = 'mailto:push@beacon.invalid';
+
+let fake: FakePushService;
+const delivered: Received[] = [];
+let deliver: (message: Received) => void = (message) => delivered.push(message);
+
+test.beforeAll(async () => {
+  fake = await startFakePushService({
+    subject: SUBJECT,
+    tls: e2ePushTls(),
+    onReceive: (message) => deliver(message),
+  });
+});
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+/** Stands in for the browser's push service client: subscribe() answers the fake service's endpoint. */
+async function stubPushManager(page: Page, subscription: { endpoint: string; keys: object }) {
+  await page.addInitScript((sub) => {
+    let current: PushSubscription | null = null;
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      const bytes =
+        typeof key === 'string' || !key ? null : new Uint8Array(key as ArrayBuffer).slice().buffer;
+      current = {
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options: { applicationServerKey: bytes, userVisibleOnly: true },
+        getKey: () => null,
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as unknown as PushSubscription;
+      return current;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return current;
+    };
+  }, subscription);
+}
+
+async function operatorToken(page: Page): Promise<string> {
+  const op = DEMO_ACCOUNTS.find((a) => a.operator);
+  const res = await page.request.post('/api/cplogin/login', {
+    data: { areaCode: op?.areaCode, phone: op?.phone, password: op?.password },
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+const myTabName = (page: Page) => mainNav(page).getByRole('link', { name: /^My/ }).textContent();
+const unreadOnMy = async (page: Page): Promise<number> => {
+  const match = /(\d+) unread/.exec((await myTabName(page)) ?? '');
+  return match ? Number(match[1]) : 0;
+};
+
+test('subscribe in the app; a published notice arrives as a notification, counts as unread, and a tap opens it', async ({
+  page,
+  context,
+}) => {
+  const subscriber = fake.subscriber();
+  await context.grantPermissions(['notifications']);
+  await stubPushManager(page, subscriber);
+  await newPromoter(page);
+  await waitForServiceWorker(page);
+
+  // Subscribe through the bell on the ticker: the permission is asked only now, on the tap.
+  const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscribe'));
+  await page.getByRole('button', { name: 'Get new notices as notifications' }).click();
+  expect((await subscribed).status()).toBe(200);
+  await expect(page.getByText('Notifications are on')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get new notices as notifications' })).toHaveCount(0);
+
+  // The unread count before: the site's live notices, all new to this user.
+  await expect.poll(() => unreadOnMy(page)).toBeGreaterThan(0);
+  const before = await unreadOnMy(page);
+
+  // Push messages go to the service worker through the DevTools protocol.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  const pushed: Promise<unknown>[] = [];
+  deliver = (message) => {
+    delivered.push(message);
+    pushed.push(
+      registrationId.then((id) =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId: id,
+          data: JSON.stringify(message.payload),
+        }),
+      ),
+    );
+  };
+
+  const title = `Harvest week ${Date.now()}`;
+  const create = await page.request.post('/api/admin/notices/create', {
+    headers: { Authorization: `Bearer ${await operatorToken(page)}` },
+    data: { texts: { 'en-US': { title, body: 'Double clicks on every mini-game link until Sunday.' } } },
+  });
+  expect(create.status()).toBe(200);
+  const noticeId = ((await create.json()) as { data: { id: number } }).data.id;
+
+  // The server's push reached the push service once for this device, encrypted for it, in English.
+  await expect.poll(() => delivered.filter((m) => m.subscriber === subscriber.id).length).toBe(1);
+  const message = delivered.find((m) => m.subscriber === subscriber.id);
+  expect(message?.payload).toEqual({
+    title,
+    body: 'Double clicks on every mini-game link until Sunday.',
+    noticeId,
+    url: `/notices/${noticeId}`,
+  });
+  expect(message?.topic).toBe(`notice-${noticeId}`);
+  await Promise.all(pushed);
+
+  // The service worker showed it, one notification per notice.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+        }));
+      }),
+    )
+    .toEqual([
+      { title, body: 'Double clicks on every mini-game link until Sunday.', tag: `notice-${noticeId}` },
+    ]);
+  // The open window was told: the count on My grows at once, not at the next minute's refresh.
+  await expect.poll(() => unreadOnMy(page)).toBe(before + 1);
+
+  // A tap on the notification: the open window shows the notice, which then counts as read.
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker?.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification to tap');
+    const event = new NotificationEvent('notificationclick', { notification });
+    const waits: Promise<unknown>[] = [];
+    // A script-made event cannot extend its own lifetime; the handler's promise is awaited here instead.
+    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => waits.push(p) });
+    scope.dispatchEvent(event);
+    await Promise.all(waits);
+  });
+  await expect(page).toHaveURL(new RegExp(`/notices/${noticeId}$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Double clicks on every mini-game link until Sunday.')).toBeVisible();
+  await page.goto('/');
+  await expect.poll(() => unreadOnMy(page)).toBe(before);
+
+  // Withdrawn, it leaves the notice centre.
+  await page.request.post('/api/admin/notices/withdraw', {
+    headers: { Authorization: `Bearer ${await operatorToken(page)}` },
+    data: { id: noticeId },
+  });
+  await page.goto('/notices');
+  await expect(page.getByRole('list', { name: 'Notices' })).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('settings: the switch says how to turn notifications back on once they are blocked', async ({
+  page,
+  context,
+}) => {
+  await context.clearPermissions();
+  await newPromoter(page);
+  await waitForServiceWorker(page);
+  // Headless Chromium answers a permission request it was not granted with "denied", as a user's "Block" would.
+  await page.goto('/Setting');
+  const toggle = page.getByRole('switch', { name: 'Notice notifications' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  await expect(page.getByText('Notifications are blocked', { exact: true })).toBeVisible();
+  await expect(toggle).toBeDisabled();
+  await expect(
+    page.getByText(/allow notifications for this site in the browser's site settings/),
+  ).toBeVisible();
+});

@@ -1,0 +1,152 @@
+import { expect, type Page, test } from '@playwright/test';
+import { pageCanReachServer, storedPartitions, waitForPersisted, waitForServiceWorker } from './pwa-support';
+import { mainNav, newPromoter } from './support';
+
+// Offline launches reload the app several times on two shared cores.
+test.setTimeout(120_000);
+
+const miniGames = (page: Page) => page.getByRole('list', { name: 'Mini-games' });
+const demands = (page: Page) => page.getByRole('list', { name: 'Demand tasks' });
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** The launch data of a signed-in promoter, by a distinctive part of each query key. */
+const LAUNCH_DATA = [
+  '"banners"',
+  '"notices"',
+  '"wx","newest"',
+  '"dou","newest"',
+  '"wx","list"',
+  '"dou","list"',
+  '"auth","me"',
+];
+
+/** First visit, online: both catalogue tabs seen once, so their first pages and strips are saved. */
+async function visitHomeOnline(page: Page): Promise<void> {
+  await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Short-video tasks' }).click();
+  await expect(demands(page).getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Mini-games' }).click();
+  await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
+  await waitForServiceWorker(page);
+  await waitForPersisted(page, LAUNCH_DATA);
+}
+
+test('launches offline: shell from the service worker, banners, notices, strips and first pages from the saved cache', async ({
+  page,
+  context,
+}) => {
+  await newPromoter(page);
+  await visitHomeOnline(page);
+  const firstGame = await miniGames(page).locator('.item-row__title').first().innerText();
+
+  await context.setOffline(true);
+  expect(await pageCanReachServer(page)).toBe(false);
+  await page.reload();
+
+  await expect(region(page, 'Announcements').locator('img').first()).toBeVisible();
+  await expect(region(page, 'Notices')).toBeVisible();
+  await expect(region(page, 'Newest mini-games').getByRole('listitem').first()).toBeVisible();
+  await expect(miniGames(page).getByRole('listitem').first()).toContainText(firstGame);
+  await expect(page.getByText("You're offline. Showing saved data.")).toBeVisible();
+  await expect(page.getByTestId('saved-at').first()).toContainText('Last updated');
+
+  await page.getByRole('tab', { name: 'Short-video tasks' }).click();
+  await expect(region(page, 'Newest tasks').getByRole('listitem').first()).toBeVisible();
+  await expect(demands(page).getByRole('listitem').first()).toBeVisible();
+
+  // A cold navigation while offline: the shell is the service worker's, the page's data is saved too.
+  await page.goto('/promotion/1');
+  await expect(page.getByRole('navigation', { name: 'Promotion sections' })).toBeVisible();
+  await expect(mainNav(page)).toBeVisible();
+});
+
+test('an apply tapped offline survives a reload, shows as queued, and settles with the server’s answer online', async ({
+  page,
+  context,
+}) => {
+  await newPromoter(page);
+  await visitHomeOnline(page);
+
+  const row = miniGames(page).getByRole('listitem').first();
+  const applyButton = row.getByRole('button', { name: /^Apply for / });
+  const name = ((await applyButton.getAttribute('aria-label')) ?? '').replace(/^Apply for /, '');
+  expect(name).not.toBe('');
+
+  await context.setOffline(true);
+  await applyButton.click();
+  await expect(page.getByRole('status').filter({ hasText: 'it will be sent when you' })).toBeVisible();
+  const queued = row.getByRole('button', { name: `Apply for ${name}: waiting for a connection` });
+  await expect(queued).toBeVisible();
+  await expect
+    .poll(async () => (await storedPartitions(page)).reduce((n, p) => n + p.pausedMutations, 0))
+    .toBe(1);
+
+  await page.reload();
+  await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    miniGames(page).getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+  ).toBeVisible();
+
+  // Back online: the queued apply is sent and settles with the server's answer (its toast is brief, so
+  // the lasting proof is the view button, the server's own list and an empty queue).
+  await context.setOffline(false);
+  await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toBeVisible();
+  await expect
+    .poll(async () => (await storedPartitions(page)).reduce((n, p) => n + p.pausedMutations, 0))
+    .toBe(0);
+
+  // The server has the application: it is on the promoter's own list, asked of the API directly.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const mine = await page.request.post('/api/wxcps/myapplist', {
+    data: { number: 0, size: 50 },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(mine.status()).toBe(200);
+  const body = (await mine.json()) as { data: { content: Array<{ appname: string }> } };
+  expect(body.data.content.map((app) => app.appname)).toContain(name);
+});
+
+test('after a logout, the next user sees nothing of the last one, online or offline', async ({
+  page,
+  context,
+}) => {
+  const firstPhone = await newPromoter(page);
+  await visitHomeOnline(page);
+  // Something only the first user has: an applied game with its link.
+  const row = miniGames(page).getByRole('listitem').first();
+  const applyButton = row.getByRole('button', { name: /^Apply for / });
+  const name = ((await applyButton.getAttribute('aria-label')) ?? '').replace(/^Apply for /, '');
+  await applyButton.click();
+  await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toBeVisible();
+  await page.goto('/my');
+  await expect(page.getByText(firstPhone).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Log out' });
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect
+    .poll(async () => (await storedPartitions(page)).filter((p) => p.text.includes(firstPhone)).length)
+    .toBe(0);
+
+  const secondPhone = await newPromoter(page);
+  await visitHomeOnline(page);
+  const check = async () => {
+    await expect(miniGames(page).getByRole('button', { name: `Apply for ${name}` })).toBeVisible();
+    await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toHaveCount(0);
+    await page.goto('/my');
+    await expect(page.getByText(secondPhone).first()).toBeVisible();
+    await expect(page.getByText(firstPhone)).toHaveCount(0);
+    await page.goto('/promotion/1');
+    await expect(page.getByRole('navigation', { name: 'Promotion sections' })).toBeVisible();
+    await expect(page.getByText(name)).toHaveCount(0);
+    await page.goto('/');
+  };
+  await check();
+  expect((await storedPartitions(page)).some((p) => p.text.includes(firstPhone))).toBe(false);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
+  await check();
+});

@@ -1,0 +1,134 @@
+// Real server processes (node --import tsx server/main.ts) for the crash and multi-process tests (wallet
+// and push), on a
+// temp SQLite file or a fresh PostgreSQL schema (TEST_DIALECT=postgres).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { usingPostgres } from './harness';
+
+export interface ProcessEnv {
+  env: Record<string, string>;
+  openDb(): Db;
+  cleanup(): Promise<void>;
+}
+
+export async function processEnvironment(extra: Record<string, string>): Promise<ProcessEnv> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'beacon-proc-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dir,
+    STATIC_DIR: path.join(dir, 'no-static'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ...extra,
+  };
+  let openDb = () => createSqliteDb(path.join(dir, 'beacon.db'));
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (usingPostgres()) {
+    const connectionString = process.env.TEST_DATABASE_URL as string;
+    const schema = `proc_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const sep = connectionString.includes('?') ? '&' : '?';
+    env.DATABASE_URL = `${connectionString}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    openDb = () => createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 2 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  return {
+    env,
+    openDb,
+    async cleanup() {
+      await dropSchema?.();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** One process, so SIGKILL kills the server itself (no npm or tsx wrapper in between). */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const before = out.includes('running at');
+      out += chunk.toString();
+      const m = /running at http:\/\/[^:]+:(\d+)\//.exec(out);
+      if (m && !before) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          url: `http://127.0.0.1:${m[1]}`,
+          output: () => out,
+          async kill(signal) {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            await exited;
+          },
+        });
+      }
+    });
+    child.stderr?.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (!out.includes('running at')) reject(new Error(`server exited (${code}): ${out}`));
+    });
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
+export async function call(url: string, apiPath: string, body: unknown, token?: string): Promise<any> {
+  const res = await fetch(`${url}/api${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: number; message: string; data: unknown };
+  if (json.status !== 200) throw new Error(`${apiPath}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+export async function demoLogin(url: string, label: string): Promise<string> {
+  const a = DEMO_ACCOUNTS.find((x) => x.label === label);
+  const data = await call(url, '/cplogin/login', {
+    areaCode: a?.areaCode,
+    phone: a?.phone,
+    password: a?.password,
+  });
+  return data.token as string;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(async () => {
+  const { onlineManager } = await import('@tanstack/react-query');
+  onlineManager.setOnline(true);
+  vi.resetModules();
+});
+
+describe('query client', () => {
+  it('starts offline when the app launches offline, so queued actions wait from the first tap', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.resetModules();
+    const { onlineManager } = await import('@tanstack/react-query');
+    await import('../../src/lib/query-client');
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it('runs queries offlineFirst and ordinary actions always (they fail at once offline, never fire later)', async () => {
+    vi.resetModules();
+    const { queryClient } = await import('../../src/lib/query-client');
+    expect(queryClient.getDefaultOptions().queries?.networkMode).toBe('offlineFirst');
+    expect(queryClient.getDefaultOptions().mutations?.networkMode).toBe('always');
+  });
+});

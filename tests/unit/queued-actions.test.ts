@@ -1,0 +1,80 @@
+import { type InfiniteData, onlineManager, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  catalogueMutationKeys,
+  setCatalogueMutationDefaults,
+} from '../../src/features/catalogue/catalogue.mutations';
+import { catalogueKeys } from '../../src/features/catalogue/catalogue.queries';
+import { toastStore } from '../../src/lib/toast';
+
+const answer = (httpStatus: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status: httpStatus, headers: { 'content-type': 'application/json' } });
+
+const demand = (demandId: number) => ({
+  demandId,
+  demandName: `Task ${demandId}`,
+  demandDesc: '',
+  demandIcon: '/media/icon.svg',
+  apply: true,
+  link: '',
+  pinned: false,
+});
+
+/** An action tapped offline, paused, then sent when the connection returns. */
+async function tapOfflineThenReconnect(client: QueryClient, key: readonly unknown[], variables: unknown) {
+  onlineManager.setOnline(false);
+  const done = client
+    .getMutationCache()
+    .build(client, { mutationKey: [...key] })
+    .execute(variables)
+    .catch(() => undefined);
+  await vi.waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true));
+  onlineManager.setOnline(true);
+  await client.resumePausedMutations();
+  await done;
+}
+
+const messages = () => toastStore.get().map((t) => `${t.kind}: ${t.message}`);
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+  vi.unstubAllGlobals();
+  toastStore.set([]);
+});
+
+describe('a queued apply settles with the server’s real answer', () => {
+  it('catalogue 2 "tasks all claimed" (result 2): a negative message, the task stays open to apply', async () => {
+    const client = new QueryClient();
+    setCatalogueMutationDefaults(client);
+    const listKey = [...catalogueKeys.dou, 'list', { search: '' }];
+    client.setQueryData<InfiniteData<unknown>>(listKey, {
+      pages: [{ content: [demand(7)], number: 0, totalPages: 1, totalElements: 1 }],
+      pageParams: [0],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { status: 200, message: 'ok', data: { result: 2, link: '' } })),
+    );
+    await tapOfflineThenReconnect(client, catalogueMutationKeys.apply('dou'), 7);
+    expect(messages()).toContain('negative: Tasks all claimed');
+    const list = client.getQueryData<InfiniteData<{ content: Array<{ apply: boolean }> }>>(listKey);
+    expect(list?.pages[0]?.content[0]?.apply).toBe(true);
+  });
+
+  it('catalogue 1 "already applied" (409): says so and refreshes the list to show the truth', async () => {
+    const client = new QueryClient();
+    setCatalogueMutationDefaults(client);
+    const listKey = [...catalogueKeys.wx, 'list', { category: '', search: '' }];
+    client.setQueryData(listKey, { pages: [], pageParams: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(409, { status: 409, message: 'Already applied', data: { code: 'already_applied' } }),
+      ),
+    );
+    await tapOfflineThenReconnect(client, catalogueMutationKeys.apply('wx'), 'wx9');
+    expect(client.getMutationCache().getAll()[0]?.state.status).toBe('error');
+    expect(messages()).toContain('negative: You have already applied for this item');
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
+});
