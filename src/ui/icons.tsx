@@ -117,6 +117,12 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />
   </Icon>
 );
+/** Safari's own Share glyph (a box with an arrow up), so the install steps match what the user sees. */
+export const SafariShareIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v12M8 7l4-4 4 4M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2" />
+  </Icon>
+);
 export const PinIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 4h6l-1 5 3 3v2H7v-2l3-3-1-5Z" />

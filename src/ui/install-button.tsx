@@ -2,26 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { type InstallOffer, promptInstall, useInstallOffer } from '../lib/install';
 import { Dialog } from './dialog';
-import { ChevronRightIcon, DownloadIcon } from './icons';
-
-/** Safari's own Share glyph (a box with an arrow up), drawn so the steps match what the user sees. */
-const SafariShareGlyph = () => (
-  <svg
-    className="install-steps__glyph"
-    width={20}
-    height={20}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M12 3v12M8 7l4-4 4 4M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2" />
-  </svg>
-);
+import { ChevronRightIcon, DownloadIcon, SafariShareIcon } from './icons';
 
 export function IosInstallDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useLingui();
@@ -39,7 +20,8 @@ export function IosInstallDialog({ open, onClose }: { open: boolean; onClose: ()
       <ol className="install-steps">
         <li>
           <Trans>
-            Tap the Share button <SafariShareGlyph /> in Safari's toolbar.
+            Tap the Share button <SafariShareIcon className="install-steps__glyph" size={20} /> in Safari's
+            toolbar.
           </Trans>
         </li>
         <li>

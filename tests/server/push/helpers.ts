@@ -3,9 +3,31 @@ import type { Db } from '../../../server/db/create-db';
 import { createPushWorker, type PushWorker } from '../../../server/modules/push/worker';
 import { type ApiResult, startServer, type TestServer } from '../harness';
 import { type Promoter, promoter } from '../portal/fixtures';
+import { type ProcessEnv, processEnvironment } from '../processes';
 import { type FakePushService, type FakeSubscriber, startFakePushService } from './fake-push-service';
 
 export const SUBJECT = 'mailto:ops@beacon.test';
+
+/** The server's VAPID variables for a fresh key pair (how several processes share one: README). */
+function vapidVariables(vapid: { publicKey: string; privateKey: string }): Record<string, string> {
+  return { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT };
+}
+
+/**
+ * A fake push service, and the environment of real server processes that send to it: one VAPID pair,
+ * and the service's self-signed certificate trusted (nothing else about TLS changes).
+ */
+export async function pushProcessEnvironment(
+  extra: Record<string, string> = {},
+): Promise<{ fake: FakePushService; proc: ProcessEnv }> {
+  const fake = await startFakePushService({ subject: SUBJECT });
+  const proc = await processEnvironment({
+    ...vapidVariables(webpush.generateVAPIDKeys()),
+    NODE_EXTRA_CA_CERTS: fake.certFile,
+    ...extra,
+  });
+  return { fake, proc };
+}
 
 export interface PushFixture {
   server: TestServer;
@@ -20,12 +42,7 @@ export async function startPushFixture(env: Record<string, string> = {}): Promis
   const fake = await startFakePushService({ subject: SUBJECT });
   const vapid = webpush.generateVAPIDKeys();
   const server = await startServer({
-    env: {
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: SUBJECT,
-      ...env,
-    },
+    env: { ...vapidVariables(vapid), ...env },
   });
   const worker = createPushWorker(server.app.ctx, server.app.push, { agent: fake.agent, tickMs: 20 });
   return {

@@ -3,18 +3,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import {
   call,
   demoLogin,
   type ProcessEnv,
-  processEnvironment,
   type ServerProcess,
   startServerProcess,
   waitFor,
 } from '../processes';
-import { type FakePushService, startFakePushService } from './fake-push-service';
-import { SUBJECT } from './helpers';
+import type { FakePushService } from './fake-push-service';
+import { pushProcessEnvironment } from './helpers';
 
 const run = promisify(execFile);
 let fake: FakePushService;
@@ -22,14 +20,7 @@ let proc: ProcessEnv;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  fake = await startFakePushService({ subject: SUBJECT });
-  const vapid = webpush.generateVAPIDKeys();
-  proc = await processEnvironment({
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: SUBJECT,
-    NODE_EXTRA_CA_CERTS: fake.certFile,
-  });
+  ({ fake, proc } = await pushProcessEnvironment());
 });
 afterAll(async () => {
   await server?.kill('SIGTERM');

@@ -9,18 +9,10 @@
 // PUSH_CONCURRENCY rows per crash). No sender can close that window; it is a few milliseconds wide.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { usingPostgres } from '../harness';
-import {
-  call,
-  demoLogin,
-  type ProcessEnv,
-  processEnvironment,
-  startServerProcess,
-  waitFor,
-} from '../processes';
-import { type FakePushService, startFakePushService } from './fake-push-service';
-import { SUBJECT } from './helpers';
+import { call, demoLogin, type ProcessEnv, startServerProcess, waitFor } from '../processes';
+import type { FakePushService } from './fake-push-service';
+import { pushProcessEnvironment } from './helpers';
 
 const DEVICES = 50;
 const KILL_AT = [12, 31];
@@ -29,18 +21,11 @@ let fake: FakePushService;
 let proc: ProcessEnv;
 
 beforeAll(async () => {
-  fake = await startFakePushService({ subject: SUBJECT });
-  const vapid = webpush.generateVAPIDKeys();
-  proc = await processEnvironment({
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: SUBJECT,
+  ({ fake, proc } = await pushProcessEnvironment({
     PUSH_CONCURRENCY: '1',
     // Short, so a restarted process takes the cut-off row back soon; requests time out at half of it.
     PUSH_LEASE_SECONDS: '6',
-    // The child trusts the fake push service's self-signed certificate, and nothing else changes.
-    NODE_EXTRA_CA_CERTS: fake.certFile,
-  });
+  }));
 });
 afterAll(async () => {
   await fake?.close();

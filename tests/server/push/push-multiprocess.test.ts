@@ -4,7 +4,6 @@
 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 import { createPostgresDb } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { claimDue, markSent } from '../../../server/modules/push/repository';
@@ -13,13 +12,12 @@ import {
   call,
   demoLogin,
   type ProcessEnv,
-  processEnvironment,
   type ServerProcess,
   startServerProcess,
   waitFor,
 } from '../processes';
-import { type FakePushService, startFakePushService } from './fake-push-service';
-import { insertSubscriptionRows, insertUserRow, SUBJECT } from './helpers';
+import type { FakePushService } from './fake-push-service';
+import { insertSubscriptionRows, insertUserRow, pushProcessEnvironment } from './helpers';
 
 const DEVICES = 60;
 
@@ -29,16 +27,10 @@ describe.skipIf(!usingPostgres())('two server processes, one outbox (PostgreSQL 
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    fake = await startFakePushService({ subject: SUBJECT });
-    const vapid = webpush.generateVAPIDKeys();
-    proc = await processEnvironment({
-      // Several processes need one key pair: from the environment (README, VAPID_PUBLIC_KEY).
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: SUBJECT,
+    // Several processes need one key pair: from the environment (README, VAPID_PUBLIC_KEY).
+    ({ fake, proc } = await pushProcessEnvironment({
       PUSH_CONCURRENCY: '3',
-      NODE_EXTRA_CA_CERTS: fake.certFile,
-    });
+    }));
   });
   afterAll(async () => {
     for (const s of servers) await s.kill('SIGTERM');
