@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type RunningServer, startServer } from '../support/built-app-server';
 import { waitForServiceWorker } from './pwa-support';
 
 // Two builds and a server of our own: the suite's server keeps serving the first build to other specs.
@@ -11,18 +11,8 @@ test.setTimeout(180_000);
 
 const NEXT_BUILD = `e2e-next-${Date.now()}`;
 let folder = '';
-let server: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let origin = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -37,26 +27,12 @@ test.beforeAll(async () => {
       stdio: 'inherit',
     },
   );
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, PORT: String(port), STATIC_DIR: join(folder, 'site') },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  server = await startServer(join(folder, 'site'));
+  origin = server.origin;
 });
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 

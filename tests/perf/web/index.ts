@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
+import { startServer } from '../../support/built-app-server';
 import { measureColdLoad } from './lighthouse-cold';
 import { addReferencePage, REFERENCE_PATH } from './reference-page';
-import { startServer } from './server';
 import { measureWarmLaunch } from './warm-launch';
 
 const RUNS_COLD = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);

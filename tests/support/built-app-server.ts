@@ -1,4 +1,5 @@
-// The real server on the built app, as the e2e suite starts it, from a folder the bench may add to.
+// The real server (scripts/e2e-server.mjs) on a built app in a folder of the caller's: the web bench adds a
+// reference page to its copy, the update spec deploys a second build into its own.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
