@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config';
 import { createDb, createPostgresDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertUser } from '../../server/modules/auth/repository';
-import { hashPassword } from '../../server/modules/auth/service';
+import { hashPassword, newUserDefaults } from '../../server/modules/auth/service';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import { SANDBOX_SECRET, signCallback } from '../../server/modules/payments/provider';
 import { insertSafe } from '../../server/modules/wallet/repository';
@@ -54,25 +54,14 @@ async function run(dialect: 'SQLite' | 'PostgreSQL', db: Db): Promise<string[]> 
     const phone = `91790${String(10_000 + i).slice(-5)}`;
     const now = Date.now();
     const row = await insertUser(db, {
+      ...newUserDefaults(),
       uid: 20_000_000 + i,
       area_code: '63',
       phone,
       username: `63+${phone}`,
       password_hash: passwordHash,
-      role: 0,
-      job: 0,
-      level: 0,
-      rate: 0,
-      rate1: 0,
-      rate2: 0,
-      default_rate: 0,
       invite_code: `BENCH${String(i).padStart(3, '0')}`,
       invited_by: null,
-      banned: 0,
-      is_operator: 0,
-      locale: null,
-      failed_logins: 0,
-      locked_until: null,
       created_at: now,
       updated_at: now,
     });

@@ -286,7 +286,8 @@ export const randomInviteCode = (): string =>
 /** 8-digit public user number, unrelated to the row id so it reveals nothing about sign-up order. */
 export const randomUid = (): number => randomInt(10_000_000, 100_000_000);
 
-const newUserDefaults = () => ({
+/** A new account's columns before it signs up for anything (also used by tests and benches seeding users). */
+export const newUserDefaults = () => ({
   uid: randomUid(),
   invite_code: randomInviteCode(),
   role: 0,

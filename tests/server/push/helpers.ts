@@ -1,5 +1,7 @@
 import webpush from 'web-push';
 import type { Db } from '../../../server/db/create-db';
+import { insertUser } from '../../../server/modules/auth/repository';
+import { newUserDefaults } from '../../../server/modules/auth/service';
 import { createPushWorker, type PushWorker } from '../../../server/modules/push/worker';
 import { type ApiResult, startServer, type TestServer } from '../harness';
 import { type Promoter, promoter } from '../portal/fixtures';
@@ -101,33 +103,17 @@ export const received = (f: PushFixture, device: Device) =>
 
 /** A user row written straight to the database, for tests that run without the HTTP server. */
 export async function insertUserRow(db: Db, uid: number): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      uid,
-      area_code: '63',
-      phone: `91700${String(uid).padStart(5, '0')}`,
-      username: `u${uid}`,
-      password_hash: 'x',
-      role: 0,
-      job: 0,
-      level: 0,
-      rate: 0,
-      rate1: 0,
-      rate2: 0,
-      default_rate: 0,
-      invite_code: `I${uid}`,
-      invited_by: null,
-      banned: 0,
-      is_operator: 0,
-      locale: null,
-      failed_logins: 0,
-      locked_until: null,
-      created_at: 1,
-      updated_at: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertUser(db, {
+    ...newUserDefaults(),
+    uid,
+    area_code: '63',
+    phone: `91700${String(uid).padStart(5, '0')}`,
+    username: `u${uid}`,
+    password_hash: 'x',
+    invited_by: null,
+    created_at: 1,
+    updated_at: 1,
+  });
   return row.id;
 }
 
