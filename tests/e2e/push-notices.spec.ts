@@ -63,6 +63,23 @@ async function stubPushManager(page: Page, subscription: { endpoint: string; key
   }, subscription);
 }
 
+/**
+ * Records what the app puts on its icon: headless Chromium has no icon to badge, so the Badging API's
+ * two calls are wrapped to note each count (0 for a cleared badge) before doing what they did.
+ */
+async function recordAppBadge(page: Page) {
+  await page.addInitScript(() => {
+    const counts: number[] = [];
+    Object.assign(window, { appBadges: counts });
+    Object.defineProperty(Navigator.prototype, 'setAppBadge', {
+      value: async (count?: number) => void counts.push(count ?? -1),
+    });
+    Object.defineProperty(Navigator.prototype, 'clearAppBadge', { value: async () => void counts.push(0) });
+  });
+}
+const lastAppBadge = (page: Page) =>
+  page.evaluate(() => (window as unknown as { appBadges: number[] }).appBadges.at(-1));
+
 async function operatorToken(page: Page): Promise<string> {
   const op = DEMO_ACCOUNTS.find((a) => a.operator);
   const res = await page.request.post('/api/cplogin/login', {
@@ -84,6 +101,7 @@ test('subscribe in the app; a published notice arrives as a notification, counts
   const subscriber = fake.subscriber();
   await context.grantPermissions(['notifications']);
   await stubPushManager(page, subscriber);
+  await recordAppBadge(page);
   await newPromoter(page);
   await waitForServiceWorker(page);
 
@@ -97,6 +115,20 @@ test('subscribe in the app; a published notice arrives as a notification, counts
   // The unread count before: the site's live notices, all new to this user.
   await expect.poll(() => unreadOnMy(page)).toBeGreaterThan(0);
   const before = await unreadOnMy(page);
+  // The app's icon shows the same count.
+  await expect.poll(() => lastAppBadge(page)).toBe(before);
+
+  // The service worker badges the icon itself when a push comes with no window to ask: its calls are
+  // recorded the same way (DevTools, attached to the worker, keeps it from being stopped meanwhile).
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker?.evaluate(() => {
+    const counts: number[] = [];
+    Object.assign(self, { appBadges: counts });
+    Object.defineProperty(WorkerNavigator.prototype, 'setAppBadge', {
+      value: async (count?: number) => void counts.push(count ?? -1),
+    });
+  });
 
   // Push messages go to the service worker through the DevTools protocol.
   const cdp = await context.newCDPSession(page);
@@ -157,12 +189,14 @@ test('subscribe in the app; a published notice arrives as a notification, counts
     .toEqual([
       { title, body: 'Double clicks on every mini-game link until Sunday.', tag: `notice-${noticeId}` },
     ]);
-  // The open window was told: the count on My grows at once, not at the next minute's refresh.
+  // The worker counted it on the icon, and the open window was told: the count on My grows at once,
+  // not at the next minute's refresh.
+  expect(await worker?.evaluate(() => (self as unknown as { appBadges: number[] }).appBadges.at(-1))).toBe(
+    before + 1,
+  );
   await expect.poll(() => unreadOnMy(page)).toBe(before + 1);
 
   // A tap on the notification: the open window shows the notice, which then counts as read.
-  const [worker] = context.serviceWorkers();
-  expect(worker).toBeDefined();
   await worker?.evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [notification] = await scope.registration.getNotifications();
@@ -179,6 +213,7 @@ test('subscribe in the app; a published notice arrives as a notification, counts
   await expect(page.getByText('Double clicks on every mini-game link until Sunday.')).toBeVisible();
   await page.goto('/');
   await expect.poll(() => unreadOnMy(page)).toBe(before);
+  await expect.poll(() => lastAppBadge(page)).toBe(before);
 
   // Withdrawn, it leaves the notice centre.
   await page.request.post('/api/admin/notices/withdraw', {
