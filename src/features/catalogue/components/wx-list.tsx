@@ -3,17 +3,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { WX_CATEGORIES, type WxApp, type WxCategory } from '../../../contract/catalogue';
-import { PAGE_SIZE } from '../../../contract/paging';
 import { formatRate } from '../../../lib/format';
-import { pagedWindow } from '../../../lib/paged-window';
 import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../ui/empty-state';
 import { LazyMediaViewer } from '../../../ui/lazy-media-viewer';
 import type { MediaItem } from '../../../ui/media-viewer';
 import { NoDataPicture } from '../../../ui/no-data-picture';
+import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { type TabOption, Tabs } from '../../../ui/tabs';
-import { VirtualList } from '../../../ui/virtual-list';
 import { useWxActions } from '../catalogue.mutations';
 import { catalogueQueries } from '../catalogue.queries';
 import { useCategoryLabels } from '../category-labels';
@@ -52,8 +50,6 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
     wxMedia(app).length > 0
       ? setViewing(app)
       : void navigate({ to: '/GameDetail/$id', params: { id: String(app.id) } });
-  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
-  const items = paged.items;
 
   const options: TabOption<string>[] = [
     { value: '', label: t`All` },
@@ -72,66 +68,54 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
         variant="chips"
       />
       <div id="wx-list-panel" role="tabpanel" aria-labelledby={`wx-category-${category}`}>
-        {list.isPending ? (
-          <SkeletonRows label={t`Loading`} count={5} />
-        ) : items.length === 0 ? (
-          <EmptyState picture={<NoDataPicture />} title={t`No games yet`} />
-        ) : (
-          <VirtualList
-            items={items}
-            itemKey={(app) => app.id}
-            estimateSize={104}
-            label={t`Mini-games`}
-            offset={paged.offset}
-            total={paged.total}
-            hasPrevious={list.hasPreviousPage}
-            loadingPrevious={list.isFetchingPreviousPage}
-            onLoadPrevious={() => void list.fetchPreviousPage()}
-            hasMore={list.hasNextPage}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-            footer={<ListFooter loading={list.isFetchingNextPage} done={!list.hasNextPage} />}
-            renderItem={(app) => (
-              <article className="item-row">
-                <button
-                  type="button"
-                  className="item-row__main"
-                  onClick={() => open(app)}
-                  aria-label={t`${app.appname}: open pictures and video`}
-                >
-                  <img
-                    className="item-row__logo"
-                    src={app.logo_square}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                  />
-                  <span className="item-row__text">
-                    <span className="item-row__name">
-                      {app.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
-                      <span className="item-row__title">{app.appname}</span>
-                    </span>
-                    <span className="item-row__intro">{app.brief_intro}</span>
-                    <span className="item-row__rate">
-                      {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
-                    </span>
-                  </span>
-                </button>
-                <ItemActions
-                  item={app}
-                  promotionId="1"
-                  name={app.appname}
-                  onApply={() => actions.apply(app.appid)}
-                  applyState={actions.applyState(app.appid)}
-                  canPin={canPin}
-                  onPin={() => actions.pin(app.appid)}
-                  pinState={actions.pinState(app.appid)}
+        <PagedVirtualList
+          list={list}
+          pending={<SkeletonRows label={t`Loading`} count={5} />}
+          empty={<EmptyState picture={<NoDataPicture />} title={t`No games yet`} />}
+          itemKey={(app) => app.id}
+          estimateSize={104}
+          label={t`Mini-games`}
+          footer={<ListFooter loading={list.isFetchingNextPage} done={!list.hasNextPage} />}
+          renderItem={(app) => (
+            <article className="item-row">
+              <button
+                type="button"
+                className="item-row__main"
+                onClick={() => open(app)}
+                aria-label={t`${app.appname}: open pictures and video`}
+              >
+                <img
+                  className="item-row__logo"
+                  src={app.logo_square}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
                 />
-              </article>
-            )}
-          />
-        )}
+                <span className="item-row__text">
+                  <span className="item-row__name">
+                    {app.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
+                    <span className="item-row__title">{app.appname}</span>
+                  </span>
+                  <span className="item-row__intro">{app.brief_intro}</span>
+                  <span className="item-row__rate">
+                    {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
+                  </span>
+                </span>
+              </button>
+              <ItemActions
+                item={app}
+                promotionId="1"
+                name={app.appname}
+                onApply={() => actions.apply(app.appid)}
+                applyState={actions.applyState(app.appid)}
+                canPin={canPin}
+                onPin={() => actions.pin(app.appid)}
+                pinState={actions.pinState(app.appid)}
+              />
+            </article>
+          )}
+        />
       </div>
       {viewing ? (
         <LazyMediaViewer

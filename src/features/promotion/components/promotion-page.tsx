@@ -2,18 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PAGE_SIZE } from '../../../contract/paging';
-import { pagedWindow } from '../../../lib/paged-window';
 import { useSessionUser } from '../../../lib/session';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { RefreshIcon, TrashIcon } from '../../../ui/icons';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
+import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { PullToRefresh } from '../../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { ComingSoon } from '../../../ui/standalone-page';
-import { VirtualList } from '../../../ui/virtual-list';
 import { useDeleteDemandMutation } from '../promotion.mutations';
 import { promotionKeys, promotionQueries } from '../promotion.queries';
 import { LinkCard } from './link-card';
@@ -74,24 +72,14 @@ function EmptyLinks({ to }: { to: 1 | 2 }) {
 function MyMiniGames({ viewer }: { viewer: number }) {
   const { t } = useLingui();
   const list = useInfiniteQuery(promotionQueries.myWx(viewer));
-  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
-  const items = paged.items;
-  if (list.isPending) return <SkeletonRows label={t`Loading`} count={3} />;
-  if (items.length === 0) return <EmptyLinks to={1} />;
   return (
-    <VirtualList
-      items={items}
+    <PagedVirtualList
+      list={list}
+      pending={<SkeletonRows label={t`Loading`} count={3} />}
+      empty={<EmptyLinks to={1} />}
       itemKey={(app) => app.id}
       estimateSize={220}
       label={t`My mini-game links`}
-      offset={paged.offset}
-      total={paged.total}
-      hasPrevious={list.hasPreviousPage}
-      loadingPrevious={list.isFetchingPreviousPage}
-      onLoadPrevious={() => void list.fetchPreviousPage()}
-      hasMore={list.hasNextPage}
-      loadingMore={list.isFetchingNextPage}
-      onLoadMore={() => void list.fetchNextPage()}
       footer={<Footer loading={list.isFetchingNextPage} />}
       renderItem={(app) => (
         <LinkCard
@@ -112,49 +100,36 @@ function MyDemandTasks({ viewer }: { viewer: number }) {
   const list = useInfiniteQuery(promotionQueries.myDou(viewer));
   const remove = useDeleteDemandMutation(viewer);
   const [confirming, setConfirming] = useState<{ id: number; name: string } | null>(null);
-  const paged = pagedWindow(list.data?.pages, PAGE_SIZE);
-  const items = paged.items;
-  if (list.isPending) return <SkeletonRows label={t`Loading`} count={3} />;
   return (
     <>
-      {items.length === 0 ? (
-        <EmptyLinks to={2} />
-      ) : (
-        <VirtualList
-          items={items}
-          itemKey={(demand) => demand.demandId}
-          estimateSize={220}
-          label={t`My task links`}
-          offset={paged.offset}
-          total={paged.total}
-          hasPrevious={list.hasPreviousPage}
-          loadingPrevious={list.isFetchingPreviousPage}
-          onLoadPrevious={() => void list.fetchPreviousPage()}
-          hasMore={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-          footer={<Footer loading={list.isFetchingNextPage} />}
-          renderItem={(demand) => (
-            <LinkCard
-              name={demand.demandName}
-              icon={demand.demandIcon}
-              link={demand.link}
-              clicks={demand.clicks}
-              appliedAt={demand.appliedAt}
-              extra={
-                <button
-                  type="button"
-                  className="icon-button link-card__delete"
-                  aria-label={t`Delete ${demand.demandName}`}
-                  onClick={() => setConfirming({ id: demand.demandId, name: demand.demandName })}
-                >
-                  <TrashIcon size={20} />
-                </button>
-              }
-            />
-          )}
-        />
-      )}
+      <PagedVirtualList
+        list={list}
+        pending={<SkeletonRows label={t`Loading`} count={3} />}
+        empty={<EmptyLinks to={2} />}
+        itemKey={(demand) => demand.demandId}
+        estimateSize={220}
+        label={t`My task links`}
+        footer={<Footer loading={list.isFetchingNextPage} />}
+        renderItem={(demand) => (
+          <LinkCard
+            name={demand.demandName}
+            icon={demand.demandIcon}
+            link={demand.link}
+            clicks={demand.clicks}
+            appliedAt={demand.appliedAt}
+            extra={
+              <button
+                type="button"
+                className="icon-button link-card__delete"
+                aria-label={t`Delete ${demand.demandName}`}
+                onClick={() => setConfirming({ id: demand.demandId, name: demand.demandName })}
+              >
+                <TrashIcon size={20} />
+              </button>
+            }
+          />
+        )}
+      />
       <Dialog
         open={confirming !== null}
         title={t`Delete this task?`}
