@@ -119,8 +119,16 @@ function useActionStates(kind: CatalogueKind) {
   };
 }
 
+/** Apply and pin of one catalogue's items, and where each stands. */
+export interface CatalogueActions<Id> {
+  apply: (id: Id) => void;
+  pin: (id: Id) => void;
+  applyState: (id: Id) => ActionState;
+  pinState: (id: Id) => ActionState;
+}
+
 /** Catalogue 1 apply and pin, and their state per item (including queued ones restored after a reload). */
-export function useWxActions() {
+export function useWxActions(): CatalogueActions<string> {
   const apply = useMutation<WxApplyResponse, Error, string>({
     mutationKey: catalogueMutationKeys.apply('wx'),
   });
@@ -135,7 +143,11 @@ export function useWxActions() {
 }
 
 /** Catalogue 2 apply (result 0 asks for the app card) and pin, and their state per item. */
-export function useDemandActions({ onNeedsAppCard }: { onNeedsAppCard: () => void }) {
+export function useDemandActions({
+  onNeedsAppCard,
+}: {
+  onNeedsAppCard: () => void;
+}): CatalogueActions<number> {
   const apply = useMutation<DemandApplyResponse, Error, number>({
     mutationKey: catalogueMutationKeys.apply('dou'),
   });

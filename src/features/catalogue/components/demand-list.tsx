@@ -10,6 +10,7 @@ import { SkeletonRows } from '../../../ui/skeleton';
 import { catalogueQueries } from '../catalogue.queries';
 import { useDemandApply } from './demand-apply';
 import { ItemActions } from './item-actions';
+import { ItemRow } from './item-row';
 import { ListFooter } from './list-footer';
 
 /** Catalogue 2: icon, name and the clamped description; a tap on it shows the full text. */
@@ -30,40 +31,25 @@ export function DemandList({ search, viewer, canPin }: { search: string; viewer:
         label={t`Demand tasks`}
         footer={<ListFooter loading={list.isFetchingNextPage} done={!list.hasNextPage} />}
         renderItem={(demand) => (
-          <article className="item-row">
-            <button
-              type="button"
-              className="item-row__main"
-              onClick={() => setReading(demand)}
-              aria-label={t`${demand.demandName}: read the full description`}
-            >
-              <img
-                className="item-row__logo"
-                src={demand.demandIcon}
-                alt=""
-                width={56}
-                height={56}
-                loading="lazy"
+          <ItemRow
+            name={demand.demandName}
+            logo={demand.demandIcon}
+            pinned={demand.pinned}
+            openLabel={t`${demand.demandName}: read the full description`}
+            onOpen={() => setReading(demand)}
+            actions={
+              <ItemActions
+                item={demand}
+                promotionId="2"
+                name={demand.demandName}
+                id={demand.demandId}
+                actions={actions}
+                canPin={canPin}
               />
-              <span className="item-row__text">
-                <span className="item-row__name">
-                  {demand.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
-                  <span className="item-row__title">{demand.demandName}</span>
-                </span>
-                <span className="item-row__intro item-row__intro--clamp">{demand.demandDesc}</span>
-              </span>
-            </button>
-            <ItemActions
-              item={demand}
-              promotionId="2"
-              name={demand.demandName}
-              onApply={() => actions.apply(demand.demandId)}
-              applyState={actions.applyState(demand.demandId)}
-              canPin={canPin}
-              onPin={() => actions.pin(demand.demandId)}
-              pinState={actions.pinState(demand.demandId)}
-            />
-          </article>
+            }
+          >
+            <span className="item-row__intro item-row__intro--clamp">{demand.demandDesc}</span>
+          </ItemRow>
         )}
       />
       <Dialog

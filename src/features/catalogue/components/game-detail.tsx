@@ -115,11 +115,9 @@ export function GameDetailPage({ id }: { id: number }) {
           item={app}
           promotionId="1"
           name={app.appname}
-          onApply={() => actions.apply(app.appid)}
-          applyState={actions.applyState(app.appid)}
+          id={app.appid}
+          actions={actions}
           canPin={canPin(user?.job)}
-          onPin={() => actions.pin(app.appid)}
-          pinState={actions.pinState(app.appid)}
         />
         {media.length > 0 ? (
           <section aria-label={t`Pictures and video`}>

@@ -3,40 +3,38 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useIsLogin } from '../../../lib/session';
 import { ClockIcon, PinIcon } from '../../../ui/icons';
 import { itemAction } from '../apply-result';
-import type { ActionState } from '../catalogue.mutations';
+import type { CatalogueActions } from '../catalogue.mutations';
 
-interface ItemActionsProps {
+interface ItemActionsProps<Id> {
   item: { apply: boolean; link: string; pinned: boolean };
   /** Where the view button leads: /promotion/1 (catalogue 1) or /promotion/2 (catalogue 2). */
   promotionId: '1' | '2';
   name: string;
-  onApply: () => void;
-  /** An apply being sent, or queued until the connection returns (then the button says so). */
-  applyState: ActionState;
+  /** The item's id for its catalogue's actions (an apply being sent or queued shows as such). */
+  id: Id;
+  actions: CatalogueActions<Id>;
   canPin: boolean;
-  onPin: () => void;
-  pinState: ActionState;
   compact?: boolean;
 }
 
 /** Spec section 2: apply, a greyed apply while the link is pending, or view; the pin button for job 2. */
-export function ItemActions({
+export function ItemActions<Id>({
   item,
   promotionId,
   name,
-  onApply,
-  applyState,
+  id,
+  actions,
   canPin,
-  onPin,
-  pinState,
   compact = false,
-}: ItemActionsProps) {
+}: ItemActionsProps<Id>) {
   const { t } = useLingui();
   const loggedIn = useIsLogin();
   const navigate = useNavigate();
   const here = useLocation({ select: (location) => location.href });
   const action = itemAction(item);
   const size = compact ? 'button--small' : '';
+  const applyState = actions.applyState(id);
+  const pinState = canPin ? actions.pinState(id) : undefined;
   const applying = applyState === 'sending';
   const pinning = pinState !== undefined;
 
@@ -64,7 +62,7 @@ export function ItemActions({
           onClick={() => {
             // DESIGN.md section 4: apply asks the user to log in first, then comes back here.
             if (!loggedIn) void navigate({ to: '/login', search: { redirect: here } });
-            else onApply();
+            else actions.apply(id);
           }}
         >
           {applying ? (
@@ -102,7 +100,7 @@ export function ItemActions({
           disabled={pinning}
           data-state={pinState}
           title={pinState === 'queued' ? t`It will be sent when you're back online` : undefined}
-          onClick={onPin}
+          onClick={() => actions.pin(id)}
         >
           <PinIcon size={20} />
         </button>

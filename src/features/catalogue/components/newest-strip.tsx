@@ -60,11 +60,9 @@ export function WxNewestStrip({ viewer }: StripProps) {
                 item={app}
                 promotionId="1"
                 name={app.appname}
-                onApply={() => actions.apply(app.appid)}
-                applyState={actions.applyState(app.appid)}
+                id={app.appid}
+                actions={actions}
                 canPin={false}
-                onPin={() => undefined}
-                pinState={undefined}
               />
             </li>
           ))}
@@ -104,11 +102,9 @@ export function DemandNewestStrip({ viewer }: StripProps) {
                 item={demand}
                 promotionId="2"
                 name={demand.demandName}
-                onApply={() => actions.apply(demand.demandId)}
-                applyState={actions.applyState(demand.demandId)}
+                id={demand.demandId}
+                actions={actions}
                 canPin={false}
-                onPin={() => undefined}
-                pinState={undefined}
               />
             </li>
           ))}

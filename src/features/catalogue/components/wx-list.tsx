@@ -16,6 +16,7 @@ import { useWxActions } from '../catalogue.mutations';
 import { catalogueQueries } from '../catalogue.queries';
 import { useCategoryLabels } from '../category-labels';
 import { ItemActions } from './item-actions';
+import { ItemRow } from './item-row';
 import { ListFooter } from './list-footer';
 import { downloadMedia } from './media-download';
 
@@ -77,43 +78,28 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
           label={t`Mini-games`}
           footer={<ListFooter loading={list.isFetchingNextPage} done={!list.hasNextPage} />}
           renderItem={(app) => (
-            <article className="item-row">
-              <button
-                type="button"
-                className="item-row__main"
-                onClick={() => open(app)}
-                aria-label={t`${app.appname}: open pictures and video`}
-              >
-                <img
-                  className="item-row__logo"
-                  src={app.logo_square}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
+            <ItemRow
+              name={app.appname}
+              logo={app.logo_square}
+              pinned={app.pinned}
+              openLabel={t`${app.appname}: open pictures and video`}
+              onOpen={() => open(app)}
+              actions={
+                <ItemActions
+                  item={app}
+                  promotionId="1"
+                  name={app.appname}
+                  id={app.appid}
+                  actions={actions}
+                  canPin={canPin}
                 />
-                <span className="item-row__text">
-                  <span className="item-row__name">
-                    {app.pinned ? <span className="tag tag--pinned">{t`Top`}</span> : null}
-                    <span className="item-row__title">{app.appname}</span>
-                  </span>
-                  <span className="item-row__intro">{app.brief_intro}</span>
-                  <span className="item-row__rate">
-                    {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
-                  </span>
-                </span>
-              </button>
-              <ItemActions
-                item={app}
-                promotionId="1"
-                name={app.appname}
-                onApply={() => actions.apply(app.appid)}
-                applyState={actions.applyState(app.appid)}
-                canPin={canPin}
-                onPin={() => actions.pin(app.appid)}
-                pinState={actions.pinState(app.appid)}
-              />
-            </article>
+              }
+            >
+              <span className="item-row__intro">{app.brief_intro}</span>
+              <span className="item-row__rate">
+                {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
+              </span>
+            </ItemRow>
           )}
         />
       </div>
