@@ -32,6 +32,8 @@ async function once(url: string, distDir: string): Promise<ColdLoad> {
     });
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
+    // A broken trace (NO_NAVSTART, NO_FCP) leaves the metrics empty: such a run measured nothing.
+    if (lhr.runtimeError) throw new Error(`Lighthouse run failed: ${lhr.runtimeError.code}`);
     const requests =
       (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
     const scripts = requests.filter(
@@ -54,9 +56,20 @@ async function once(url: string, distDir: string): Promise<ColdLoad> {
   }
 }
 
+/** A run whose trace Lighthouse fails to record is run again; this many failures fail the bench. */
+const MAX_FAILED_RUNS = 3;
+
 export async function measureColdLoad(url: string, distDir: string, runs: number): Promise<ColdLoad> {
   const all: ColdLoad[] = [];
-  for (let i = 0; i < runs; i++) all.push(await once(url, distDir));
+  let failed = 0;
+  while (all.length < runs) {
+    try {
+      all.push(await once(url, distDir));
+    } catch (error) {
+      if (++failed >= MAX_FAILED_RUNS) throw error;
+      console.warn(`${(error as Error).message}; run again`);
+    }
+  }
   return {
     score: median(all.map((r) => r.score)),
     lcpMs: median(all.map((r) => r.lcpMs)),
