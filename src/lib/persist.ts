@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { BUILD_ID } from './build-info';
+import { withDeadline } from './deadline';
 import { PERSIST_MAX_AGE_MS } from './query-client';
 import { getToken, subscribeSession, USER_QUERY_KEY } from './session';
 
@@ -112,10 +113,6 @@ function openPartition(queryClient: QueryClient, name: string, buster: string): 
   };
 }
 
-/** Resolves with `value` after `ms`; the launch waits for the restore no longer than that. */
-const after = <T>(ms: number, value: T): Promise<T> =>
-  new Promise((resolve) => setTimeout(() => resolve(value), ms));
-
 /** Deletes every user partition but `keep`: one phone, several accounts, nobody reads another's data. */
 async function dropOtherUsers(keep: string): Promise<void> {
   const stored = await keys<string>(store());
@@ -208,7 +205,6 @@ export async function startQueryPersistence(
   let current: Partition | null = null;
   let usable = true;
   let stopped = false;
-  const deadline = after(restoreTimeoutMs, 'late' as const);
 
   const restored = (async (): Promise<Exclude<RestoreOutcome, 'late'>> => {
     try {
@@ -254,7 +250,7 @@ export async function startQueryPersistence(
       .catch((error: unknown) => console.warn('The saved data could not follow the session', error));
   };
   const unsubscribe = subscribeSession(moveToSession);
-  const outcome = await Promise.race([restored, deadline]);
+  const outcome = await withDeadline(restored, restoreTimeoutMs, 'late' as const);
   if (outcome === 'late')
     console.warn(`The saved data took over ${restoreTimeoutMs} ms; the app goes on without it`);
 

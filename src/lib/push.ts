@@ -1,6 +1,7 @@
 import { isIos } from '../boot/ios-handler';
 import { pushKeySchema, pushSubscriptionStateSchema } from '../contract/push';
 import { api } from './api-client';
+import { withDeadline } from './deadline';
 import { isStandalone } from './install';
 import { createStore } from './store';
 
@@ -146,8 +147,9 @@ const LOGOUT_WAIT_MS = 3000;
  * (with the token still valid, so the server hears it). Never holds a logout up for long.
  */
 export async function forgetPushAtLogout(): Promise<void> {
-  await Promise.race([
+  await withDeadline(
     disablePush().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS)),
-  ]);
+    LOGOUT_WAIT_MS,
+    undefined,
+  );
 }
