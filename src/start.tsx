@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { runBoot } from './boot/run-boot';
 import { hideAppLoading, loadSite } from './boot/sites';
@@ -13,12 +13,16 @@ import { seedLaunchBanners } from './features/content/launch-data';
 import { setNoticeMutationDefaults } from './features/notices/notices.mutations';
 import { NOTICES_QUERY_ROOT } from './features/notices/notices.queries';
 import { BUILD_ID } from './lib/build-info';
+import { withDeadline } from './lib/deadline';
 import { clearHomeSnapshot } from './lib/home-snapshot';
 import { startQueryPersistence } from './lib/persist';
 import { listenToServiceWorker, registerServiceWorker } from './lib/pwa';
 import { queryClient } from './lib/query-client';
 import { subscribeSession } from './lib/session';
 import { router } from './router';
+
+/** The longest the first render waits for the first page's route code and loaders. */
+const FIRST_LOAD_WAIT_MS = 1000;
 
 /** Boot steps, the saved cache, then the app (DESIGN.md section 2's main.tsx, loaded by the entry). */
 export async function start(): Promise<void> {
@@ -49,14 +53,26 @@ export async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
+  // The first page mounts once, loaded, in a transition: React then builds it in short slices instead of
+  // one long task per router update (docs/perf.md, cold TBT). A loader may wait on the network (offline,
+  // nothing saved): past the wait the app renders its pending state, as before. The first view stays
+  // on screen meanwhile.
+  await withDeadline(
+    router.load().catch(() => undefined),
+    FIRST_LOAD_WAIT_MS,
+    undefined,
+  );
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
   void loadSite();
   registerServiceWorker();
