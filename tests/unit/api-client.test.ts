@@ -6,18 +6,9 @@ import { activateLocale } from '../../src/lib/i18n';
 import { queryClient } from '../../src/lib/query-client';
 import { getToken, isLogin, logout, SESSION_KEYS, setUser, USER_QUERY_KEY } from '../../src/lib/session';
 import { toastStore } from '../../src/lib/toast';
+import { userInfo } from './fixtures';
 
-const user = {
-  uid: 7,
-  username: '63+9171234567',
-  role: 0,
-  job: 1,
-  level: 2,
-  rate: 0,
-  rate1: 0,
-  rate2: 0,
-  defaultRate: 0,
-};
+const user = userInfo({ uid: 7, username: '63+9171234567', job: 1, level: 2 });
 
 function envelope(status: number, message: string, data: unknown = null, httpStatus = 200) {
   return new Response(JSON.stringify({ status, message, data }), {

@@ -19,6 +19,7 @@ import {
 } from '../../src/lib/persist';
 import { queryClient as appClient } from '../../src/lib/query-client';
 import { logout, setUser } from '../../src/lib/session';
+import { userInfo } from './fixtures';
 
 const idb = createStore('beacon', 'query-cache');
 const stored = async () => new Map(await entries<string, PersistedClient>(idb));
@@ -64,17 +65,7 @@ const threePages = (): InfiniteData<ReturnType<typeof page>> => ({
   pageParams: [0, 1, 2],
 });
 
-const user = (uid: number) => ({
-  uid,
-  username: `63+91700000${uid}`,
-  role: 0,
-  job: 2,
-  level: 0,
-  rate: 0,
-  rate1: 0,
-  rate2: 0,
-  defaultRate: 0,
-});
+const user = (uid: number) => userInfo({ uid });
 const session = (uid: number, token: string): SessionResponse => ({
   token,
   tokenHead: 'Bearer ',

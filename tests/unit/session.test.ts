@@ -11,18 +11,9 @@ import {
   setUser,
   subscribeSession,
 } from '../../src/lib/session';
+import { userInfo } from './fixtures';
 
-const user = {
-  uid: 9,
-  username: '63+9170000000',
-  role: 1,
-  job: 2,
-  level: 0,
-  rate: 0,
-  rate1: 0,
-  rate2: 0,
-  defaultRate: 0,
-};
+const user = userInfo({ uid: 9, username: '63+9170000000', role: 1 });
 
 beforeEach(() => logout());
 
