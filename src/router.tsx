@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 import { NotFound } from './ui/not-found';
+import { PagePending } from './ui/page-pending';
 
 export const router = createRouter({
   routeTree,
@@ -11,6 +12,7 @@ export const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFound,
+  defaultPendingComponent: PagePending,
 });
 
 declare module '@tanstack/react-router' {
