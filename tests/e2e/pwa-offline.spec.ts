@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { pageCanReachServer, storedPartitions, waitForPersisted, waitForServiceWorker } from './pwa-support';
+import {
+  pageCanReachServer,
+  type StoredPartition,
+  storedPartitions,
+  waitForPersisted,
+  waitForServiceWorker,
+} from './pwa-support';
 import { mainNav, newPromoter } from './support';
 
 // Offline launches reload the app several times on two shared cores.
@@ -19,6 +25,12 @@ const LAUNCH_DATA = [
   '"dou","list"',
   '"auth","me"',
 ];
+
+/** Applies and pins queued in the signed-in user's saved cache (the one a reload restores). */
+const queuedForUser = async (page: Page): Promise<number> =>
+  (await storedPartitions(page))
+    .filter((partition) => partition.key.includes('user-'))
+    .reduce((n, partition) => n + partition.pausedMutations, 0);
 
 /** First visit, online: both catalogue tabs seen once, so their first pages and strips are saved. */
 async function visitHomeOnline(page: Page): Promise<void> {
@@ -77,23 +89,32 @@ test('an apply tapped offline survives a reload, shows as queued, and settles wi
   await expect(page.getByRole('status').filter({ hasText: 'it will be sent when you' })).toBeVisible();
   const queued = row.getByRole('button', { name: `Apply for ${name}: waiting for a connection` });
   await expect(queued).toBeVisible();
-  await expect
-    .poll(async () => (await storedPartitions(page)).reduce((n, p) => n + p.pausedMutations, 0))
-    .toBe(1);
+  await expect.poll(() => queuedForUser(page)).toBe(1);
+  const savedBeforeReload = await storedPartitions(page);
 
   await page.reload();
   await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
-  await expect(
-    miniGames(page).getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
-  ).toBeVisible();
+  try {
+    await expect(
+      miniGames(page).getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+    ).toBeVisible();
+  } catch (error) {
+    // Rare on loaded CI hosts and not reproduced locally: keep what was saved, before and after.
+    const summary = (partitions: StoredPartition[]) =>
+      partitions.map(({ key, queries, pausedMutations }) => ({ key, queries, pausedMutations }));
+    // Printed, not attached: CI keeps its log, not the test-results folder.
+    console.log(
+      'saved cache around the reload:',
+      JSON.stringify({ before: summary(savedBeforeReload), after: summary(await storedPartitions(page)) }),
+    );
+    throw error;
+  }
 
   // Back online: the queued apply is sent and settles with the server's answer (its toast is brief, so
   // the lasting proof is the view button, the server's own list and an empty queue).
   await context.setOffline(false);
   await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toBeVisible();
-  await expect
-    .poll(async () => (await storedPartitions(page)).reduce((n, p) => n + p.pausedMutations, 0))
-    .toBe(0);
+  await expect.poll(() => queuedForUser(page)).toBe(0);
 
   // The server has the application: it is on the promoter's own list, asked of the API directly.
   const token = await page.evaluate(() => localStorage.getItem('token'));
