@@ -54,9 +54,9 @@ export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   // The first page mounts once, loaded, in a transition: React then builds it in short slices instead of
-  // one long task per router update (docs/perf.md, cold TBT). A loader may wait on the network (offline,
-  // nothing saved): past the wait the app renders its pending state, as before. The first view stays
-  // on screen meanwhile.
+  // one long task per router update (docs/perf.md, cold TBT). A loader may wait on a slow network with
+  // nothing saved: past the wait the app mounts and the page shows Loading (the router's pending
+  // component) until it answers. The first view stays on screen meanwhile.
   await withDeadline(
     router.load().catch(() => undefined),
     FIRST_LOAD_WAIT_MS,
