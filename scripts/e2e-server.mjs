@@ -9,6 +9,9 @@ process.env.DEMO = 'true';
 // Every spec registers from 127.0.0.1; a real deployment sees one address per phone.
 process.env.SMS_IP_HOURLY_LIMIT = '1000';
 process.env.HOST = '127.0.0.1';
+// The suite's fake push service listens on loopback, which the server refuses as a push endpoint
+// unless told otherwise (tests/e2e/push-notices.spec.ts).
+process.env.PUSH_TEST_HOSTS = '127.0.0.1';
 process.env.STATIC_DIR ??= 'dist';
 delete process.env.DATABASE_URL;
 

@@ -53,11 +53,22 @@ const toTrustProxy = (
 export type App = FastifyInstance & { ctx: AppContext; push: PushRuntime };
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const { requestTimeoutMs, idleTimeoutMs } = config.http;
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // A client trickling its headers or body holds a socket and a parser: the whole request must arrive
+    // within requestTimeoutMs (408, then closed), checked often enough to cut it off in about that time.
+    // Handler time does not count; a connection silent for idleTimeoutMs (longer than any handler) closes.
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: idleTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestTimeoutMs / 4))),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const staticRoot = path.resolve(config.staticDir);
   const hasStatic = staticDirExists(staticRoot);
   if (hasStatic) {
-    await registerStatic(app, staticRoot);
+    await registerStatic(app, staticRoot, { serveSourceMaps: config.serveSourceMaps });
     registerLaunchShellRoute(app, ctx, staticRoot);
   }
 

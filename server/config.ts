@@ -1,4 +1,9 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** The web push services of the browsers: Chrome (FCM), Firefox (autopush), Safari (Apple), Edge (WNS). */
+export const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
 
 /** Every environment variable the server reads, with its default; the README documents this list. */
 export const ENV_VARS = [
@@ -25,11 +30,21 @@ export const ENV_VARS = [
       'Trust X-Forwarded-* headers: true/false, a hop count, or a comma-separated list of proxy addresses',
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Sliding session lifetime in days' },
-  { name: 'SMS_PROVIDER', default: 'dev', description: 'dev (log + dev outbox) or http' },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'dev',
+    description: 'dev (log + dev outbox, demo mode only: without DEMO the server refuses to start) or http',
+  },
   {
     name: 'SMS_IP_HOURLY_LIMIT',
     default: '20',
     description: 'Verification codes one client address may request per hour (behind a NAT, raise it)',
+  },
+  {
+    name: 'LOGIN_IP_FAILURE_LIMIT',
+    default: '300',
+    description:
+      'Failed logins one client address may make per 15 minutes before its logins are refused (accounts have their own backoff)',
   },
   {
     name: 'SMS_HTTP_URL',
@@ -64,6 +79,39 @@ export const ENV_VARS = [
     default: '60',
     description: 'How long a claimed delivery stays reserved for the process that claimed it',
   },
+  {
+    name: 'PUSH_SERVICE_HOSTS',
+    default: DEFAULT_PUSH_SERVICE_HOSTS,
+    description:
+      'Push services a subscription may point at (comma-separated host names, *.domain for its subdomains; https on port 443 only)',
+  },
+  {
+    name: 'PUSH_TEST_HOSTS',
+    default: '(unset)',
+    description:
+      'Tests only: hosts accepted as push endpoints on any port and at any address, private ones included (a local fake push service)',
+  },
+  {
+    name: 'REQUEST_TIMEOUT_SECONDS',
+    default: '15',
+    description: 'A request (headers and body) must arrive within this; slower ones are cut off with 408',
+  },
+  {
+    name: 'IDLE_TIMEOUT_SECONDS',
+    default: '60',
+    description: 'A connection with no traffic for this long is closed (longer than the slowest handler)',
+  },
+  {
+    name: 'SERVE_SOURCE_MAPS',
+    default: 'false',
+    description: "Serve the build's .map files (1/true/0/false); off, they answer 404",
+  },
+  {
+    name: 'SANDBOX_SECRET',
+    default: '(unset)',
+    description:
+      'Demo payment sandbox: the callback signing secret; unset: generated once per install and kept in the database',
+  },
 ] as const;
 
 const booleanFlag = z
@@ -86,6 +134,36 @@ const trustProxy = z
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** A comma-separated list, lower-cased: host names or `*.domain` (patterns), host names or IP addresses (hosts). */
+const hostList = (kind: 'patterns' | 'hosts') =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    )
+    .superRefine((hosts, ctx) => {
+      for (const h of hosts) {
+        const name = kind === 'patterns' ? h.replace(/^\*\./, '') : h.replace(/^\[(.*)\]$/, '$1');
+        const ok = HOST_NAME.test(name) || (kind === 'hosts' && isIP(name) !== 0);
+        if (!ok)
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              kind === 'patterns'
+                ? `"${h}" is not a host name or *.domain`
+                : `"${h}" is not a host name or IP address`,
+          });
+      }
+    });
+
+const seconds = (fallback: number, max: number) => z.coerce.number().positive().max(max).default(fallback);
+
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -105,6 +183,7 @@ export const envSchema = z
     SESSION_TTL_DAYS: z.coerce.number().positive().max(3650).default(30),
     SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
     SMS_IP_HOURLY_LIMIT: z.coerce.number().int().positive().default(20),
+    LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().positive().default(300),
     SMS_HTTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     SMS_HTTP_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
     VAPID_PUBLIC_KEY: z.preprocess(
@@ -134,6 +213,15 @@ export const envSchema = z
     PUSH_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    PUSH_SERVICE_HOSTS: z.preprocess(
+      emptyToUndefined,
+      hostList('patterns').default(hostList('patterns').parse(DEFAULT_PUSH_SERVICE_HOSTS)),
+    ),
+    PUSH_TEST_HOSTS: z.preprocess(emptyToUndefined, hostList('hosts').default([])),
+    REQUEST_TIMEOUT_SECONDS: seconds(15, 600),
+    IDLE_TIMEOUT_SECONDS: seconds(60, 3600),
+    SERVE_SOURCE_MAPS: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+    SANDBOX_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'http') {
@@ -146,6 +234,20 @@ export const envSchema = z
           message: 'required when SMS_PROVIDER=http',
         });
     }
+    // The dev provider only logs codes: without demo mode nobody would receive one, silently.
+    if (env.SMS_PROVIDER === 'dev' && !(env.DEMO ?? env.DATABASE_URL === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message:
+          'the dev provider sends no SMS and is for demo mode only: set SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_TOKEN, or DEMO=1',
+      });
+    if (env.IDLE_TIMEOUT_SECONDS < env.REQUEST_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDLE_TIMEOUT_SECONDS'],
+        message: 'must be at least REQUEST_TIMEOUT_SECONDS',
+      });
     if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined))
       ctx.addIssue({
         code: 'custom',
@@ -165,6 +267,12 @@ export type Config = {
   trustProxy: boolean | number | string;
   sessionTtlDays: number;
   smsIpHourlyLimit: number;
+  loginIpFailureLimit: number;
+  /** Milliseconds: the whole request must arrive within `requestTimeoutMs`; a silent connection closes after `idleTimeoutMs`. */
+  http: { requestTimeoutMs: number; idleTimeoutMs: number };
+  serveSourceMaps: boolean;
+  /** The demo payment sandbox's callback secret; undefined: generated once per install (database). */
+  sandboxSecret: string | undefined;
   sms: { provider: 'dev' } | { provider: 'http'; url: string; token: string };
   push: {
     /** Both from the environment, or null: generated once and kept in the data folder. */
@@ -173,6 +281,10 @@ export type Config = {
     worker: boolean;
     concurrency: number;
     leaseMs: number;
+    /** Host names and `*.domain` patterns a subscription endpoint may name (https, port 443). */
+    serviceHosts: string[];
+    /** Tests only: hosts accepted on any port and at any address. */
+    testHosts: string[];
   };
 };
 
@@ -196,6 +308,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     smsIpHourlyLimit: e.SMS_IP_HOURLY_LIMIT,
+    loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
+    http: {
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(e.IDLE_TIMEOUT_SECONDS * 1000),
+    },
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
+    sandboxSecret: e.SANDBOX_SECRET,
     sms:
       e.SMS_PROVIDER === 'http'
         ? { provider: 'http', url: e.SMS_HTTP_URL ?? '', token: e.SMS_HTTP_TOKEN ?? '' }
@@ -209,6 +328,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       worker: e.PUSH_WORKER,
       concurrency: e.PUSH_CONCURRENCY,
       leaseMs: e.PUSH_LEASE_SECONDS * 1000,
+      serviceHosts: e.PUSH_SERVICE_HOSTS,
+      testHosts: e.PUSH_TEST_HOSTS.map((h) => h.replace(/^\[(.*)\]$/, '$1')),
     },
   };
 }

@@ -11,6 +11,11 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   const app = await buildApp(config, { db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (config.push.testHosts.length > 0)
+    app.log.warn(
+      { hosts: config.push.testHosts },
+      'PUSH_TEST_HOSTS is set: web push may reach these hosts at any address (for tests only)',
+    );
   if (config.demo) {
     const seeded = await seedDemo(db, Date.now());
     if (seeded.sites + seeded.users > 0) app.log.info(seeded, 'demo data seeded');

@@ -1,6 +1,9 @@
 // The entry: small, so the page's first view (the server's, or the service worker's snapshot of home)
 // paints and gets its picture before the app's code takes the link (docs/decisions/0010).
 import './styles/global.css';
+// Every wallet screen needs it whichever way it is entered (a cold load of /Cards had none): it is small
+// (about 1.6 KB gzipped), so it travels with the global sheet rather than with one lazy screen.
+import './features/wallet/wallet.css';
 import { waitForFirstView } from './lib/first-view';
 import { listenForInstallPrompt } from './lib/install';
 import { guardStaleChunks } from './lib/update-checks';

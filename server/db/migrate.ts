@@ -7,6 +7,8 @@ import * as m0003 from './migrations/0003_portal';
 import * as m0004 from './migrations/0004_wallet';
 import * as m0005 from './migrations/0005_push';
 import * as m0006 from './migrations/0006_notice_reads';
+import * as m0007 from './migrations/0007_bank_countries';
+import * as m0008 from './migrations/0008_ledger_data';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0004_wallet': m0004,
   '0005_push': m0005,
   '0006_notice_reads': m0006,
+  '0007_bank_countries': m0007,
+  '0008_ledger_data': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

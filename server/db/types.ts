@@ -81,6 +81,8 @@ export interface SitesTable {
   max_withdraw: number;
   min_transfer: number;
   created_at: number;
+  /** ISO 3166 country (0007): whose banks users add when their area code names none. */
+  country: Generated<string>;
 }
 
 // ---- promoter portal (0003_portal)

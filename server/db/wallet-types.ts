@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /** Tables of migration 0004_wallet. Money columns are integer minor units (cents). */
 export interface LedgerAccountsTable {
   id: Generated<number>;
-  /** `u:<userId>:main|locked|safe`, `u:<userId>:ch:<channel>`, `sys:deposits|withdrawals|bonuses|fees`. */
+  /** `u:<userId>:main|locked|safe`, `u:<userId>:ch:<game_channels.code>`, `sys:<system_accounts.code>`. */
   code: string;
   user_id: number | null;
   kind: string;
@@ -18,6 +18,13 @@ export interface LedgerTransactionsTable {
   user_id: number | null;
   ref: string | null;
   created_at: number;
+  // ---- 0008_ledger_data
+  /** Who issued external_ref (`provider:<code>`, `commission`, ...); both set or both null, unique together. */
+  external_source: string | null;
+  /** The issuer's id of the event (a provider's transaction id, a settlement key). */
+  external_ref: string | null;
+  /** The transaction this one reverses; unique: a transaction is reversed at most once. */
+  reverses_id: number | null;
 }
 
 export interface LedgerEntriesTable {
@@ -72,8 +79,10 @@ export interface WithdrawMethodsTable {
   user_id: number;
   kind: string;
   holder_name: string;
+  /** A bank code of src/contract/banks.ts (0007; before it, the bank's name). */
   bank: string | null;
   card_number: string | null;
+  /** Only for banks of a country that routes by IFSC. */
   ifsc: string | null;
   phone: string | null;
   wallet_type: string | null;
@@ -110,6 +119,30 @@ export interface SafesTable {
   updated_at: number;
 }
 
+// ---- reference data (0008_ledger_data)
+
+/** One `u:<userId>:ch:<code>` account per user and channel; accounts open only for enabled channels. */
+export interface GameChannelsTable {
+  code: string;
+  name: string;
+  sort_order: number;
+  enabled: number;
+}
+
+/** The `sys:<code>` accounts: the other side of money entering or leaving. */
+export interface SystemAccountsTable {
+  code: string;
+  name: string;
+}
+
+export interface VipLevelsTable {
+  level: number;
+  /** Accumulated successful deposits the level needs, minor units. */
+  need_steam: number;
+  header_picture: string;
+  vip_picture: string;
+}
+
 export interface WalletTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
@@ -120,4 +153,7 @@ export interface WalletTables {
   withdraw_methods: WithdrawMethodsTable;
   withdrawals: WithdrawalsTable;
   safes: SafesTable;
+  game_channels: GameChannelsTable;
+  system_accounts: SystemAccountsTable;
+  vip_levels: VipLevelsTable;
 }

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './errors';
 
 /** Only what the app needs: its own origin, data/blob images and media, https frames for external pages. */
 export const CSP_DIRECTIVES = {
@@ -24,5 +25,12 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
+  });
+  // API answers carry tokens, balances and account data: no browser or shared cache may keep one
+  // unless its route chose a policy of its own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

@@ -22,8 +22,18 @@ export function cacheControlFor(relativePath: string): string {
 
 export const staticDirExists = (dir: string): boolean => existsSync(dir) && statSync(dir).isDirectory();
 
-/** Serves the built app from `root`; unknown paths fall through to the app's not-found handler. */
-export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
+/** A source map (or its precompressed copy): the app's original source, comments and all. */
+export const isSourceMap = (pathname: string): boolean => /\.map(\.(br|gz))?$/i.test(pathname);
+
+/**
+ * Serves the built app from `root`; unknown paths fall through to the app's not-found handler, and so
+ * do source maps unless `serveSourceMaps` (the build keeps them for debugging a deployment).
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  root: string,
+  opts: { serveSourceMaps: boolean },
+): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -31,6 +41,7 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     index: ['index.html'],
     cacheControl: false,
     preCompressed: true,
+    allowedPath: (pathname) => opts.serveSourceMaps || !isSourceMap(pathname),
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(path.relative(root, filePath)));
     },

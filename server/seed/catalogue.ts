@@ -237,6 +237,9 @@ function demandText(rand: Rand, i: number): { name: string; desc: string } {
 
 // ---- catalogue
 
+/** The app's page of a mini-game: `/GameDetail/<id>` (src/routes/_authed/GameDetail.$id.tsx). */
+const GAME_PAGE = '/GameDetail/';
+
 export interface CatalogueSize {
   wxCount: number;
   demandCount: number;
@@ -274,7 +277,8 @@ export async function seedCatalogue(db: Db, now: number, size: CatalogueSize): P
           newcps: rate(rand),
           video_url: hasVideo ? (DEMO_VIDEOS[Math.floor(i / 40) % 2] as string) : null,
           cover_img_url: hasVideo ? `/media/wx/${appid}/cover.svg` : null,
-          target_url: needsReview ? '' : `https://example.com/play/${appid}`,
+          // The game's own page in the app (set below, once the id is known); empty while under review.
+          target_url: '',
           needs_review: needsReview ? 1 : 0,
           sort_rank: int(rand, 0, 1000),
           enabled: 1,
@@ -283,6 +287,18 @@ export async function seedCatalogue(db: Db, now: number, size: CatalogueSize): P
         });
       }
       const inserted = await insertWxApps(trx, apps);
+      // A demo promotion link must lead somewhere that exists: the mini-game's page in this app.
+      const live = inserted.filter(({ appid }) => apps.find((a) => a.appid === appid)?.needs_review === 0);
+      if (live.length > 0)
+        await trx
+          .updateTable('wx_apps')
+          .set({ target_url: sql<string>`${GAME_PAGE} || cast(id as varchar(20))` })
+          .where(
+            'id',
+            'in',
+            live.map(({ id }) => id),
+          )
+          .execute();
       const images: Insertable<WxAppImagesTable>[] = [];
       const media: Insertable<CatalogueMediaTable>[] = [];
       for (const { id, appid } of inserted) {
@@ -321,7 +337,8 @@ export async function seedCatalogue(db: Db, now: number, size: CatalogueSize): P
           search_name: searchKey(name),
           demand_desc: desc,
           demand_icon: `/media/dou/${ref}/icon.svg`,
-          target_url: `https://example.com/task/${ref}`,
+          // No page of its own in the app: the task found in the home page's task list.
+          target_url: `/?tab=2&q=${encodeURIComponent(name.slice(0, 100))}`,
           quota,
           claimed,
           sort_rank: int(rand, 0, 1000),

@@ -88,6 +88,7 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
         min_withdraw: 100_00,
         max_withdraw: 50_000_00,
         min_transfer: 10_00,
+        country: 'PH',
         created_at: now,
       });
       sites++;

@@ -3,7 +3,6 @@ import type { Db } from '../db/create-db';
 import {
   channelAccount,
   ensureUserAccounts,
-  type GameChannel,
   post,
   systemAccount,
   userAccount,
@@ -11,7 +10,7 @@ import {
 } from '../modules/ledger/service';
 import { insertDeposit } from '../modules/payments/repository';
 import { insertMethod, insertRecord, insertSafe, insertWithdrawal } from '../modules/wallet/repository';
-import { syncLevel } from '../modules/wallet/service';
+import { methodLabel, newOrderNo, syncLevel } from '../modules/wallet/service';
 
 /** The safe password of every demo account. */
 export const DEMO_SAFE_PASSWORD = '246810';
@@ -44,7 +43,6 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
   if (player === undefined || agent === undefined || senior === undefined) return { transactions: 0 };
 
   let transactions = 0;
-  let seq = 0;
   const safeHash = await hash(DEMO_SAFE_PASSWORD);
   for (const id of [player, agent, senior]) {
     await ensureUserAccounts(db, id, now);
@@ -73,7 +71,7 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
 
   const paidDeposit = (userId: number, amount: number, at: number) =>
     withMoneyTx(db, async (trx) => {
-      const orderNo = `DSEED${String(++seq).padStart(4, '0')}`;
+      const orderNo = newOrderNo('D', at);
       const recordId = await record(trx, userId, 'deposit', amount, at, { orderNo });
       await insertDeposit(trx, {
         order_no: orderNo,
@@ -125,8 +123,8 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
   for (const id of [player, agent, senior]) await syncLevel(db, id, now);
   // A deposit left unpaid (it expired).
   await withMoneyTx(db, async (trx) => {
-    const orderNo = `DSEED${String(++seq).padStart(4, '0')}`;
     const at = start + 2 * DAY;
+    const orderNo = newOrderNo('D', at);
     const recordId = await record(trx, player, 'deposit', 300_00, at, {
       orderNo,
       state: 'Fail',
@@ -163,8 +161,8 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
     );
   }
 
-  // Money in game channels.
-  const toChannel = (userId: number, channel: GameChannel, amount: number, at: number) =>
+  // Money in game channels (codes and names of game_channels); the record's remark is the name.
+  const toChannel = (userId: number, channel: string, name: string, amount: number, at: number) =>
     simple(
       userId,
       'game',
@@ -175,11 +173,11 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
       ],
       -amount,
       at,
-      { remark: channel },
+      { remark: name },
     );
-  await toChannel(player, 'Slots', 200_00, start + 3 * DAY);
-  await toChannel(player, 'Live Casino', 120_00, start + 3 * DAY + HOUR);
-  await toChannel(senior, 'Sports', 1_000_00, start + 3 * DAY);
+  await toChannel(player, 'slots', 'Slots', 200_00, start + 3 * DAY);
+  await toChannel(player, 'live-casino', 'Live Casino', 120_00, start + 3 * DAY + HOUR);
+  await toChannel(senior, 'sports', 'Sports', 1_000_00, start + 3 * DAY);
 
   // The safe.
   await simple(
@@ -232,15 +230,16 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
   await transferAt(player, PLAYER_UID, agent, AGENT_UID, 150_00, start + 5 * DAY);
   await transferAt(senior, SENIOR_UID, player, PLAYER_UID, 400_00, start + 5 * DAY + HOUR);
 
-  // The player's withdrawal methods and withdrawals: one paid out, one waiting for review.
+  // The player's withdrawal methods and withdrawals: one paid out, one waiting for review. The player
+  // is Philippine (+63), so the account is at a Philippine bank (banks.ts: BDO, 12 digits, no IFSC).
   const card = await insertMethod(db, {
     user_id: player,
     kind: 'bank',
     holder_name: 'Juan Dela Cruz',
-    bank: 'HDFC Bank',
-    card_number: '501234567890',
-    ifsc: 'HDFC0001234',
-    phone: '9876543210',
+    bank: 'BDO',
+    card_number: '001234567890',
+    ifsc: null,
+    phone: '9171234567',
     wallet_type: null,
     account: null,
     created_at: start,
@@ -261,10 +260,10 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
     updated_at: start,
     deleted_at: null,
   });
-  const label = 'HDFC Bank ****7890';
+  const label = methodLabel(card);
   const withdrawal = async (amount: number, at: number, done: boolean) =>
     withMoneyTx(db, async (trx) => {
-      const orderNo = `WSEED${String(++seq).padStart(4, '0')}`;
+      const orderNo = newOrderNo('W', at);
       await post(trx, {
         type: 'withdraw_hold',
         userId: player,

@@ -1,5 +1,5 @@
 import { siteListSchema } from '../contract/site';
-import { api } from '../lib/api-client';
+import { api, logFailure } from '../lib/api-client';
 import { findSite, siteStore } from '../lib/site';
 
 /**
@@ -16,7 +16,7 @@ export async function loadSite(): Promise<void> {
       document.querySelector('meta[name="theme-color"]')?.setAttribute('content', site.themeColor);
     }
   } catch (error) {
-    console.error('Site list failed to load', error);
+    logFailure('Site list', error);
   } finally {
     hideAppLoading();
   }

@@ -15,9 +15,16 @@ const size = z._default(
   z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(PAGE_SIZE, 'too_long')),
   PAGE_SIZE,
 );
-/** Search text has no length rule in the spec; a generous bound keeps queries sane. */
+/**
+ * Search text has no length rule in the spec; a generous bound keeps queries sane. Control characters
+ * are refused: nobody types them, and a NUL would cut the text short in SQLite (PostgreSQL refuses it).
+ */
 const search = z._default(
-  z.string({ error: 'invalid_type' }).check(z.trim(), z.maxLength(100, 'too_long')),
+  z.string({ error: 'invalid_type' }).check(
+    z.trim(),
+    z.maxLength(100, 'too_long'),
+    z.refine((v) => !/\p{Cc}/u.test(v), 'control_characters'),
+  ),
   '',
 );
 const id = z.int({ error: 'required' }).check(z.positive('invalid_type'));

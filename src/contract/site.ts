@@ -13,6 +13,11 @@ export const siteSchema = z.object({
   minWithdraw: z.number().check(z.nonnegative()),
   maxWithdraw: z.number().check(z.nonnegative()),
   minTransfer: z.number().check(z.nonnegative()),
+  /**
+   * ISO 3166 country of the site: whose banks its users add when their area code names none (banks.ts).
+   * Optional so that an app served apart from an older API server still reads that server's sites.
+   */
+  country: z.optional(z.string()),
 });
 export type Site = z.infer<typeof siteSchema>;
 

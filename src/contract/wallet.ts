@@ -23,8 +23,8 @@
  *   /wallet/deposit/create      DepositCreateRequest [key]          -> DepositOrder (state Prepare, payUrl)
  *   /wallet/deposit/list        PageRequest                         -> Page<DepositOrder>
  *   /wallet/deposit/detail      { orderNo }                         -> DepositOrder
- *   GET /wallet/sandbox/pay?orderNo=   the sandbox provider's pay page (HTML, demo mode only): Pay / Cancel
- *   POST /wallet/sandbox/pay    form (orderNo, action=pay|cancel) posted by that page; the sandbox sends
+ *   GET /wallet/sandbox/pay?orderNo=&token=   the sandbox provider's pay page (HTML, demo mode only): Pay / Cancel
+ *   POST /wallet/sandbox/pay    form (orderNo, token, action=pay|cancel) posted by that page from this origin; the sandbox sends
  *                               itself the signed callback below and answers an HTML result page
  *   /wallet/sandbox/callback    SandboxCallback (no login; HMAC-SHA256 signed by the provider)
  *                                                                   -> { orderNo, state }
@@ -34,6 +34,8 @@
  * Withdrawal methods (/AddCard, /AddZhiFuBao):
  *   /wallet/cards/list          {}                                  -> WithdrawMethod[]
  *   /wallet/cards/save          WithdrawMethodSaveRequest (id: edit) -> WithdrawMethod
+ *     A bank account must be at a bank of the user's country (banks.ts: the account's area code, else
+ *     the site's country) and follow that bank's rules (IFSC for Indian banks, account-number length).
  *   /wallet/cards/delete        { id }                              -> null
  * Withdrawals (/Withdraw, /WithdrawStep/{id}, /WithdrawDetails):
  *   /wallet/withdraw/create     WithdrawCreateRequest [key]         -> Withdrawal (state WaitReview)
@@ -62,6 +64,7 @@
  *     and a reject racing, exactly one wins.
  */
 import { z } from 'zod/mini';
+import { type BankCountry, bankAccountIssues, findBank } from './banks';
 import { PAGE_SIZE, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
 
@@ -87,26 +90,36 @@ const required = (code: string) => ({
     issue.input === undefined || issue.input === null ? code : 'invalid_type',
 });
 
-/** At most 2 decimals, allowing binary floating-point noise (0.29 * 100 = 28.999999999999996). */
-export const hasAtMostTwoDecimals = (v: number): boolean => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+/**
+ * Exactly a whole number of cents: the number is the one a decimal with at most 2 decimals stands for.
+ * JavaScript writes a number as the shortest decimal that reads back to it, so 0.29 (the number JSON
+ * "0.29" gives) passes, while 1e-9, 0.001, 0.005, 1.005 and 0.1 + 0.2 (0.30000000000000004) do not:
+ * no tolerance, so no amount that rounds to a different (or zero) number of cents is ever taken.
+ */
+export const isWholeCents = (v: number): boolean =>
+  Number.isFinite(v) && /^-?\d+(\.\d{1,2})?$/.test(String(v));
 
-/** Decimal amount -> integer minor units (cents). */
+/** Decimal amount -> integer minor units (cents); exact for the whole-cent amounts `money` accepts. */
 export const toMinor = (v: number): number => Math.round(v * 100);
 /** Integer minor units -> the wire's exact 2-decimal amount. */
 export const toMoney = (minor: number): number => minor / 100;
 
 /**
- * A positive amount of money with at most 2 decimals. `amount_required` when missing,
- * `amount_invalid` when not a positive finite number with at most 2 decimals or above MONEY_MAX.
+ * A positive whole number of cents, at most MONEY_MAX: every call that moves money takes its amount
+ * through this. `amount_required` when missing, `amount_invalid` when not a positive finite number that
+ * is exactly a whole number of cents (isWholeCents) or above MONEY_MAX.
  */
 export const money = z
-  .number(required('amount_required'))
-  .check(
-    z.refine(
-      (v) => Number.isFinite(v) && v > 0 && v <= MONEY_MAX && hasAtMostTwoDecimals(v),
-      'amount_invalid',
-    ),
-  );
+  .number({
+    // A number that is not finite (1e400 in JSON reads as Infinity) is a wrong amount, not a wrong type.
+    error: (issue: { input: unknown }) =>
+      issue.input === undefined || issue.input === null
+        ? 'amount_required'
+        : typeof issue.input === 'number'
+          ? 'amount_invalid'
+          : 'invalid_type',
+  })
+  .check(z.refine((v) => isWholeCents(v) && v > 0 && v <= MONEY_MAX, 'amount_invalid'));
 
 /** An amount in an answer: exact 2 decimals, may be zero (balances) or negative (record outflows). */
 export const moneyValue = z.number();
@@ -189,7 +202,10 @@ export const orderNoRequestSchema = z.object({
   orderNo: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
 });
 
-export const sandboxPayQuerySchema = orderNoRequestSchema;
+/** The pay page's address (DepositOrder.payUrl): the token makes it the owner's alone. */
+export const sandboxPayQuerySchema = z.extend(orderNoRequestSchema, {
+  token: z._default(z.string().check(z.maxLength(128, 'too_long')), ''),
+});
 
 /**
  * The sandbox provider's callback. sign = hex HMAC-SHA256 of
@@ -197,7 +213,8 @@ export const sandboxPayQuerySchema = orderNoRequestSchema;
  */
 export const sandboxCallbackSchema = z.object({
   orderNo: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
-  amount: z.number(required('required')),
+  // Signed as amount.toFixed(2): anything but whole cents would be signed as another amount.
+  amount: z.number(required('required')).check(z.refine(isWholeCents, 'amount_invalid')),
   status: z.enum(['paid', 'failed'], { error: 'invalid_type' }),
   providerRef: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
   timestamp: z.int(required('required')),
@@ -208,39 +225,48 @@ export const sandboxCallbackResponseSchema = z.object({ orderNo: z.string(), sta
 
 // ---- withdrawal methods
 
-/** Banks offered on /AddCard (value = stored code; the app shows the name). */
-export const BANKS = [
-  'State Bank of India',
-  'HDFC Bank',
-  'ICICI Bank',
-  'Axis Bank',
-  'Punjab National Bank',
-  'Bank of Baroda',
-  'Kotak Mahindra Bank',
-  'Canara Bank',
-] as const;
 /** E-wallets offered on /AddZhiFuBao. */
 export const WALLET_TYPES = ['GCash', 'Maya', 'Paytm', 'PhonePe', 'Google Pay'] as const;
-
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 const holderName = z
   .string(required('holder_name_required'))
   .check(z.trim(), z.minLength(1, 'holder_name_required'), z.maxLength(60, 'too_long'));
 
-export const bankCardInputSchema = z.object({
+const bankCardFields = z.object({
   id: z.optional(id),
   kind: z.literal('bank'),
   holderName,
-  bank: z.enum(BANKS, { error: 'bank_required' }),
+  /** A bank code of banks.ts. */
+  bank: z
+    .string(required('bank_required'))
+    .check(z.refine((v) => findBank(v) !== undefined, 'bank_required')),
+  /** The account number; its length is the bank's (banks.ts). */
   cardNumber: z
     .string(required('card_number_required'))
-    .check(z.trim(), z.minLength(1, 'card_number_required'), z.regex(/^\d{9,18}$/, 'card_number_format')),
-  ifsc: z
-    .string(required('ifsc_required'))
-    .check(z.trim(), z.toUpperCase(), z.minLength(1, 'ifsc_required'), z.regex(IFSC_PATTERN, 'ifsc_format')),
+    .check(z.trim(), z.minLength(1, 'card_number_required'), z.regex(/^\d{1,24}$/, 'card_number_format')),
+  /** Required only by a country that routes by IFSC (India); ignored elsewhere. */
+  ifsc: z.optional(z.string({ error: 'invalid_type' }).check(z.trim(), z.toUpperCase())),
   phone: z.string(required('bank_phone_format')).check(z.trim(), z.regex(/^\d{10}$/, 'bank_phone_format')),
 });
+
+/**
+ * A bank account with its bank's rules (banks.ts). `country`, the user's, is given by the app, which
+ * offers only that country's banks; the server's route checks the bank's own rules, then the service the
+ * user's country (which needs the account).
+ */
+export const bankCardInputSchemaFor = (country?: BankCountry) =>
+  bankCardFields.check(
+    z.superRefine(
+      (account, ctx) => {
+        for (const issue of bankAccountIssues(account, country))
+          ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
+      },
+      // Also when another field is missing, so that a form shows every problem at once.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  );
+
+export const bankCardInputSchema = bankCardInputSchemaFor();
 
 export const eWalletInputSchema = z.object({
   id: z.optional(id),
@@ -264,8 +290,10 @@ export const withdrawMethodSchema = z.discriminatedUnion('kind', [
     id: z.int(),
     kind: z.literal('bank'),
     holderName: z.string(),
+    /** The bank's code (banks.ts; bankName() shows it). */
     bank: z.string(),
     cardNumberMasked: z.string(),
+    /** Empty for a bank without IFSC. */
     ifsc: z.string(),
     phone: z.string(),
     createdAt: z.number(),
@@ -337,7 +365,7 @@ export const withdrawalSchema = z.object({
   amount: moneyValue,
   state: txStateSchema,
   methodKind: z.enum(['bank', 'ewallet']),
-  /** "HDFC Bank ****1234" or "GCash ****5678", as it was when the withdrawal was made. */
+  /** "BDO Unibank ****1234" or "GCash ****5678", as it was when the withdrawal was made. */
   methodLabel: z.string(),
   /** Why it failed (rejected or payout failed), else null. */
   reason: z.nullable(z.string()),

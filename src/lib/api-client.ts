@@ -41,12 +41,36 @@ export class ApiError extends Error {
     const parsed = errorDataSchema.safeParse(this.data);
     return parsed.success ? parsed.data?.retryAfter : undefined;
   }
+
+  /** The code of a failure of the whole call (validation-codes.ts), e.g. `safe_locked`. */
+  get code(): string | undefined {
+    const parsed = errorDataSchema.safeParse(this.data);
+    return parsed.success ? parsed.data?.code : undefined;
+  }
 }
 
 /** Status of an ApiError that never got an envelope (network failure, unreadable answer). */
 export const NO_ENVELOPE = 0;
 
+/** A call that got no answer at all (no connection, or it dropped): the server may not have seen it. */
+export class NoAnswerError extends ApiError {
+  constructor(message: string) {
+    super(NO_ENVELOPE, message);
+    this.name = 'NoAnswerError';
+  }
+}
+
 export const systemErrorMessage = (): string => t`System error`;
+
+/**
+ * Logs a call that failed, for whoever reads the console, except an abort (superseded) and a call that
+ * got no answer while offline: that is expected, and the offline indicator says so.
+ */
+export function logFailure(what: string, error: unknown): void {
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (error instanceof NoAnswerError && isOffline()) return;
+  console.error(`${what} failed`, error);
+}
 
 /** A failure in the user's language: its code's translation, else its first field issue's, else the server's words. */
 function userMessage(data: unknown, serverMessage: string): string {
@@ -67,6 +91,8 @@ export interface PostOptions<S extends z.ZodMiniType> {
   schema: S;
   /** No toast for a failed call: the caller shows the problem its own way. */
   silent?: boolean;
+  /** No toast when the call gets no answer at all: the caller keeps it and sends it again (queued actions). */
+  quietWithoutAnswer?: boolean;
   /** Called with status and message of every failed envelope (spec section 8). */
   onStatus?: (status: number, message: string) => void;
   /** A blocking action: the loading overlay shows while it runs. */
@@ -150,11 +176,12 @@ async function request<S extends z.ZodMiniType>(
     text = await response.text();
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    // Offline, the indicator already says so: background loads stay quiet (no toast, and no console
+    // error: the failure is expected) and fall back to the persisted cache; user actions say it
+    // themselves (the mutation cache in query-client.ts).
+    if (isOffline()) return fail(new NoAnswerError(offlineMessage()), false);
     console.error(`${method} ${path} failed`, cause);
-    // Offline, the indicator already says so: background loads stay quiet and fall back to the
-    // persisted cache; user actions say it themselves (the mutation cache in query-client.ts).
-    if (isOffline()) return fail(new ApiError(NO_ENVELOPE, offlineMessage()), false);
-    return fail(new ApiError(NO_ENVELOPE, systemErrorMessage()), true);
+    return fail(new NoAnswerError(systemErrorMessage()), !options.quietWithoutAnswer);
   }
 
   const contentType = response.headers.get('content-type') ?? '';

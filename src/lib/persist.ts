@@ -1,12 +1,7 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
-import {
-  type PersistedClient,
-  type Persister,
-  persistQueryClientSave,
-  persistQueryClientSubscribe,
-} from '@tanstack/react-query-persist-client';
+import { dehydrate, hydrate, type Mutation, onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { NoAnswerError } from './api-client';
 import { BUILD_ID } from './build-info';
 import { withDeadline } from './deadline';
 import { PERSIST_MAX_AGE_MS } from './query-client';
@@ -14,7 +9,10 @@ import { getToken, subscribeSession, USER_QUERY_KEY } from './session';
 
 export const PERSIST_KEY_PREFIX = 'query-cache:';
 const GUEST_PARTITION = 'guest';
-/** Writes are throttled: a burst of cache events (a list page landing) costs one IndexedDB write. */
+/**
+ * Data writes are throttled: a burst of cache events (a list page landing) costs one IndexedDB write. A
+ * change of the queued actions is written at once (see `openPartition`).
+ */
 const WRITE_THROTTLE_MS = 1000;
 /** The launch waits no longer than this for the saved copy; a later restore still lands when it comes. */
 const RESTORE_TIMEOUT_MS = 3000;
@@ -28,8 +26,7 @@ const isInfiniteData = (data: unknown): data is { pages: unknown[]; pageParams: 
 /**
  * The copy that goes to IndexedDB: persisted queries with data (a failed refetch keeps its data, stored
  * as a success so a restore shows it), infinite lists cut to their first page so a resume refetches one
- * page, and the paused mutations (queued applies and pins). Objects go in as they are: IndexedDB clones
- * them, no JSON round trip.
+ * page, and the queued actions. Objects go in as they are: IndexedDB clones them, no JSON round trip.
  */
 export function toStoredClient(client: PersistedClient): PersistedClient {
   const queries = client.clientState.queries.map((query) => {
@@ -49,14 +46,52 @@ export function toStoredClient(client: PersistedClient): PersistedClient {
       },
     };
   });
-  return { ...client, clientState: { ...client.clientState, queries } };
+  // A queued action is stored as waiting even while it is being sent: until the server has answered, the
+  // next launch sends it again (a replayed apply is answered "already applied" and the list shows the truth).
+  const mutations = client.clientState.mutations.map((mutation) => ({
+    ...mutation,
+    state: { ...mutation.state, isPaused: true, failureCount: 0, failureReason: null, error: null },
+  }));
+  return { ...client, clientState: { queries, mutations } };
 }
 
 /** Only launch data with an answer to show is persisted (the features mark it with `persistedQuery`). */
 export const shouldPersistQuery = (query: { meta?: { persist?: boolean }; state: { data: unknown } }) =>
   query.meta?.persist === true && query.state.data !== undefined;
 
-const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery };
+/**
+ * The mutation defaults every queued action spreads (apply, pin, a notice's read mark). It waits for the
+ * connection, is kept on disk until the server answers (`isQueuedAction`), and leaves the queue only with
+ * that answer: a send that gets none (an online signal during a reload, a dead network behind a live
+ * link) waits again and is sent once more, paused while offline, else after 1, 2, 4, ... 30 s. Its calls
+ * pass `quietWithoutAnswer`, so those tries make no noise.
+ */
+export const queuedAction = {
+  networkMode: 'online',
+  retry: (_failures: number, error: unknown) => error instanceof NoAnswerError,
+} as const;
+
+/**
+ * A queued action with no answer yet, whether it waits or is being sent. The library keeps paused
+ * mutations only, so an action resumed just as the page went away (an online signal during a reload)
+ * was left out of the saved copy, and lost.
+ */
+export const isQueuedAction = (mutation: Mutation): boolean =>
+  mutation.state.status === 'pending' && mutation.options.networkMode === queuedAction.networkMode;
+
+const dehydrateOptions = {
+  shouldDehydrateQuery: shouldPersistQuery,
+  shouldDehydrateMutation: isQueuedAction,
+};
+
+/** Which queued actions the cache holds: when this changes, the partition is written at once. */
+const queueOf = (queryClient: QueryClient): string =>
+  queryClient
+    .getMutationCache()
+    .getAll()
+    .filter(isQueuedAction)
+    .map((mutation) => mutation.mutationId)
+    .join();
 
 /** A partition per user, named by a digest of the session token (never the token itself); guest when logged out. */
 export async function partitionFor(token: string | null): Promise<string> {
@@ -74,7 +109,11 @@ const store = (): UseStore => {
 
 interface Partition {
   name: string;
-  persister: Persister;
+  /** The saved copy, if any. */
+  read: () => Promise<PersistedClient | undefined>;
+  /** Writes the cache now (after any write in progress); resolves once it is on disk. */
+  save: () => Promise<void>;
+  remove: () => Promise<void>;
   /** Starts writing the client's changes to this partition. */
   follow: () => void;
   /** Stops writing, and drops the writes still throttled, once the session has moved on. */
@@ -82,32 +121,62 @@ interface Partition {
 }
 
 function openPartition(queryClient: QueryClient, name: string, buster: string): Partition {
+  const key = `${PERSIST_KEY_PREFIX}${name}`;
   let open = true;
   let unsubscribe = () => {};
-  // The persister's types say string, but it hands serialize's result to the storage untouched; IndexedDB
-  // stores structured clones, so the object goes in and comes out as it is (no JSON round trip).
-  const persister = createAsyncStoragePersister({
-    key: `${PERSIST_KEY_PREFIX}${name}`,
-    throttleTime: WRITE_THROTTLE_MS,
-    storage: {
-      getItem: async (key) =>
-        ((await get<PersistedClient>(key, store())) ?? null) as unknown as string | null,
-      setItem: async (key, value) => {
-        if (open) await set(key, value, store());
-      },
-      removeItem: (key) => del(key, store()),
-    },
-    serialize: (client) => toStoredClient(client) as unknown as string,
-    deserialize: (stored) => stored as unknown as PersistedClient,
-  });
+  let throttled: ReturnType<typeof setTimeout> | undefined;
+  let writes: Promise<void> = Promise.resolve();
+  let queued = queueOf(queryClient);
+
+  // One write at a time, each of the cache as it is when that write starts, so the last write to land is
+  // the newest state. (The library's persister took its copy when a change happened and wrote it up to a
+  // second later: an immediate write next to it could be overtaken by an older copy.)
+  const save = (): Promise<void> => {
+    clearTimeout(throttled);
+    throttled = undefined;
+    writes = writes
+      .then(async () => {
+        if (!open) return;
+        const client = {
+          buster,
+          timestamp: Date.now(),
+          clientState: dehydrate(queryClient, dehydrateOptions),
+        };
+        await set(key, toStoredClient(client), store());
+      })
+      .catch((error: unknown) => console.warn('The saved data could not be written', error));
+    return writes;
+  };
+  const saveSoon = () => {
+    throttled ??= setTimeout(() => void save(), WRITE_THROTTLE_MS);
+  };
+
   return {
     name,
-    persister,
+    read: () => get<PersistedClient>(key, store()),
+    save,
+    remove: () => del(key, store()),
     follow: () => {
-      unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster, dehydrateOptions });
+      queued = queueOf(queryClient);
+      const onQueries = queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') saveSoon();
+      });
+      // A tapped action is on disk before the user can think it is queued (a crash of the tab a moment
+      // later keeps it), and leaves it as soon as it is answered (a relaunch does not send it again).
+      const onMutations = queryClient.getMutationCache().subscribe(() => {
+        const now = queueOf(queryClient);
+        if (now === queued) return;
+        queued = now;
+        void save();
+      });
+      unsubscribe = () => {
+        onQueries();
+        onMutations();
+      };
     },
     close: () => {
       open = false;
+      clearTimeout(throttled);
       unsubscribe();
     },
   };
@@ -146,8 +215,9 @@ export interface QueryPersistence {
 }
 
 /**
- * Puts a partition's saved copy into the client, unless it is too old, from another build, or the session
- * moved on while IndexedDB was answering (a slow disk, then a logout: that copy belongs to nobody here).
+ * Puts a partition's saved copy into the client, unless the session moved on while IndexedDB was answering
+ * (a slow disk, then a logout: that copy belongs to nobody here). A copy too old or from another build
+ * (an update) shows no data, but its queued actions are the user's: they are restored and go out.
  */
 async function restorePartition(
   queryClient: QueryClient,
@@ -156,22 +226,31 @@ async function restorePartition(
 ): Promise<'restored' | 'empty'> {
   let saved: PersistedClient | undefined;
   try {
-    saved = await partition.persister.restoreClient();
+    saved = await partition.read();
   } catch (error) {
     // A corrupt copy is dropped, as the persist-client library does, so the next launch starts clean.
-    await partition.persister.removeClient();
+    await partition.remove();
     throw error;
   }
   if (!saved) return 'empty';
   const expired = !saved.timestamp || Date.now() - saved.timestamp > PERSIST_MAX_AGE_MS;
-  if (expired || saved.buster !== buster) {
-    await partition.persister.removeClient();
+  const stale = expired || saved.buster !== buster;
+  const mutations = saved.clientState.mutations ?? [];
+  const queries = stale ? [] : saved.clientState.queries;
+  if (stale && mutations.length === 0) {
+    await partition.remove();
     return 'empty';
   }
   if ((await partitionFor(getToken())) !== partition.name) return 'empty';
-  const { queries, mutations } = saved.clientState;
   if (queries.length + mutations.length === 0) return 'empty';
-  hydrate(queryClient, saved.clientState, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+  hydrate(
+    queryClient,
+    { queries, mutations },
+    { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } },
+  );
+  // Written again at once under this build's buster: the old copy is replaced, never deleted, so its
+  // queued actions are on disk at every moment.
+  if (stale) await partition.save();
   // Restored data paints at once but is never taken as fresh: every restored query refetches when a
   // screen shows it (a balance seconds old in storage may have moved since). A late restore leaves newer
   // answers from the network as they are (hydrate keeps them), and fresh.
@@ -238,13 +317,13 @@ export async function startQueryPersistence(
         const previous = current;
         previous?.close();
         if (previous && previous.name !== GUEST_PARTITION) {
-          await previous.persister.removeClient();
+          await previous.remove();
           // Straight from one user to another (no logout in between): keep only the new user's own answer.
           if (name !== GUEST_PARTITION) forgetAllBut(queryClient, USER_QUERY_KEY);
         }
         current = openPartition(queryClient, name, buster);
         current.follow();
-        await persistQueryClientSave({ queryClient, persister: current.persister, buster, dehydrateOptions });
+        await current.save();
         await dropOtherUsers(name);
       })
       .catch((error: unknown) => console.warn('The saved data could not follow the session', error));

@@ -24,7 +24,7 @@ export const persistedQuery = { meta: { persist: true }, gcTime: PERSIST_MAX_AGE
  * The one query client of the app. Queries are `offlineFirst`: they try the network once, and when it
  * fails the persisted copy stays on screen. Mutations run `always`, so an action tapped offline fails at
  * once with a clear message instead of spinning; the few actions built to wait for the connection (apply,
- * pin) set `networkMode: 'online'` in their mutation defaults and are queued.
+ * pin, a notice's read mark) spread `queuedAction` (persist.ts) in their mutation defaults and are queued.
  */
 export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
@@ -48,3 +48,8 @@ export const queryClient = new QueryClient({
 // The onlineManager starts out online and learns only from later online/offline events; a launch that is
 // already offline must queue apply and pin (and show the indicator) from the first tap.
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+// It listens to those events only while it has a subscriber, and the app subscribes when it mounts, after
+// the saved cache is restored: an event in between was lost, and the app believed the old state (offline
+// when back online, so queued actions waited for nothing). A subscriber for the page's life keeps it
+// listening from the first line.
+onlineManager.subscribe(() => undefined);

@@ -182,3 +182,42 @@ export const ClockIcon = (p: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
+
+/* Money entries (the wallet tiles on My). */
+export const DepositIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v10M8 9l4 4 4-4" />
+    <path d="M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+  </Icon>
+);
+export const WithdrawIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 14V4M8 8l4-4 4 4" />
+    <path d="M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+  </Icon>
+);
+export const RecordsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+    <path d="M8 8h8M8 12h8M8 16h5" />
+  </Icon>
+);
+export const SafeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="15" rx="2" />
+    <circle cx="12" cy="11.5" r="3.5" />
+    <path d="M12 8v1.2M12 13.8V15M8.5 11.5h1.2M14.3 11.5h1.2M6 19v2M18 19v2" />
+  </Icon>
+);
+export const TransferIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 8h15M15 4l4 4-4 4" />
+    <path d="M20 16H5M9 12l-4 4 4 4" />
+  </Icon>
+);
+export const CardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+);

@@ -42,3 +42,13 @@ test('a redirect to another origin is ignored after login', async ({ page }) => 
   await logIn(page, player.phone, player.password);
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
+
+test('a redirect hiding a tab (/%09/evil.example) is ignored after login: home, not an error page', async ({
+  page,
+}) => {
+  const player = demoAccount('player');
+  await page.goto('/login?redirect=%2F%09%2Fevil.example');
+  await logIn(page, player.phone, player.password);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});

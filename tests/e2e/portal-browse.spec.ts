@@ -76,17 +76,30 @@ test('logged in: notices, both catalogues, category filter and search', async ({
   const demands = page.getByRole('list', { name: 'Demand tasks' });
   await expect(demands.getByRole('listitem').first()).toBeVisible();
   // The description opens in full with a confirm button.
-  await demands
-    .getByRole('button', { name: /read the full description/ })
-    .first()
-    .click();
+  const row = demands.locator('.item-row__main').first();
+  await expect(row).toHaveAccessibleDescription('Read the full description');
+  await row.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('.dialog__text')).not.toBeEmpty();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-  await search.fill('review');
-  await search.press('Enter');
+  // The box now searches tasks, and says so.
+  const taskSearch = page.getByRole('searchbox', { name: 'Search tasks' });
+  await expect(taskSearch).toHaveAttribute('placeholder', 'Search tasks');
+  await taskSearch.fill('review');
+  await taskSearch.press('Enter');
   await expect(demands.locator('.item-row__name').first()).toContainText(/review/i);
+
+  // A search that finds nothing says so in the tab's words, not "No games yet", and can be cleared.
+  await taskSearch.fill('zqxj');
+  await taskSearch.press('Enter');
+  await expect(page.getByRole('heading', { name: 'No results for "zqxj"' })).toBeVisible();
+  await expect(page.getByText('No tasks match this search.')).toBeVisible();
+  await expect(page.getByText('No games yet')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(taskSearch).toHaveValue('');
+  await expect(demands.getByRole('listitem').first()).toBeVisible();
 });
 
 test('scrolling loads page 2 and the page stays small (virtualized)', async ({ page }) => {
@@ -123,10 +136,9 @@ test('scrolling loads page 2 and the page stays small (virtualized)', async ({ p
 
 test('the media viewer: open, swipe, arrows, download, close', async ({ page }) => {
   await logInAs(page, 'player');
-  await miniGames(page)
-    .getByRole('button', { name: /open pictures and video/ })
-    .first()
-    .click();
+  const row = miniGames(page).locator('.item-row__main').first();
+  await expect(row).toHaveAccessibleDescription('Open pictures and video');
+  await row.click();
   const viewer = page.getByRole('dialog');
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
@@ -174,7 +186,8 @@ test('a mini-game with a promo video shows the video first and plays it', async 
   await search.fill(name ?? '');
   await search.press('Enter');
   await miniGames(page)
-    .getByRole('button', { name: `${name}: open pictures and video` })
+    .getByRole('button', { name: name ?? '' })
+    .and(page.locator('.item-row__main'))
     .first()
     .click();
   const video = page.getByRole('dialog').locator('.swiper-slide-active video');
@@ -218,10 +231,8 @@ test('players see no pin button', async ({ page }) => {
 
 test('the media viewer links to the game details page', async ({ page }) => {
   await logInAs(page, 'player');
-  const open = miniGames(page)
-    .getByRole('button', { name: /open pictures and video/ })
-    .first();
-  const name = ((await open.getAttribute('aria-label')) ?? '').replace(/: open pictures and video$/, '');
+  const open = miniGames(page).locator('.item-row__main').first();
+  const name = await open.locator('.item-row__title').innerText();
   await open.click();
   await page.getByRole('dialog').getByRole('link', { name: 'Game details' }).click();
   await expect(page).toHaveURL(/\/GameDetail\/\d+$/);

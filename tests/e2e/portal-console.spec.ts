@@ -18,10 +18,7 @@ test('the portal pages run without console errors or CSP violations', async ({ p
   await logIn(page, senior.phone, senior.password);
   const list = page.getByRole('list', { name: 'Mini-games' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
-  await list
-    .getByRole('button', { name: /open pictures and video/ })
-    .first()
-    .click();
+  await list.locator('.item-row__main').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Next' }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

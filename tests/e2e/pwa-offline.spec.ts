@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   pageCanReachServer,
   type StoredPartition,
@@ -31,6 +31,23 @@ const queuedForUser = async (page: Page): Promise<number> =>
   (await storedPartitions(page))
     .filter((partition) => partition.key.includes('user-'))
     .reduce((n, partition) => n + partition.pausedMutations, 0);
+
+/**
+ * Taps apply offline: the app says the apply is saved for later, the button shows it queued, and it is in
+ * the user's saved copy. The toast is brief (2.5 s): it is looked for from before the tap, so a slow host
+ * that takes long to return from the click does not miss it.
+ */
+async function tapApplyOffline(page: Page, row: Locator, name: string): Promise<void> {
+  const saidSaved = expect(
+    page.getByRole('status').filter({ hasText: 'it will be sent when you' }),
+  ).toBeVisible();
+  await row.getByRole('button', { name: `Apply for ${name}` }).click();
+  await saidSaved;
+  await expect(
+    row.getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+  ).toBeVisible();
+  await expect.poll(() => queuedForUser(page)).toBe(1);
+}
 
 /** First visit, online: both catalogue tabs seen once, so their first pages and strips are saved. */
 async function visitHomeOnline(page: Page): Promise<void> {
@@ -85,21 +102,23 @@ test('an apply tapped offline survives a reload, shows as queued, and settles wi
   expect(name).not.toBe('');
 
   await context.setOffline(true);
-  await applyButton.click();
-  await expect(page.getByRole('status').filter({ hasText: 'it will be sent when you' })).toBeVisible();
-  const queued = row.getByRole('button', { name: `Apply for ${name}: waiting for a connection` });
-  await expect(queued).toBeVisible();
-  await expect.poll(() => queuedForUser(page)).toBe(1);
+  await tapApplyOffline(page, row, name);
   const savedBeforeReload = await storedPartitions(page);
 
   await page.reload();
   await expect(miniGames(page).getByRole('listitem').first()).toBeVisible();
   try {
+    // Still queued; or already sent: Chromium lifts its offline emulation (and any route) from the page
+    // a reload leaves, so that page may hear "online" and send the queued apply, as an app that is online
+    // should (decision 0008). Never a plain "Apply for": that is the apply lost.
     await expect(
-      miniGames(page).getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+      miniGames(page)
+        .getByRole('button', { name: `Apply for ${name}: waiting for a connection` })
+        .or(miniGames(page).getByRole('link', { name: `View the link for ${name}` })),
     ).toBeVisible();
   } catch (error) {
-    // Rare on loaded CI hosts and not reproduced locally: keep what was saved, before and after.
+    // Before issue 11's fix this was the apply lost, in about 1 run in 30 on a loaded host: keep what
+    // was saved, before and after.
     const summary = (partitions: StoredPartition[]) =>
       partitions.map(({ key, queries, pausedMutations }) => ({ key, queries, pausedMutations }));
     // Printed, not attached: CI keeps its log, not the test-results folder.
@@ -125,6 +144,40 @@ test('an apply tapped offline survives a reload, shows as queued, and settles wi
   expect(mine.status()).toBe(200);
   const body = (await mine.json()) as { data: { content: Array<{ appname: string }> } };
   expect(body.data.content.map((app) => app.appname)).toContain(name);
+});
+
+test('a queued apply is kept when the browser says online and the network is not there (the reload race)', async ({
+  page,
+  context,
+}) => {
+  // What the flake of "survives a reload" was (issue 11): as a reload starts, the page being left hears
+  // "online" (the browser lifts its offline emulation from it), resumes the queued apply, and writes its
+  // cache; only paused actions were saved and a failed send dropped it, so the next page had nothing.
+  // Here the signal is sent on purpose, the send fails, and the page stays for every write it causes.
+  await newPromoter(page);
+  await visitHomeOnline(page);
+  const row = miniGames(page).getByRole('listitem').first();
+  const name = (
+    (await row.getByRole('button', { name: /^Apply for / }).getAttribute('aria-label')) ?? ''
+  ).replace(/^Apply for /, '');
+  await context.setOffline(true);
+  await tapApplyOffline(page, row, name);
+
+  const sent = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/wxcps/apply'));
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await sent;
+  // Longer than the cache's write throttle (1 s): what the failed send caused to be written has landed.
+  await page.waitForTimeout(1500);
+  expect(await queuedForUser(page)).toBe(1);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+
+  await page.reload();
+  await expect(
+    miniGames(page).getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+  ).toBeVisible();
+  await context.setOffline(false);
+  await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toBeVisible();
+  await expect.poll(() => queuedForUser(page)).toBe(0);
 });
 
 test('after a logout, the next user sees nothing of the last one, online or offline', async ({

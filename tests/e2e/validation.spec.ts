@@ -44,6 +44,22 @@ test.describe('login form', () => {
     expect(called).toBe(false);
   });
 
+  test('a phone written "+63 917 123 4567" logs in as the national number', async ({ page }) => {
+    const player = demoAccount('player');
+    const { phone } = player;
+    const written = `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`;
+    await page.goto('/login');
+    const login = page.waitForRequest((req) => req.url().endsWith('/api/cplogin/login'));
+    await logIn(page, written, player.password);
+    expect((await login).postDataJSON()).toMatchObject({ areaCode: '63', phone });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My' }),
+    ).toBeVisible();
+    // The next visit to login offers the number as the account knows it.
+    expect(await page.evaluate(() => localStorage.getItem('userPhone'))).toBe(`63+${phone}`);
+  });
+
   test('a wrong password shows the wrong-credentials message and stays on login', async ({ page }) => {
     const player = demoAccount('player');
     await page.goto('/login');
@@ -64,7 +80,7 @@ test.describe('register form', () => {
     await expectFieldError(
       page,
       page.getByLabel('Password', { exact: true }),
-      'Password must be 6 to 12 digits',
+      'Password must be 6 to 12 characters',
     );
     await expectFieldValid(page.getByLabel('Phone number'));
     await expectFieldValid(page.getByLabel('Verification code'));

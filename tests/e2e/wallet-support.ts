@@ -26,9 +26,13 @@ export async function apiCall<T = unknown>(
 
 /** A deposit paid through the sandbox pay page's own form. */
 export async function depositViaApi(request: APIRequestContext, token: string, amount: number) {
-  const order = await apiCall<{ orderNo: string }>(request, token, '/wallet/deposit/create', { amount });
+  const order = await apiCall<{ orderNo: string; payUrl: string }>(request, token, '/wallet/deposit/create', {
+    amount,
+  });
+  // The pay page's form carries the order's pay token, from its payUrl.
+  const payToken = new URL(order.payUrl, 'http://pay.invalid').searchParams.get('token') ?? '';
   const paid = await request.post('/api/wallet/sandbox/pay', {
-    form: { orderNo: order.orderNo, action: 'pay' },
+    form: { orderNo: order.orderNo, token: payToken, action: 'pay' },
   });
   expect(await paid.text()).toContain('Success');
   return order.orderNo;

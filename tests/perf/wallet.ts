@@ -15,7 +15,11 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { insertUser } from '../../server/modules/auth/repository';
 import { hashPassword, newUserDefaults } from '../../server/modules/auth/service';
 import { auditLedger } from '../../server/modules/ledger/repository';
-import { SANDBOX_SECRET, signCallback } from '../../server/modules/payments/provider';
+import { signCallback } from '../../server/modules/payments/provider';
+
+/** The sandbox's callback secret for this run (a real install generates its own). */
+const SANDBOX_SECRET = 'bench-sandbox-secret-0123456789';
+
 import { insertSafe } from '../../server/modules/wallet/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
@@ -40,7 +44,13 @@ async function postJson(base: string, p: string, body: unknown, headers: Record<
 async function run(dialect: 'SQLite' | 'PostgreSQL', db: Db): Promise<string[]> {
   await migrateToLatest(db);
   await seedDemo(db, Date.now());
-  const config = loadConfig({ DATA_DIR: tmpdir(), STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', DEMO: '1' });
+  const config = loadConfig({
+    DATA_DIR: tmpdir(),
+    STATIC_DIR: '/nonexistent',
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    SANDBOX_SECRET,
+  });
   const app = await buildApp(config, { db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -44,6 +44,19 @@ export interface StartOptions {
   extraApiRoutes?: AppDeps['extraApiRoutes'];
 }
 
+/**
+ * What a server outside demo mode needs besides DEMO=false: a real SMS gateway (the dev provider is
+ * demo-only). This one refuses connections, so a code request answers 503 sms_unavailable.
+ */
+export const PRODUCTION_SMS_ENV = {
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+  SMS_HTTP_TOKEN: 'test-token',
+};
+
+/** The demo payment sandbox's callback secret in tests (a real install generates its own). */
+export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-not-for-production';
+
 export const usingPostgres = (): boolean =>
   process.env.TEST_DIALECT === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -101,6 +114,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
     DEMO: '1',
+    SANDBOX_SECRET: TEST_SANDBOX_SECRET,
     ...opts.env,
   });
   const app = await buildApp(config, {
@@ -152,6 +166,11 @@ let phoneCounter = 0;
 export const newPhone = (): string =>
   `917${String((process.pid * 1000 + ++phoneCounter) % 10_000_000).padStart(7, '0')}`;
 
+let indianCounter = 0;
+/** A valid Indian mobile number (98 + 8 digits), unique within the test file. */
+export const newIndianPhone = (): string =>
+  `98${String((process.pid * 1000 + ++indianCounter) % 100_000_000).padStart(8, '0')}`;
+
 /** The newest code the dev provider "sent" to this phone. */
 export async function latestCode(server: TestServer, phone: string, areaCode = '63'): Promise<string> {
   const res = await server.post<{ code: string }[]>('/dev/sms-outbox', { areaCode, phone });
@@ -164,15 +183,20 @@ export async function latestCode(server: TestServer, phone: string, areaCode = '
 export const wrongCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** Requests a register code and creates the account; returns its session. */
-export async function registerUser(server: TestServer, password = 'Kestrel#4821', phone = newPhone()) {
-  const sent = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+export async function registerUser(
+  server: TestServer,
+  password = 'Kestrel#4821',
+  phone = newPhone(),
+  areaCode = '63',
+) {
+  const sent = await server.post('/cplogin/sendsms', { areaCode, phone, purpose: 'register' });
   if (sent.status !== 200) throw new Error(`sendsms failed: ${sent.message}`);
-  const code = await latestCode(server, phone);
+  const code = await latestCode(server, phone, areaCode);
   const res = await server.post<{
     token: string;
     tokenHead: string;
     user: { uid: number; username: string };
-  }>('/cplogin/reg', { areaCode: '63', phone, password, code });
+  }>('/cplogin/reg', { areaCode, phone, password, code });
   if (res.status !== 200) throw new Error(`reg failed: ${res.message}`);
   return { phone, password, ...res.data };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/seed/demo';
-import { startServer, type TestServer } from './harness';
+import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -105,6 +105,7 @@ describe('POST /mainview/sites', () => {
       minWithdraw: 100,
       maxWithdraw: 50000,
       minTransfer: 10,
+      country: 'PH',
     });
   });
 
@@ -128,7 +129,7 @@ describe('POST /mainview/sites', () => {
 
 describe('demo mode off', () => {
   it('has no dev outbox route', async () => {
-    const prod = await startServer({ env: { DEMO: 'false' } });
+    const prod = await startServer({ env: { DEMO: 'false', ...PRODUCTION_SMS_ENV } });
     try {
       const res = await prod.post('/dev/sms-outbox', { areaCode: '63', phone: '9171234567' });
       expect(res.http).toBe(404);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, ENV_VARS, envSchema, loadConfig } from '../../server/config';
 import { migrateToLatest } from '../../server/db/migrate';
-import { createTestDb, startServer } from './harness';
+import { createTestDb, PRODUCTION_SMS_ENV, startServer } from './harness';
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish when the app closes, then refuses new connections', async () => {
@@ -80,9 +80,9 @@ describe('config', () => {
   });
 
   it('turns demo off by default with PostgreSQL, and parses flags', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...PRODUCTION_SMS_ENV }).demo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: '1' }).demo).toBe(true);
-    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'false', ...PRODUCTION_SMS_ENV }).demo).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
@@ -96,6 +96,19 @@ describe('config', () => {
     expect(
       loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_TOKEN: 't' }).sms,
     ).toEqual({ provider: 'http', url: 'https://sms.example/send', token: 't' });
+  });
+
+  it('refuses to run outside demo mode without a real SMS provider, saying what is missing', () => {
+    for (const env of [
+      { DEMO: '0' },
+      { DEMO: 'false', SMS_PROVIDER: 'dev' },
+      { DATABASE_URL: 'postgres://u@h/db' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        /SMS_PROVIDER: the dev provider sends no SMS and is for demo mode only: set SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_TOKEN, or DEMO=1/,
+      );
+    }
+    expect(loadConfig({ DEMO: '1' }).sms).toEqual({ provider: 'dev' });
   });
 
   it('documents every variable it reads', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
-import { usingPostgres } from './harness';
+import { TEST_SANDBOX_SECRET, usingPostgres } from './harness';
 
 export interface ProcessEnv {
   env: Record<string, string>;
@@ -27,6 +27,7 @@ export async function processEnvironment(extra: Record<string, string>): Promise
     DEMO: '1',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    SANDBOX_SECRET: TEST_SANDBOX_SECRET,
     ...extra,
   };
   let openDb = () => createSqliteDb(path.join(dir, 'beacon.db'));

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../../server/modules/auth/repository';
-import { latestCode, newPhone, registerUser, startServer, type TestServer, wrongCode } from './harness';
+import {
+  latestCode,
+  newIndianPhone,
+  newPhone,
+  registerUser,
+  startServer,
+  type TestServer,
+  wrongCode,
+} from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -262,5 +270,105 @@ describe('POST /cplogin/reg', () => {
     expect(ok.status).toBe(200);
     const row = await findUserByUsername(server.db, `63+${phone}`);
     expect(row?.invited_by).toBe(inviteCode);
+  });
+});
+
+describe('a phone as people type it (issue 11: spaces, +63, a trunk 0, dashes)', () => {
+  /** "9171234567" written the ways a Filipino writes it. */
+  const spellings = (phone: string) => {
+    const [a, b, c] = [phone.slice(0, 3), phone.slice(3, 6), phone.slice(6)];
+    return [`${a} ${b} ${c}`, `+63 ${a} ${b} ${c}`, `+63${phone}`, `0${a} ${b} ${c}`, `0${a}-${b}-${c}`];
+  };
+
+  it('registers, logs in and resets with the national number whatever the spelling', async () => {
+    const phone = newPhone();
+    const [spaced, plus, packed, trunk, dashed] = spellings(phone);
+    // The code is sent to, and kept for, the national number.
+    expect(
+      (await server.post('/cplogin/sendsms', { areaCode: '63', phone: plus, purpose: 'register' })).status,
+    ).toBe(200);
+    const code = await latestCode(server, phone);
+    const reg = await server.post('/cplogin/reg', {
+      areaCode: '63',
+      phone: spaced,
+      password: PASSWORD,
+      code,
+    });
+    expect(reg.status).toBe(200);
+    expect(reg.data.user.username).toBe(`63+${phone}`);
+    expect(await findUserByUsername(server.db, `63+${spaced}`)).toBeUndefined();
+
+    for (const typed of [phone, spaced, plus, packed, trunk, dashed]) {
+      const login = await server.post('/cplogin/login', { areaCode: '63', phone: typed, password: PASSWORD });
+      expect(login.status, typed).toBe(200);
+      expect(login.data.user.uid).toBe(reg.data.user.uid);
+    }
+
+    const sent = await server.post('/cplogin/sendsms', { areaCode: '63', phone: trunk, purpose: 'reset' });
+    expect(sent.status).toBe(200);
+    const resetCode = (
+      await server.post<{ code: string; purpose: string }[]>('/dev/sms-outbox', { areaCode: '63', phone })
+    ).data.find((sms) => sms.purpose === 'reset')?.code;
+    const reset = await server.post('/cplogin/forgotpwd', {
+      areaCode: '63',
+      phone: dashed,
+      code: resetCode,
+      password: 'Osprey#5512',
+    });
+    expect(reset.status).toBe(200);
+    expect(
+      (await server.post('/cplogin/login', { areaCode: '63', phone: packed, password: 'Osprey#5512' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('is one account: the same number with a trunk 0 is "already exists", not a second account', async () => {
+    const existing = await registerUser(server);
+    server.clock.advance(61_000);
+    const [, , , trunk] = spellings(existing.phone);
+    // The cooldown of the national number applies to every spelling of it.
+    expect(
+      (await server.post('/cplogin/sendsms', { areaCode: '63', phone: trunk, purpose: 'register' })).status,
+    ).toBe(200);
+    const again = await server.post('/cplogin/sendsms', {
+      areaCode: '63',
+      phone: `+63 ${existing.phone}`,
+      purpose: 'register',
+    });
+    expect(again.http).toBe(429);
+    const code = await latestCode(server, existing.phone);
+    const res = await server.post('/cplogin/reg', { areaCode: '63', phone: trunk, password: PASSWORD, code });
+    expect(res.http).toBe(409);
+    expect(await findUserByUsername(server.db, `63+0${existing.phone}`)).toBeUndefined();
+  });
+
+  it.each([
+    ['+82 10 1234 5678', 'phone_wrong'],
+    ['+44 20 7946 0958', 'phone_wrong'],
+    ['+63', 'phone_format'],
+    ['0', 'phone_format'],
+    ['917 123 456x', 'phone_format'],
+    ['+63+9171234567', 'phone_format'],
+  ])('refuses %s with areaCode 63 (%s), before any code is sent', async (typed, code) => {
+    const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone: typed, purpose: 'register' });
+    expect(res.http).toBe(400);
+    expect(res.data.issues).toEqual([expect.objectContaining({ path: 'phone', code })]);
+    const login = await server.post('/cplogin/login', { areaCode: '63', phone: typed, password: PASSWORD });
+    expect(login.http).toBe(400);
+    expect(login.data.issues[0]).toMatchObject({ path: 'phone', code });
+  });
+
+  it('normalises other countries by their own rules: +91, the US trunk 1, the Korean trunk 0', async () => {
+    const indian = newIndianPhone();
+    const korean = `10${indian.slice(2)}`;
+    for (const [areaCode, typed, national] of [
+      ['91', `+91 ${indian.slice(0, 5)} ${indian.slice(5)}`, indian],
+      ['1', '1 (415) 555-2671', '4155552671'],
+      ['82', `010-${korean.slice(2, 6)}-${korean.slice(6)}`, korean],
+    ]) {
+      const sent = await server.post('/cplogin/sendsms', { areaCode, phone: typed, purpose: 'register' });
+      expect(sent.status, typed).toBe(200);
+      expect(await latestCode(server, national ?? '', areaCode)).toMatch(/^\d{6}$/);
+    }
   });
 });

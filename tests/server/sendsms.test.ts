@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpSmsProvider } from '../../server/modules/auth/sms-provider';
+import { createDevSmsProvider, createHttpSmsProvider } from '../../server/modules/auth/sms-provider';
 import { latestCode, newPhone, randomIp, registerUser, startServer, type TestServer } from './harness';
+import { processEnvironment, startServerProcess } from './processes';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,7 +41,7 @@ describe('POST /cplogin/sendsms', () => {
     [{ areaCode: '63', phone: '9171234500' }, 'purpose', 'purpose_invalid'],
     [{ areaCode: '63', phone: '9171234500', purpose: 'spam' }, 'purpose', 'purpose_invalid'],
     [{ areaCode: '63', phone: 9171234500, purpose: 'register' }, 'phone', 'invalid_type'],
-    [{ areaCode: '63', phone: '91712-34500', purpose: 'register' }, 'phone', 'phone_format'],
+    [{ areaCode: '63', phone: '91712x34500', purpose: 'register' }, 'phone', 'phone_format'],
     [{ areaCode: '63', phone: '9'.repeat(21), purpose: 'register' }, 'phone', 'phone_format'],
     [{ areaCode: '44', phone: '9171234500', purpose: 'register' }, 'areaCode', 'area_code_unsupported'],
     [{ areaCode: '63', phone: '1234567890', purpose: 'register' }, 'phone', 'phone_wrong'],
@@ -282,6 +284,48 @@ describe('http SMS provider', () => {
       await app.close();
     }
   });
+});
+
+describe('the dev provider outside demo mode', () => {
+  /** A logger like the server's, writing every line (trace and up) into `lines`. */
+  const capturingLogger = (lines: string[]) =>
+    pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+
+  it('refuses to deliver and writes the code nowhere: not the log, not the outbox', async () => {
+    const lines: string[] = [];
+    const provider = createDevSmsProvider(server.db, server.clock, capturingLogger(lines), false);
+    const phone = newPhone();
+    await expect(
+      provider.send({ areaCode: '63', phone }, 'Beacon verification code: 482913.', {
+        code: '482913',
+        purpose: 'register',
+      }),
+    ).rejects.toThrow(/demo mode only/);
+    expect(lines.join('')).not.toContain('482913');
+    expect(lines.join('')).toContain('no SMS sent');
+    expect(lines.map((l) => JSON.parse(l).level)).toEqual([50]);
+    expect(await outbox(phone)).toEqual([]);
+  });
+
+  it('in demo mode logs the code and keeps it in the dev outbox', async () => {
+    const lines: string[] = [];
+    const provider = createDevSmsProvider(server.db, server.clock, capturingLogger(lines), true);
+    const phone = newPhone();
+    await provider.send({ areaCode: '63', phone }, 'code', { code: '482914', purpose: 'register' });
+    expect(lines.join('')).toContain('482914');
+    expect((await outbox(phone)).map((r) => r.code)).toEqual(['482914']);
+  });
+
+  it('a server started with DEMO=0 and no SMS provider exits at once, saying what to set', async () => {
+    const proc = await processEnvironment({ DEMO: '0' });
+    try {
+      await expect(startServerProcess(proc.env)).rejects.toThrow(
+        /server exited \(1\)[\s\S]*SMS_PROVIDER: the dev provider sends no SMS and is for demo mode only: set SMS_PROVIDER=http/,
+      );
+    } finally {
+      await proc.cleanup();
+    }
+  }, 30_000);
 });
 
 describe('POST /dev/sms-outbox', () => {

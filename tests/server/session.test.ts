@@ -70,7 +70,7 @@ describe('POST /cplogin/login', () => {
     [{ areaCode: '63', phone: '9171234567', password: '' }, 'password', 'password_required'],
     [{ areaCode: '63', phone: '9171234567', password: 'x'.repeat(129) }, 'password', 'too_long'],
     [{ areaCode: '63', phone: '9171234567', password: true }, 'password', 'invalid_type'],
-    [{ areaCode: '63', phone: '0001', password: 'Kestrel#4821' }, 'phone', 'phone_wrong'],
+    [{ areaCode: '63', phone: '1234', password: 'Kestrel#4821' }, 'phone', 'phone_wrong'],
   ])('refuses %j (%s: %s)', async (body, path, code) => {
     const res = await server.post('/cplogin/login', body);
     expect(res.http).toBe(400);
@@ -120,45 +120,67 @@ describe('POST /cplogin/login', () => {
     expect(retryAfter).toBe(15 * 60);
   });
 
-  it('allows at most 30 failures per IP per 15 minutes', async () => {
+  it('lets the other users behind an address with 30 failed logins (a carrier NAT) log in; the guessed account is slowed', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 30; i++) {
+    const victim = await registerUser(server);
+    const bystander = await registerUser(server);
+    const from = { ip };
+    for (let i = 0; i < 25; i++) {
       const res = await server.post(
         '/cplogin/login',
         { areaCode: '63', phone: newPhone(), password: 'Wrong#00000' },
         undefined,
-        {
-          ip,
-        },
+        from,
       );
       expect(res.http).toBe(400);
     }
-    const account = await registerUser(server);
-    const blocked = await server.post(
+    const guess = { areaCode: '63', phone: victim.phone, password: 'Wrong#00000' };
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++)
+      answers.push((await server.post('/cplogin/login', guess, undefined, from)).http);
+    // Five failures, then the account answers 429 to everyone, right password included, for 30 s.
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429]);
+    const right = { areaCode: '63', phone: victim.phone, password: victim.password };
+    const slowed = await server.post('/cplogin/login', right, undefined, from);
+    expect(slowed.http).toBe(429);
+    expect(slowed.data.retryAfter).toBe(30);
+
+    // 30 failures from this address: the bystander's own password still works from it.
+    const other = await server.post(
       '/cplogin/login',
-      { areaCode: '63', phone: account.phone, password: account.password },
+      { areaCode: '63', phone: bystander.phone, password: bystander.password },
       undefined,
-      { ip },
+      from,
     );
-    expect(blocked.http).toBe(429);
-    expect(blocked.data.retryAfter).toBe(15 * 60);
-    expect(
-      (
-        await server.post('/cplogin/login', {
-          areaCode: '63',
-          phone: account.phone,
-          password: account.password,
-        })
-      ).status,
-    ).toBe(200);
-    server.clock.advance(15 * 60_000);
-    const later = await server.post(
-      '/cplogin/login',
-      { areaCode: '63', phone: account.phone, password: account.password },
-      undefined,
-      { ip },
-    );
-    expect(later.status).toBe(200);
+    expect(other.status).toBe(200);
+    server.clock.advance(30_000);
+    expect((await server.post('/cplogin/login', right, undefined, from)).status).toBe(200);
+  });
+
+  it('refuses every login from an address past LOGIN_IP_FAILURE_LIMIT failures in 15 minutes', async () => {
+    const limited = await startServer({ env: { LOGIN_IP_FAILURE_LIMIT: '8' } });
+    try {
+      const ip = randomIp();
+      for (let i = 0; i < 8; i++) {
+        const res = await limited.post(
+          '/cplogin/login',
+          { areaCode: '63', phone: newPhone(), password: 'Wrong#00000' },
+          undefined,
+          { ip },
+        );
+        expect(res.http).toBe(400);
+      }
+      const account = await registerUser(limited);
+      const right = { areaCode: '63', phone: account.phone, password: account.password };
+      const blocked = await limited.post('/cplogin/login', right, undefined, { ip });
+      expect(blocked.http).toBe(429);
+      expect(blocked.data.retryAfter).toBe(15 * 60);
+      expect((await limited.post('/cplogin/login', right)).status).toBe(200);
+      limited.clock.advance(15 * 60_000);
+      expect((await limited.post('/cplogin/login', right, undefined, { ip })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 403/999 forbidden for a banned account with the right password only', async () => {
@@ -365,6 +387,50 @@ describe('POST /cplogin/forgotpwd', () => {
     expect((await server.post('/cplogin/forgotpwd', { ...base, code })).data.issues[0].code).toBe(
       'code_expired',
     );
+  });
+
+  it('answers wrong and expired codes for an unregistered phone exactly as for a registered one', async () => {
+    const account = await registerUser(server);
+    server.clock.advance(61_000);
+    const unknown = newPhone();
+    const answersFor = async (phone: string) => {
+      const sent = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'reset' });
+      expect(sent.status).toBe(200);
+      // Six codes none of which is the one sent (the unknown phone was sent none).
+      const sentCode = phone === account.phone ? await latestCode(server, phone) : '';
+      const guesses = Array.from({ length: 7 }, (_, i) => String(100_000 + i)).filter((c) => c !== sentCode);
+      const answers: string[] = [];
+      for (const code of guesses.slice(0, 6)) {
+        const res = await server.post('/cplogin/forgotpwd', {
+          areaCode: '63',
+          phone,
+          code,
+          password: 'Osprey#7310',
+        });
+        answers.push(`${res.http} ${res.status} ${res.message} ${JSON.stringify(res.data)}`);
+      }
+      return answers;
+    };
+    const known = await answersFor(account.phone);
+    expect(known.map((a) => a.split(' ')[0])).toEqual(['400', '400', '400', '400', '400', '400']);
+    expect(known.filter((a) => a.includes('code_too_many_tries'))).toHaveLength(2);
+    expect(await answersFor(unknown)).toEqual(known);
+
+    // A fresh code each, left to expire: the same answer again.
+    server.clock.advance(61_000);
+    const expiredFor = async (phone: string) => {
+      await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'reset' });
+      server.clock.advance(5 * 60_000);
+      const res = await server.post('/cplogin/forgotpwd', {
+        areaCode: '63',
+        phone,
+        code: '123456',
+        password: 'Osprey#7310',
+      });
+      return [res.http, res.data.issues[0].code];
+    };
+    expect(await expiredFor(account.phone)).toEqual([400, 'code_expired']);
+    expect(await expiredFor(unknown)).toEqual([400, 'code_expired']);
   });
 
   it('refuses missing fields', async () => {

@@ -9,6 +9,7 @@ let server: TestServer;
 let dir: string;
 const INDEX = `<!doctype html><html><head><title>Beacon</title></head><body><div id="root"></div>${'<!-- pad -->'.repeat(200)}</body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const MAP = JSON.stringify({ version: 3, sources: ['../src/secret.ts'], sourcesContent: ['// internal'] });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'beacon-static-'));
@@ -20,6 +21,10 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Beacon"}');
   await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  // The build writes source maps beside the code (the original sources, comments included).
+  await writeFile(path.join(dir, 'assets', 'x-abc123.js.map'), MAP);
+  await writeFile(path.join(dir, 'assets', 'x-abc123.js.map.br'), brotliCompressSync(MAP));
+  await writeFile(path.join(dir, 'sw.js.map'), MAP);
   server = await startServer({ env: { STATIC_DIR: dir } });
 });
 afterAll(async () => {
@@ -29,6 +34,34 @@ afterAll(async () => {
 
 const get = (p: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${p}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+describe('source maps', () => {
+  it.each([
+    '/sw.js.map',
+    '/assets/x-abc123.js.map',
+    '/assets/x-abc123.js%2Emap',
+    '/assets/x-abc123.js.map.br',
+  ])('are not served by default: %s is 404', async (p) => {
+    for (const encoding of ['identity', 'br, gzip']) {
+      const res = await get(p, { 'accept-encoding': encoding });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('sourcesContent');
+    }
+  });
+
+  it('are served when SERVE_SOURCE_MAPS is on', async () => {
+    const debug = await startServer({ env: { STATIC_DIR: dir, SERVE_SOURCE_MAPS: 'true' } });
+    try {
+      for (const p of ['/sw.js.map', '/assets/x-abc123.js.map']) {
+        const res = await fetch(`${debug.url}${p}`, { headers: { 'accept-encoding': 'identity' } });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe(MAP);
+      }
+    } finally {
+      await debug.close();
+    }
+  });
+});
 
 describe('static app', () => {
   it('serves hashed assets as immutable', async () => {

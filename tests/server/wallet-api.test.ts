@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOldKeys } from '../../server/http/idempotency';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { startServer, type TestServer } from './harness';
+import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
 import {
   addBankCard,
   deposit,
@@ -197,14 +197,19 @@ describe('deposits', () => {
     const u = await newUser(server);
     const a = await money(server, '/wallet/deposit/create', { amount: 10 }, u.token);
     const b = await money(server, '/wallet/deposit/create', { amount: 20 }, u.token);
-    const form = (orderNo: string, action: string) =>
+    // What the pay page's form sends: the order, its pay token (from payUrl) and the button.
+    const form = (order: { orderNo: string; payUrl: string }, action: string) =>
       fetch(`${server.url}/api/wallet/sandbox/pay`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ orderNo, action }).toString(),
+        body: new URLSearchParams({
+          orderNo: order.orderNo,
+          token: new URL(order.payUrl, server.url).searchParams.get('token') ?? '',
+          action,
+        }).toString(),
       });
-    expect(await (await form(a.data.orderNo, 'pay')).text()).toContain('Success');
-    expect(await (await form(b.data.orderNo, 'cancel')).text()).toContain('Fail');
+    expect(await (await form(a.data, 'pay')).text()).toContain('Success');
+    expect(await (await form(b.data, 'cancel')).text()).toContain('Fail');
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 10 });
     const records = await server.post('/wallet/records', { type: 'deposit' }, u.token);
     expect(records.data.content.map((r: { state: string }) => r.state).sort()).toEqual(['Fail', 'Success']);
@@ -260,7 +265,7 @@ describe('deposits', () => {
   });
 
   it('without demo mode there is no provider: 503 and no sandbox routes', async () => {
-    const prod = await startServer({ env: { DEMO: 'false' } });
+    const prod = await startServer({ env: { DEMO: 'false', ...PRODUCTION_SMS_ENV } });
     try {
       const u = await newUser(prod, { safePassword: null }).catch(() => null);
       // Registration needs the dev outbox of demo mode; log a seeded account in instead.
@@ -283,10 +288,11 @@ describe('deposits', () => {
 });
 
 describe('withdrawal methods', () => {
+  /** An Indian account (IFSC required); bank-country rules are in wallet/bank-countries.test.ts. */
   const good = {
     kind: 'bank',
     holderName: 'Maria Santos',
-    bank: 'HDFC Bank',
+    bank: 'HDFC',
     cardNumber: '123456789012',
     ifsc: 'HDFC0001234',
     phone: '9876543210',
@@ -313,7 +319,7 @@ describe('withdrawal methods', () => {
   });
 
   it('saves, lists masked, edits and deletes a card and an e-wallet', async () => {
-    const u = await newUser(server, { safePassword: null });
+    const u = await newUser(server, { safePassword: null, india: true });
     const card = await server.post('/wallet/cards/save', { ...good, ifsc: 'hdfc0001234' }, u.token);
     expect(card.data).toMatchObject({ kind: 'bank', cardNumberMasked: '****9012', ifsc: 'HDFC0001234' });
     const wallet = await server.post(
@@ -324,16 +330,16 @@ describe('withdrawal methods', () => {
     expect(wallet.data).toMatchObject({ kind: 'ewallet', accountMasked: '****4567' });
     const edited = await server.post(
       '/wallet/cards/save',
-      { ...good, id: card.data.id, bank: 'Axis Bank' },
+      { ...good, id: card.data.id, bank: 'UTIB' },
       u.token,
     );
-    expect(edited.data).toMatchObject({ id: card.data.id, bank: 'Axis Bank' });
+    expect(edited.data).toMatchObject({ id: card.data.id, bank: 'UTIB' });
     expect((await server.post('/wallet/cards/list', {}, u.token)).data).toHaveLength(2);
     expect((await server.post('/wallet/cards/delete', { id: card.data.id }, u.token)).status).toBe(200);
     const again = await server.post('/wallet/cards/delete', { id: card.data.id }, u.token);
     expect(again.http).toBe(400);
     expect((await server.post('/wallet/cards/list', {}, u.token)).data).toHaveLength(1);
-    const other = await newUser(server, { safePassword: null });
+    const other = await newUser(server, { safePassword: null, india: true });
     const foreign = await server.post('/wallet/cards/save', { ...good, id: wallet.data.id }, other.token);
     expect(foreign.data.issues[0]).toMatchObject({ path: 'id', code: 'item_not_found' });
   });
@@ -398,7 +404,7 @@ describe('withdrawals', () => {
       amount: 200,
       state: 'WaitReview',
       methodKind: 'bank',
-      methodLabel: 'HDFC Bank ****9012',
+      methodLabel: 'BDO Unibank ****9012',
       arrival: { minMinutes: 0, maxMinutes: 1440 },
     });
     expect(w.data.steps.map((s: { state: string }) => s.state)).toEqual(['Prepare', 'WaitReview']);

@@ -29,8 +29,12 @@ const storedKeys = async (partition: string) =>
   );
 
 /** Writes are throttled (1 s): wait until the partition holds what the test expects. */
-async function waitForStored(partition: string, check: (client: PersistedClient | undefined) => boolean) {
-  const deadline = Date.now() + 4000;
+async function waitForStored(
+  partition: string,
+  check: (client: PersistedClient | undefined) => boolean,
+  withinMs = 4000,
+) {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const client = (await stored()).get(`${PERSIST_KEY_PREFIX}${partition}`);
     if (check(client)) return client;
@@ -137,7 +141,7 @@ const applied = () =>
   });
 
 describe('persisted query cache', () => {
-  it('keeps launch data only: banners, notices, strips, first pages of the unfiltered lists, user, balance', async () => {
+  it('keeps launch data only: banners, notices, strips, first pages of the unfiltered lists, user, balance, level', async () => {
     const client = new QueryClient();
     await start(client);
     seed(client, contentQueries.banners('en-US'), []);
@@ -155,6 +159,7 @@ describe('persisted query cache', () => {
     seed(client, promotionQueries.myWx(7), { pages: [page(0, [])], pageParams: [0] });
     seed(client, userQueries.me(), { user: user(7) });
     seed(client, walletQueries.secondary(), null);
+    seed(client, walletQueries.level(), { vipState: { level: 1, historySteam: 10 }, meta: [] });
     // Not launch data: a search, a category, a detail, the help page, the records.
     seed(client, catalogueQueries.wxList({ category: '', search: 'race', viewer: 7 }), threePages());
     seed(client, catalogueQueries.wxList({ category: 'Casual', search: '', viewer: 7 }), threePages());
@@ -164,7 +169,7 @@ describe('persisted query cache', () => {
     // A query that never answered has nothing to show.
     client.getQueryCache().build(client, contentQueries.banners('ko-KR') as BuildOptions);
 
-    const saved = await waitForStored('guest', (c) => (c?.clientState.queries.length ?? 0) >= 10);
+    const saved = await waitForStored('guest', (c) => (c?.clientState.queries.length ?? 0) >= 11);
     expect(new Set(await storedKeys('guest'))).toEqual(
       new Set(
         [
@@ -178,6 +183,7 @@ describe('persisted query cache', () => {
           ['promotion', 'wx', 7],
           ['auth', 'me'],
           ['wallet', 'secondary'],
+          ['wallet', 'level'],
         ].map((key) => JSON.stringify(key)),
       ),
     );
@@ -397,5 +403,146 @@ describe('a restore slower than the launch may wait', () => {
       ),
     ).not.toContain('For user 5');
     expect(JSON.stringify([...(await stored()).values()])).not.toContain('For user 5');
+  });
+});
+
+describe('a queued action is never dropped (issue 11)', () => {
+  const applyKey = ['catalogue', 'wx', 'apply'];
+  const tap = (client: QueryClient, appid: string) =>
+    void client
+      .getMutationCache()
+      .build(client, { mutationKey: applyKey })
+      .execute(appid)
+      .catch(() => undefined);
+
+  it('stays saved when an online signal that is no connection resumes it as the page goes (the reload race)', async () => {
+    // What the end-to-end flake recorded: the reload starts, the old page hears "online" (the browser's
+    // offline emulation is lifted from the page being left), resumes the queued apply, and writes the
+    // cache; the library's copy then held only paused mutations, so the apply was gone from disk.
+    const first = new QueryClient();
+    setCatalogueMutationDefaults(first);
+    // Mounted, as the app's provider does: it resumes paused mutations on the online signal.
+    first.mount();
+    const persistence = await start(first);
+    onlineManager.setOnline(false);
+    const fetchMock = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    tap(first, 'wx45');
+    await waitForStored('guest', (c) => c?.clientState.mutations.length === 1);
+
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    onlineManager.setOnline(false);
+    // Longer than the write throttle: whatever the signal caused to be written has landed.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const saved = (await stored()).get(`${PERSIST_KEY_PREFIX}guest`);
+    expect(saved?.clientState.mutations.map((m) => m.state.variables)).toEqual(['wx45']);
+    // Sent without an answer, it did not fail: it waits for the connection again.
+    expect(first.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true });
+    persistence.stop();
+    first.unmount();
+
+    // The page after the reload, still offline: the apply is there, queued, and nothing more was sent.
+    const next = new QueryClient();
+    setCatalogueMutationDefaults(next);
+    await start(next);
+    expect(
+      next
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state),
+    ).toEqual([expect.objectContaining({ status: 'pending', isPaused: true, variables: 'wx45' })]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays saved while it is being sent, as waiting, until the server answers', async () => {
+    const first = new QueryClient();
+    setCatalogueMutationDefaults(first);
+    await start(first);
+    onlineManager.setOnline(false);
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn<typeof fetch>(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    tap(first, 'wx48');
+    await waitForStored('guest', (c) => c?.clientState.mutations.length === 1);
+
+    onlineManager.setOnline(true);
+    void first.resumePausedMutations();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // The cache changes while the apply is on its way: that write keeps it, as waiting, so a reload or a
+    // crash now sends it again on the next launch (a replayed apply is answered "already applied").
+    const sending = Date.now();
+    seed(first, contentQueries.banners('en-US'), []);
+    const saved = await waitForStored('guest', (c) => (c?.timestamp ?? 0) >= sending);
+    expect(saved?.clientState.mutations.map((m) => m.state)).toEqual([
+      expect.objectContaining({ status: 'pending', isPaused: true, variables: 'wx48' }),
+    ]);
+
+    answer(applied());
+    await vi.waitFor(() => expect(first.getMutationCache().getAll()[0]?.state.status).toBe('success'));
+    await waitForStored('guest', (c) => c?.clientState.mutations.length === 0, 500);
+  });
+
+  it('is on disk at once when tapped, not a throttled write later (a crash of the tab keeps it)', async () => {
+    const first = new QueryClient();
+    setCatalogueMutationDefaults(first);
+    const persistence = await start(first);
+    seed(first, contentQueries.banners('en-US'), []);
+    // A write has just landed: the next throttled one is a second away.
+    await waitForStored('guest', (c) => c?.clientState.queries.length === 1);
+    onlineManager.setOnline(false);
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+    tap(first, 'wx46');
+    await waitForStored('guest', (c) => c?.clientState.mutations.length === 1, 500);
+    // The tab dies here: nothing else is written.
+    persistence.stop();
+
+    const next = new QueryClient();
+    setCatalogueMutationDefaults(next);
+    await start(next);
+    expect(next.getMutationCache().getAll()[0]?.state).toMatchObject({ isPaused: true, variables: 'wx46' });
+  });
+
+  it('survives an update of the app: the new build drops the saved data, never the queued apply', async () => {
+    const first = new QueryClient();
+    setCatalogueMutationDefaults(first);
+    const persistence = await start(first, 'build-1');
+    seed(first, contentQueries.banners('en-US'), [{ id: 1, bannername: 'Old', picUrl: '/media/b.svg' }]);
+    onlineManager.setOnline(false);
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    tap(first, 'wx47');
+    await waitForStored(
+      'guest',
+      (c) => c?.clientState.mutations.length === 1 && c.clientState.queries.length === 1,
+    );
+    persistence.stop();
+
+    const next = new QueryClient();
+    setCatalogueMutationDefaults(next);
+    const updated = await start(next, 'build-2');
+    expect(updated.outcome).toBe('restored');
+    // Data shaped by the old build is not shown...
+    expect(next.getQueryCache().getAll()).toHaveLength(0);
+    // ...the apply is, queued, and it is saved again under the new build at once.
+    expect(next.getMutationCache().getAll()[0]?.state).toMatchObject({ isPaused: true, variables: 'wx47' });
+    const resaved = (await stored()).get(`${PERSIST_KEY_PREFIX}guest`);
+    expect(resaved?.buster).toBe('build-2');
+    expect(resaved?.clientState.mutations).toHaveLength(1);
+    expect(JSON.stringify(resaved)).not.toContain('Old');
+
+    fetchMock.mockImplementation(async () => applied());
+    onlineManager.setOnline(true);
+    await next.resumePausedMutations();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(next.getMutationCache().getAll()[0]?.state.status).toBe('success');
+    // Answered: it leaves the disk at once, so a relaunch never sends it again.
+    await waitForStored('guest', (c) => c?.clientState.mutations.length === 0, 500);
   });
 });

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchBox } from '../../src/features/catalogue/components/catalogue-portal';
+import { ListEmpty, SearchBox } from '../../src/features/catalogue/components/catalogue-portal';
 import { HtmlContent } from '../../src/ui/html-content';
 import { Marquee } from '../../src/ui/marquee';
 import { QrCode } from '../../src/ui/qr-code';
@@ -14,9 +14,9 @@ const withI18n = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{no
 describe('SearchBox (spec section 2: applies on Enter or when cleared)', () => {
   it('does not search while typing, searches on Enter with the trimmed text', () => {
     const onSearch = vi.fn();
-    withI18n(<SearchBox value="" onSearch={onSearch} />);
+    withI18n(<SearchBox tab={1} value="" onSearch={onSearch} />);
     const box = screen.getByRole('searchbox', { name: 'Search games' });
-    expect(box.getAttribute('placeholder')).toBe('Enter a game name');
+    expect(box.getAttribute('placeholder')).toBe('Search games');
     fireEvent.change(box, { target: { value: ' dragon ' } });
     expect(onSearch).not.toHaveBeenCalled();
     fireEvent.submit(box);
@@ -24,9 +24,47 @@ describe('SearchBox (spec section 2: applies on Enter or when cleared)', () => {
   });
   it('searches for everything again as soon as the box is cleared', () => {
     const onSearch = vi.fn();
-    withI18n(<SearchBox value="dragon" onSearch={onSearch} />);
+    withI18n(<SearchBox tab={1} value="dragon" onSearch={onSearch} />);
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } });
     expect(onSearch).toHaveBeenCalledWith('');
+  });
+  it("names and hints the selected tab's list: games on tab 1, tasks on tab 2", () => {
+    const { rerender } = withI18n(<SearchBox tab={2} value="" onSearch={vi.fn()} />);
+    const box = screen.getByRole('searchbox', { name: 'Search tasks' });
+    expect(box.getAttribute('placeholder')).toBe('Search tasks');
+    rerender(
+      <I18nProvider i18n={i18n}>
+        <SearchBox tab={1} value="" onSearch={vi.fn()} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search games' }).getAttribute('placeholder')).toBe(
+      'Search games',
+    );
+  });
+});
+
+describe('ListEmpty (an empty list after a search says so, in the words of its tab)', () => {
+  it('names the search that found nothing and offers to clear it', () => {
+    const onClear = vi.fn();
+    withI18n(<ListEmpty tab={2} search="xyz" onClearSearch={onClear} />);
+    expect(screen.getByRole('heading', { name: 'No results for "xyz"' })).toBeTruthy();
+    expect(screen.getByText('No tasks match this search.')).toBeTruthy();
+    expect(screen.queryByText(/games/i)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+  it('says mini-games on tab 1', () => {
+    withI18n(<ListEmpty tab={1} search="dragon" onClearSearch={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'No results for "dragon"' })).toBeTruthy();
+    expect(screen.getByText('No mini-games match this search.')).toBeTruthy();
+  });
+  it('without a search: "No games yet" on tab 1, "No tasks yet" on tab 2, nothing to clear', () => {
+    const { unmount } = withI18n(<ListEmpty tab={1} search="" onClearSearch={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'No games yet' })).toBeTruthy();
+    unmount();
+    withI18n(<ListEmpty tab={2} search="" onClearSearch={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'No tasks yet' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
 

@@ -49,3 +49,36 @@ describe('sanitizeHtml (server HTML is sanitized again before rendering)', () =>
     expect(clean).toContain('rel="noopener noreferrer"');
   });
 });
+
+const headings = (html: string) => [...html.matchAll(/<(h[1-6])>([^<]*)</g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('sanitizeHtml renumbers server headings under the page', () => {
+  it('makes a help page of h3s the h2s under the page title (no skipped level)', () => {
+    const html = '<h3>How do I promote?</h3><p>Tap Apply.</p><h3>Why grey?</h3><p>Review.</p>';
+    expect(headings(sanitizeHtml(html))).toEqual(['h2 How do I promote?', 'h2 Why grey?']);
+  });
+
+  it('closes gaps between levels and keeps their order', () => {
+    const html = '<h1>A</h1><h4>B</h4><h1>C</h1><h6>D</h6>';
+    expect(headings(sanitizeHtml(html))).toEqual(['h2 A', 'h3 B', 'h2 C', 'h4 D']);
+  });
+
+  it('starts lower under a dialog title, never past h6', () => {
+    expect(headings(sanitizeHtml('<h2>A</h2><h3>B</h3>', 3))).toEqual(['h3 A', 'h4 B']);
+    expect(headings(sanitizeHtml('<h1>A</h1><h2>B</h2><h3>C</h3><h4>D</h4>', 4))).toEqual([
+      'h4 A',
+      'h5 B',
+      'h6 C',
+      'h6 D',
+    ]);
+  });
+
+  it('keeps the content and attributes of a renamed heading, and still strips what it must', () => {
+    const clean = sanitizeHtml('<h3 id="faq" onclick="x()">Ask <strong>us</strong></h3><script>x()</script>');
+    expect(clean).toBe('<h2 id="faq">Ask <strong>us</strong></h2>');
+  });
+
+  it('leaves headings already in order alone', () => {
+    expect(sanitizeHtml('<h2>A</h2><p>b</p><h3>C</h3>')).toBe('<h2>A</h2><p>b</p><h3>C</h3>');
+  });
+});

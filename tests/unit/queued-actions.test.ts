@@ -42,6 +42,40 @@ afterEach(() => {
   toastStore.set([]);
 });
 
+describe('a queued action leaves the queue only with an answer (issue 11)', () => {
+  it('sent without an answer, it waits quietly and goes again: it is not dropped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = new QueryClient();
+    setCatalogueMutationDefaults(client);
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(answer(200, { status: 200, message: 'ok', data: { result: true, link: '/s/x' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The browser says online, the network is not there (an online signal during a reload, lie-fi).
+    const done = client
+      .getMutationCache()
+      .build(client, { mutationKey: [...catalogueMutationKeys.apply('wx')] })
+      .execute('wx8')
+      .catch(() => undefined);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.getMutationCache().getAll()[0]?.state).toMatchObject({
+      status: 'pending',
+      failureCount: 1,
+    });
+    // No "System error": the button says it is still on its way.
+    expect(messages()).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(client.getMutationCache().getAll()[0]?.state.status).toBe('success');
+    expect(messages()).toContain('positive: Apply succeeded');
+  });
+});
+
 describe('a queued apply settles with the server’s real answer', () => {
   it('catalogue 2 "tasks all claimed" (result 2): a negative message, the task stays open to apply', async () => {
     const client = new QueryClient();

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { userQueries } from '../../src/features/auth/auth.queries';
 import { queryClient } from '../../src/lib/query-client';
 import {
   getJob,
@@ -52,5 +53,24 @@ describe('session', () => {
     expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(notified).toBe(1);
+  });
+});
+
+describe('the user query (issue 11: every logout sent tokenLogin with an empty token)', () => {
+  it('asks the server nothing without a token, and sends the token when there is one', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ status: 200, message: 'ok', data: { user } }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(queryClient.fetchQuery(userQueries.me())).rejects.toThrow();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    setUser({ token: 'tok', tokenHead: 'Bearer ', user });
+    queryClient.clear();
+    await expect(queryClient.fetchQuery(userQueries.me())).resolves.toEqual({ user });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token: 'tok' });
   });
 });

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,7 @@ import { loginRequestSchema, registerRequestSchema } from '../../src/contract/au
 import { validationMessages } from '../../src/contract/validation-codes';
 import { LoginPage } from '../../src/features/auth/components/login-page';
 import { RegisterPage } from '../../src/features/auth/components/register-page';
+import { activateLocale, LOCALES, type Locale } from '../../src/lib/i18n';
 import { logout } from '../../src/lib/session';
 import { issueCodes, VALIDATION_MESSAGES, validationMessage } from '../../src/lib/validation-messages';
 import { renderInRouter } from './render';
@@ -35,8 +37,31 @@ describe('validation messages', () => {
     const bad = registerRequestSchema.safeParse({ areaCode: '63', phone: '12ab', password: '123', code: '' });
     const badCodes = issueCodes(bad.error ?? new z.ZodError([]));
     expect(validationMessage(i18n, badCodes.phone ?? '')).toBe('Phone number format is incorrect');
-    expect(validationMessage(i18n, badCodes.password ?? '')).toBe('Password must be 6 to 12 digits');
+    expect(validationMessage(i18n, badCodes.password ?? '')).toBe('Password must be 6 to 12 characters');
     expect(validationMessage(i18n, badCodes.code ?? '')).toBe('Verification code is required');
+  });
+});
+
+describe('the password length rule (issue 11: the message and the hint agree)', () => {
+  // Spec section 5 words it "digits", but any character counts: the message says characters like the hint.
+  const words: Record<Locale, { unit: string; not: string }> = {
+    'en-US': { unit: 'characters', not: 'digits' },
+    'en-PH': { unit: 'characters', not: 'digits' },
+    'es-ES': { unit: 'caracteres', not: 'dígitos' },
+    'ko-KR': { unit: '자', not: '자리' },
+    'zh-CN': { unit: '字符', not: '位' },
+  };
+  it.each(LOCALES)('%s: "characters" in both', async (locale) => {
+    await activateLocale(locale);
+    try {
+      const hint = i18n._(msg`6 to 12 characters`);
+      const message = validationMessage(i18n, 'password_length');
+      expect(hint).toContain(words[locale].unit);
+      expect(message).toContain(words[locale].unit);
+      expect(message).not.toContain(words[locale].not);
+    } finally {
+      await activateLocale('en-US');
+    }
   });
 });
 
@@ -118,7 +143,7 @@ describe('register form', () => {
     await user.type(screen.getByLabelText('Password'), '1234567890123');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Password must be 6 to 12 digits')).toBeTruthy();
+    expect(await screen.findByText('Password must be 6 to 12 characters')).toBeTruthy();
     expect(screen.getByText('Verification code is required')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

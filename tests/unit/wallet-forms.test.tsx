@@ -1,11 +1,14 @@
 import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BankCardPage, EWalletPage } from '../../src/features/wallet/components/method-form';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MethodPage } from '../../src/features/wallet/components/method-form';
 import { SafePage } from '../../src/features/wallet/components/safe-page';
 import { useLingeringFlag } from '../../src/features/wallet/lingering-flag';
 import { queryClient } from '../../src/lib/query-client';
+import { logout, setUser } from '../../src/lib/session';
+import { siteStore } from '../../src/lib/site';
+import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
 
 const errorOf = (label: string) => {
@@ -14,13 +17,62 @@ const errorOf = (label: string) => {
 };
 
 beforeEach(() => queryClient.clear());
+afterEach(() => {
+  logout();
+  siteStore.set(null);
+});
 
-describe('bank card form', () => {
+/** Signs in a user of this area code (username "91+9876543210"): it decides whose banks the form offers. */
+const signInFrom = (areaCode: string, phone: string) =>
+  setUser({
+    token: 'tok',
+    tokenHead: 'Bearer ',
+    user: userInfo({ uid: 1, username: `${areaCode}+${phone}` }),
+  });
+
+/** The answer of a successful save, and the bodies the form posted. */
+function stubSave() {
+  const bodies: unknown[] = [];
+  const fetchMock = vi.fn<typeof fetch>(async (_input, init) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    const data = {
+      id: 1,
+      kind: 'bank',
+      holderName: 'Juan',
+      bank: 'BDO',
+      cardNumberMasked: '****7890',
+      ifsc: '',
+      phone: '9171234567',
+      createdAt: 1,
+    };
+    return new Response(JSON.stringify({ status: 200, message: 'ok', data }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, bodies };
+}
+
+const bankOptions = () =>
+  Array.from((screen.getByLabelText('Bank') as HTMLSelectElement).options)
+    .map((o) => o.textContent)
+    .slice(1);
+
+describe('bank card form of an Indian user (+91)', () => {
+  beforeEach(() => signInFrom('91', '9876543210'));
+
+  it('offers the Indian banks only', async () => {
+    await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
+    await screen.findByLabelText('Bank');
+    expect(bankOptions()).toContain('HDFC Bank');
+    expect(bankOptions()).not.toContain('BDO Unibank');
+  });
+
   it('shows the spec messages under the fields without calling the server', async () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    await renderInRouter(() => <BankCardPage id={undefined} />, '/AddCard');
+    await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(errorOf('Cardholder name')).toBe('Cardholder name is required'));
     expect(errorOf('Bank')).toBe('Please select a wallet or bank');
@@ -52,7 +104,7 @@ describe('bank card form', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderInRouter(() => <BankCardPage id={undefined} />, '/AddCard');
+    await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
     await user.type(await screen.findByLabelText('Cardholder name'), 'Maria');
     await user.selectOptions(screen.getByLabelText('Bank'), 'HDFC Bank');
     await user.type(screen.getByLabelText('Card number'), '123456789');
@@ -63,11 +115,101 @@ describe('bank card form', () => {
   });
 });
 
+describe('bank card form of a Philippine user (+63)', () => {
+  beforeEach(() => signInFrom('63', '9171234567'));
+
+  it('offers the Philippine banks, asks no IFSC code, and checks the bank’s account-number length', async () => {
+    const { fetchMock, bodies } = stubSave();
+    const user = userEvent.setup();
+    await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('Bank')).toBe('Please select a wallet or bank'));
+    expect(errorOf('Card number')).toBe('Card number is required');
+    expect(screen.queryByLabelText('IFSC code')).toBeNull();
+    expect(bankOptions()).toEqual([
+      'BDO Unibank',
+      'BPI',
+      'Metrobank',
+      'Landbank',
+      'PNB',
+      'Security Bank',
+      'UnionBank',
+      'RCBC',
+      'China Bank',
+      'EastWest Bank',
+    ]);
+
+    await user.type(screen.getByLabelText('Cardholder name'), 'Juan Dela Cruz');
+    await user.selectOptions(screen.getByLabelText('Bank'), 'BDO Unibank');
+    await user.type(screen.getByLabelText('Phone number'), '9171234567');
+    await user.type(screen.getByLabelText('Card number'), '00123456789');
+    // The hint says which number: the account's, not the ATM card's.
+    expect(errorOf('Card number')).toBe('BDO Unibank account number: 10 or 12 digits');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('Card number')).toBe('Card number format is incorrect'));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Card number'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(bodies[0]).toEqual({
+      kind: 'bank',
+      holderName: 'Juan Dela Cruz',
+      bank: 'BDO',
+      cardNumber: '001234567890',
+      phone: '9171234567',
+    });
+  });
+
+  it('Metrobank takes 13 digits', async () => {
+    const { fetchMock } = stubSave();
+    const user = userEvent.setup();
+    await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
+    await user.type(await screen.findByLabelText('Cardholder name'), 'Juan');
+    await user.selectOptions(screen.getByLabelText('Bank'), 'Metrobank');
+    expect(errorOf('Card number')).toBe('Metrobank account number: 13 digits');
+    await user.type(screen.getByLabelText('Phone number'), '9171234567');
+    await user.type(screen.getByLabelText('Card number'), '001234567890');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('Card number')).toBe('Card number format is incorrect'));
+    await user.type(screen.getByLabelText('Card number'), '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('bank card form of a user whose area code names no bank country (+34)', () => {
+  beforeEach(() => signInFrom('34', '612345678'));
+
+  it('offers the banks of the site’s country, the Philippines without a site', async () => {
+    const first = await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
+    await screen.findByLabelText('Bank');
+    expect(bankOptions()).toContain('BDO Unibank');
+    first.unmount();
+    siteStore.set({
+      domain: 'localhost',
+      name: 'Beacon India',
+      shortName: 'Beacon',
+      themeColor: '#f97316',
+      supportHandle: '@help',
+      currencySymbols: null,
+      minWithdraw: 100,
+      maxWithdraw: 50_000,
+      minTransfer: 10,
+      country: 'IN',
+    });
+    await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
+    await screen.findByLabelText('IFSC code');
+    expect(bankOptions()).toContain('HDFC Bank');
+    expect(bankOptions()).not.toContain('BDO Unibank');
+  });
+});
+
 describe('e-wallet form', () => {
   it('asks for the wallet and the account', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>());
     const user = userEvent.setup();
-    await renderInRouter(() => <EWalletPage id={undefined} />, '/AddZhiFuBao');
+    await renderInRouter(() => <MethodPage kind="ewallet" id={undefined} />, '/AddZhiFuBao');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(errorOf('E-wallet')).toBe('Please select a wallet or bank'));
     expect(errorOf('E-wallet account')).toBe('Account is required');

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LevelData, SecondaryInfo } from '../../src/contract/wallet';
+import { type LevelData, money, type SecondaryInfo, toMinor } from '../../src/contract/wallet';
 import { dayBound, levelProgress, parseAmount, walletSummary } from '../../src/features/wallet/wallet-values';
-import { formatMoney } from '../../src/lib/money';
+import { formatAmount, formatMoney, fromMinorUnits } from '../../src/lib/money';
 
 const info = (over: Partial<SecondaryInfo> = {}): SecondaryInfo => ({
   totalCoin: 0,
@@ -68,18 +69,54 @@ describe('level progress', () => {
 describe('amount rules', () => {
   const rules = { min: 100, max: 50_000, available: 250.5 };
   it('required, correct, within the limits, at most what is available', () => {
-    expect(parseAmount('', rules)).toEqual({ issue: { code: 'amount_required' } });
-    expect(parseAmount('  ', rules)).toEqual({ issue: { code: 'amount_required' } });
-    for (const bad of ['abc', '-5', '0', '0.00', '1.234', '1e3', '.5.', '12.'])
-      expect(parseAmount(bad, rules)).toEqual({ issue: { code: 'amount_invalid' } });
-    expect(parseAmount('99.99', rules)).toEqual({ issue: { code: 'amount_below_limit', limit: 100 } });
-    expect(parseAmount('50000.01', { min: 100, max: 50_000 })).toEqual({
+    expect(parseAmount('', 'en-US', rules)).toEqual({ issue: { code: 'amount_required' } });
+    expect(parseAmount('  ', 'en-US', rules)).toEqual({ issue: { code: 'amount_required' } });
+    for (const bad of ['abc', '-5', '0', '0.00', '1.234', '1e3', '.5.', '12.', '100,00', '1,50'])
+      expect(parseAmount(bad, 'en-US', rules)).toEqual({ issue: { code: 'amount_invalid' } });
+    expect(parseAmount('99.99', 'en-US', rules)).toEqual({
+      issue: { code: 'amount_below_limit', limit: 100 },
+    });
+    expect(parseAmount('50000.01', 'en-US', { min: 100, max: 50_000 })).toEqual({
       issue: { code: 'amount_above_limit', limit: 50_000 },
     });
-    expect(parseAmount('250.51', rules)).toEqual({ issue: { code: 'insufficient_funds' } });
-    expect(parseAmount('250.50', rules)).toEqual({ amount: 250.5 });
-    expect(parseAmount('100', rules)).toEqual({ amount: 100 });
-    expect(parseAmount('1,000.5', { min: 1 })).toEqual({ amount: 1000.5 });
+    expect(parseAmount('250.51', 'en-US', rules)).toEqual({ issue: { code: 'insufficient_funds' } });
+    expect(parseAmount('250.50', 'en-US', rules)).toEqual({ amount: 250.5, minor: 25050n });
+    expect(parseAmount('100', 'en-US', rules)).toEqual({ amount: 100, minor: 10000n });
+    expect(parseAmount('1,000.5', 'en-US', { min: 1 })).toEqual({ amount: 1000.5, minor: 100050n });
+  });
+
+  it("reads the user's locale: a decimal comma in es-ES is not 100 times larger", () => {
+    expect(parseAmount('100,50', 'es-ES', { min: 1, max: 1_000_000 })).toEqual({
+      amount: 100.5,
+      minor: 10050n,
+    });
+    expect(parseAmount('1,50', 'es-ES', { available: 10 })).toEqual({ amount: 1.5, minor: 150n });
+    expect(parseAmount('1.234,56', 'es-ES')).toEqual({ amount: 1234.56, minor: 123456n });
+    expect(parseAmount('100.50', 'es-ES')).toEqual({ issue: { code: 'amount_invalid' } });
+    expect(parseAmount('1,234.50', 'es-ES')).toEqual({ issue: { code: 'amount_invalid' } });
+    expect(parseAmount('100,00', 'en-US')).toEqual({ issue: { code: 'amount_invalid' } });
+    expect(parseAmount('1,000.50', 'ko-KR')).toEqual({ amount: 1000.5, minor: 100050n });
+    expect(parseAmount('１００．５', 'zh-CN')).toEqual({ amount: 100.5, minor: 10050n });
+    expect(parseAmount('100,5', 'en-PH')).toEqual({ issue: { code: 'amount_invalid' } });
+  });
+
+  it("refuses more than the contract's maximum", () => {
+    expect(parseAmount('100000000.01', 'en-US')).toEqual({ issue: { code: 'amount_invalid' } });
+    expect(parseAmount('100000000', 'en-US')).toEqual({ amount: 100_000_000, minor: 10_000_000_000n });
+  });
+
+  it("the wire amount is the contract's decimal for exactly those minor units", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000_000 }), fc.constantFrom('en-US', 'es-ES'), (m, l) => {
+        const text = formatAmount(fromMinorUnits(BigInt(m)), l);
+        const parsed = parseAmount(text, l);
+        expect(parsed).toEqual({ amount: Number(fromMinorUnits(BigInt(m))), minor: BigInt(m) });
+        if ('amount' in parsed) {
+          expect(money.safeParse(parsed.amount).success).toBe(true);
+          expect(toMinor(parsed.amount)).toBe(m);
+        }
+      }),
+    );
   });
 });
 

@@ -42,7 +42,7 @@ export const SMS_MAX_PER_PHONE_PER_HOUR = 5;
 export const LOGIN_LOCK_AFTER_FAILURES = 5;
 export const LOGIN_LOCK_BASE_MS = 30_000;
 export const LOGIN_LOCK_MAX_MS = 15 * 60_000;
-export const LOGIN_MAX_IP_FAILURES = 30;
+/** The per-address ceiling (LOGIN_IP_FAILURE_LIMIT) counts over this window. */
 export const LOGIN_IP_WINDOW_MS = 15 * 60_000;
 /** Sliding expiry is written at most this often per token. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -177,22 +177,22 @@ export async function sendSms(
     ];
     const hasAccount = (await repo.findUserByUsername(trx, phoneKey)) !== undefined;
     const deliver = req.purpose === 'register' || hasAccount;
-    const codeId = deliver
-      ? await repo.insertSmsCode(trx, {
-          area_code: req.areaCode,
-          phone: req.phone,
-          purpose: req.purpose,
-          code_hash: sha256(code),
-          created_at: now,
-          expires_at: now + SMS_CODE_TTL_MS,
-          attempts: 0,
-          consumed_at: null,
-        })
-      : null;
-    return { eventIds, codeId };
+    // A reset for an unknown phone still gets a code row, never sent and matching no code, so wrong
+    // guesses at forgotpwd spend tries and expire exactly as for a known phone (decision 0005).
+    const codeId = await repo.insertSmsCode(trx, {
+      area_code: req.areaCode,
+      phone: req.phone,
+      purpose: req.purpose,
+      code_hash: deliver ? sha256(code) : sha256(randomBytes(32).toString('hex')),
+      created_at: now,
+      expires_at: now + SMS_CODE_TTL_MS,
+      attempts: 0,
+      consumed_at: null,
+    });
+    return { eventIds, codeId, deliver };
   });
 
-  if (reservation.codeId !== null) {
+  if (reservation.deliver) {
     try {
       await ctx.sms.send({ areaCode: req.areaCode, phone: req.phone }, smsText(code), {
         code,
@@ -201,7 +201,7 @@ export async function sendSms(
     } catch (err) {
       await ctx.db.transaction().execute(async (trx) => {
         await deleteEvents(trx, reservation.eventIds);
-        if (reservation.codeId !== null) await repo.deleteSmsCode(trx, reservation.codeId);
+        await repo.deleteSmsCode(trx, reservation.codeId);
       });
       ctx.log.warn({ err }, 'sms provider failed');
       throw serviceUnavailable('sms_unavailable');
@@ -307,10 +307,12 @@ export const newUserDefaults = () => ({
 export async function login(ctx: AppContext, req: LoginRequest, ip: string): Promise<SessionResponse> {
   assertRealPhone(req.areaCode, req.phone);
   const now = ctx.clock.now();
+  // Guessing is slowed per account (backoff below); the per-address ceiling is high, because a carrier
+  // NAT puts many phones behind one address and a low one would lock all of them out (decision 0005).
   const ipLimit = {
     bucket: 'login_fail_ip',
     key: ip,
-    max: LOGIN_MAX_IP_FAILURES,
+    max: ctx.config.loginIpFailureLimit,
     windowMs: LOGIN_IP_WINDOW_MS,
   };
   await assertUnderLimit(ctx.db, ipLimit, now);

@@ -15,10 +15,25 @@ export interface SmsProvider {
   send(to: SmsRecipient, text: string, meta: { code: string; purpose: SmsPurpose }): Promise<void>;
 }
 
-/** Demo provider: the code goes to the log and the dev outbox (readable only in demo mode). */
-export function createDevSmsProvider(db: Db, clock: Clock, log: FastifyBaseLogger): SmsProvider {
+/**
+ * Demo provider: the code goes to the log and the dev outbox (readable only in demo mode). Outside demo
+ * mode (config refuses it; only code can build one) it delivers nothing and writes no code anywhere.
+ */
+export function createDevSmsProvider(
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  demo: boolean,
+): SmsProvider {
   return {
     async send(to, text, meta) {
+      if (!demo) {
+        log.error(
+          { purpose: meta.purpose },
+          'dev sms provider outside demo mode: no SMS sent (set SMS_PROVIDER=http)',
+        );
+        throw new Error('the dev SMS provider works in demo mode only');
+      }
       log.info({ to: `+${to.areaCode} ${to.phone}`, purpose: meta.purpose, code: meta.code }, 'dev sms sent');
       await insertDevSms(db, {
         area_code: to.areaCode,
@@ -52,5 +67,5 @@ export function createHttpSmsProvider(url: string, token: string, timeoutMs = 10
 export function createSmsProvider(config: Config, db: Db, clock: Clock, log: FastifyBaseLogger): SmsProvider {
   return config.sms.provider === 'http'
     ? createHttpSmsProvider(config.sms.url, config.sms.token)
-    : createDevSmsProvider(db, clock, log);
+    : createDevSmsProvider(db, clock, log, config.demo);
 }

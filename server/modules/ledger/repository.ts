@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import type { LedgerTransactionsTable } from '../../db/wallet-types';
 
 export interface AccountSpec {
   code: string;
@@ -61,17 +62,72 @@ export const userAccounts = (db: Db, userId: number): Promise<AccountBalance[]> 
     .orderBy('id')
     .execute();
 
-export async function insertTransaction(
-  db: Db,
-  tx: { type: string; userId: number | null; ref: string | null; now: number },
-): Promise<number> {
+export interface NewTransaction {
+  type: string;
+  userId: number | null;
+  ref: string | null;
+  externalSource: string | null;
+  externalRef: string | null;
+  reversesId: number | null;
+  now: number;
+}
+
+/**
+ * Inserts the transaction row; undefined when a unique index refused it (its external reference, or a
+ * reversal of the same transaction, is already there). DO NOTHING rather than a caught error: on
+ * PostgreSQL a failed statement aborts the whole transaction, and the caller still has to read the
+ * winner. Under READ COMMITTED the insert waits for a concurrent holder of the same key to commit.
+ */
+export async function insertTransaction(db: Db, tx: NewTransaction): Promise<number | undefined> {
   const row = await db
     .insertInto('ledger_transactions')
-    .values({ type: tx.type, user_id: tx.userId, ref: tx.ref, created_at: tx.now })
+    .values({
+      type: tx.type,
+      user_id: tx.userId,
+      ref: tx.ref,
+      external_source: tx.externalSource,
+      external_ref: tx.externalRef,
+      reverses_id: tx.reversesId,
+      created_at: tx.now,
+    })
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
+
+export type TransactionRow = Selectable<LedgerTransactionsTable>;
+
+export const findTransaction = (db: Db, id: number): Promise<TransactionRow | undefined> =>
+  db.selectFrom('ledger_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findTransactionByExternal = (
+  db: Db,
+  source: string,
+  ref: string,
+): Promise<TransactionRow | undefined> =>
+  db
+    .selectFrom('ledger_transactions')
+    .selectAll()
+    .where('external_source', '=', source)
+    .where('external_ref', '=', ref)
+    .executeTakeFirst();
+
+export const findReversalOf = (db: Db, id: number): Promise<TransactionRow | undefined> =>
+  db.selectFrom('ledger_transactions').selectAll().where('reverses_id', '=', id).executeTakeFirst();
+
+/** A transaction's entries with their account codes (entries are immutable: no lock needed). */
+export const transactionLegs = (
+  db: Db,
+  transactionId: number,
+): Promise<{ account: string; amount: number }[]> =>
+  db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['a.code as account', 'e.amount'])
+    .where('e.transaction_id', '=', transactionId)
+    .orderBy('e.id')
+    .execute();
 
 export async function insertEntries(
   db: Db,
@@ -91,6 +147,19 @@ export async function insertEntries(
     )
     .execute();
 }
+
+// ---- reference data
+
+export const listGameChannels = (db: Db) =>
+  db
+    .selectFrom('game_channels')
+    .select(['code', 'name', 'enabled'])
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+
+export const listSystemAccounts = (db: Db) =>
+  db.selectFrom('system_accounts').select(['code', 'name']).orderBy('code').execute();
 
 export async function addToBalance(db: Db, accountId: number, delta: number): Promise<void> {
   await db

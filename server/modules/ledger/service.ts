@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import { referenceCache } from '../../db/reference-cache';
 import { fieldError } from '../../http/envelope';
 import * as repo from './repository';
 
@@ -10,37 +11,58 @@ import * as repo from './repository';
  * balance and holding funds is an ordinary transfer between them; a `safe`; and one account per game
  * channel. System accounts are the other side of money entering or leaving: deposits, withdrawals,
  * bonuses, fees. Every movement is one transaction of immutable entries summing to zero; the cached
- * balance of each account moves in the same database transaction.
+ * balance of each account moves in the same database transaction. Channels and system accounts are
+ * data (tables `game_channels`, `system_accounts`), not code.
  */
-export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'bonuses', 'fees'] as const;
-export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
-export const GAME_CHANNELS = ['Slots', 'Live Casino', 'Sports'] as const;
-export type GameChannel = (typeof GAME_CHANNELS)[number];
 
 export type UserAccountKind = 'main' | 'locked' | 'safe';
 
 export const userAccount = (userId: number, kind: UserAccountKind): string => `u:${userId}:${kind}`;
-export const channelAccount = (userId: number, channel: GameChannel): string => `u:${userId}:ch:${channel}`;
-export const systemAccount = (name: SystemAccount): string => `sys:${name}`;
+/** `channel` is a `game_channels.code`. */
+export const channelAccount = (userId: number, channel: string): string => `u:${userId}:ch:${channel}`;
+/** `code` is a `system_accounts.code` (deposits, withdrawals, bonuses, fees, ...). */
+export const systemAccount = (code: string): string => `sys:${code}`;
 
-function userAccountSpecs(userId: number): repo.AccountSpec[] {
-  return [
+export interface GameChannel {
+  code: string;
+  name: string;
+  enabled: boolean;
+}
+
+const channelsCache = referenceCache(
+  async (db): Promise<GameChannel[]> =>
+    (await repo.listGameChannels(db)).map((c) => ({ code: c.code, name: c.name, enabled: c.enabled === 1 })),
+);
+const systemAccountsCache = referenceCache((db) => repo.listSystemAccounts(db));
+
+/** Every game channel in display order, disabled ones included. */
+export const gameChannels = (db: Db): Promise<GameChannel[]> => channelsCache.get(db);
+
+/** After an edit of the channels or system accounts through this handle. */
+export function forgetLedgerData(db: Db): void {
+  channelsCache.clear(db);
+  systemAccountsCache.clear(db);
+}
+
+/**
+ * Accounts are opened lazily, on a user's first wallet call; cheap when they exist. A user gets an
+ * account in every enabled channel; a disabled channel opens no new ones.
+ */
+export async function ensureUserAccounts(db: Db, userId: number, now: number): Promise<void> {
+  const channels = await gameChannels(db);
+  const systems = await systemAccountsCache.get(db);
+  const specs: repo.AccountSpec[] = [
     ...(['main', 'locked', 'safe'] as const).map((kind) => ({
       code: userAccount(userId, kind),
       userId,
       kind,
       name: '',
     })),
-    ...GAME_CHANNELS.map((name) => ({ code: channelAccount(userId, name), userId, kind: 'channel', name })),
+    ...channels
+      .filter((c) => c.enabled)
+      .map((c) => ({ code: channelAccount(userId, c.code), userId, kind: 'channel', name: c.code })),
+    ...systems.map((s) => ({ code: systemAccount(s.code), userId: null, kind: 'system', name: s.code })),
   ];
-}
-
-const systemSpecs = (): repo.AccountSpec[] =>
-  SYSTEM_ACCOUNTS.map((name) => ({ code: systemAccount(name), userId: null, kind: 'system', name }));
-
-/** Accounts are opened lazily, on a user's first wallet call; cheap when they exist. */
-export async function ensureUserAccounts(db: Db, userId: number, now: number): Promise<void> {
-  const specs = [...userAccountSpecs(userId), ...systemSpecs()];
   const codes = specs.map((s) => s.code);
   if ((await repo.countAccountsByCode(db, codes)) === codes.length) return;
   await repo.ensureAccounts(db, specs, now);
@@ -73,19 +95,57 @@ export interface Leg {
   amount: number;
 }
 
+/**
+ * An event's id from outside: `source` says who issued it (`provider:<code>` for a game provider,
+ * `commission` for a settlement, ...), `ref` is the issuer's id (a provider's transaction id, a
+ * settlement key). Unique together, so the same id from two providers never collides.
+ */
+export interface ExternalRef {
+  source: string;
+  ref: string;
+}
+
+export const EXTERNAL_SOURCE_MAX = 32;
+export const EXTERNAL_REF_MAX = 128;
+
 export interface Posting {
   type: string;
   userId: number | null;
   ref: string | null;
   legs: Leg[];
   now: number;
+  /** When set, posting the same reference again moves nothing and answers the first transaction. */
+  external?: ExternalRef | null;
 }
 
-/**
- * Posts one balanced transaction inside a money transaction. Refuses (insufficient_funds on field
- * `amount`) when a user account would go below zero; the CHECK constraint backs this up.
- */
-export async function post(trx: Db, posting: Posting): Promise<number> {
+export interface PostResult {
+  transactionId: number;
+  /** True when the external reference was already posted: nothing moved this time. */
+  replayed: boolean;
+}
+
+export type LedgerErrorCode =
+  /** The external reference was posted before with other legs, type or user. */
+  | 'external_ref_reused'
+  /** Empty, or longer than its column. */
+  | 'external_ref_invalid'
+  | 'transaction_not_found'
+  | 'already_reversed'
+  /** A reversal is final: to undo it, post anew. */
+  | 'reversal_not_reversible';
+
+/** A refusal of the ledger itself, for the caller (a provider adapter, a settlement) to map. */
+export class LedgerError extends Error {
+  constructor(
+    readonly code: LedgerErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+function netOf(posting: Posting): Map<string, number> {
   const net = new Map<string, number>();
   for (const leg of posting.legs) {
     if (!Number.isSafeInteger(leg.amount)) throw new Error(`ledger: non-integer amount ${leg.amount}`);
@@ -94,10 +154,97 @@ export async function post(trx: Db, posting: Posting): Promise<number> {
   let sum = 0;
   for (const v of net.values()) sum += v;
   if (sum !== 0) throw new Error(`ledger: unbalanced transaction ${posting.type} (${sum})`);
+  return net;
+}
+
+function checkExternal(e: ExternalRef): void {
+  const bad = (v: string, max: number) => typeof v !== 'string' || v.trim() === '' || v.length > max;
+  if (bad(e.source, EXTERNAL_SOURCE_MAX) || bad(e.ref, EXTERNAL_REF_MAX))
+    throw new LedgerError('external_ref_invalid', `ledger: invalid external reference ${e.source}:${e.ref}`);
+}
+
+/** The first posting of a reference, if it is the same movement; another movement under it is refused. */
+async function replayOf(
+  trx: Db,
+  first: repo.TransactionRow,
+  posting: Posting,
+  net: Map<string, number>,
+  reversesId: number | null,
+): Promise<PostResult> {
+  const stored = new Map<string, number>();
+  for (const leg of await repo.transactionLegs(trx, first.id))
+    stored.set(leg.account, (stored.get(leg.account) ?? 0) + Number(leg.amount));
+  const wanted = [...net].filter(([, amount]) => amount !== 0);
+  const same =
+    first.type === posting.type &&
+    (first.user_id === null ? null : Number(first.user_id)) === posting.userId &&
+    (first.reverses_id === null ? null : Number(first.reverses_id)) === reversesId &&
+    stored.size === wanted.length &&
+    wanted.every(([account, amount]) => stored.get(account) === amount);
+  if (!same)
+    throw new LedgerError(
+      'external_ref_reused',
+      `ledger: ${first.external_source}:${first.external_ref} was posted with other legs`,
+    );
+  return { transactionId: Number(first.id), replayed: true };
+}
+
+/**
+ * Posts one balanced transaction; call it inside withMoneyTx. Refuses (insufficient_funds on field
+ * `amount`) when a user account would go below zero; the CHECK constraint backs this up. With an
+ * external reference already posted it moves nothing and answers that transaction (`replayed`).
+ */
+export const post = (trx: Db, posting: Posting): Promise<PostResult> => write(trx, posting, null);
+
+/**
+ * Reverses a transaction: a new one with the opposite legs, linked through `reverses_id`; the first
+ * is never edited or deleted. Call it inside withMoneyTx. Refused when already reversed (once only,
+ * the unique index backs this up), when it is itself a reversal, and with insufficient_funds when a
+ * user has already spent what it gave them. `ref` defaults to the first one's.
+ */
+export async function reverse(
+  trx: Db,
+  transactionId: number,
+  opts: { type: string; ref?: string | null; external?: ExternalRef | null; now: number },
+): Promise<PostResult> {
+  const original = await repo.findTransaction(trx, transactionId);
+  if (!original) throw new LedgerError('transaction_not_found', `ledger: no transaction ${transactionId}`);
+  if (original.reverses_id !== null)
+    throw new LedgerError('reversal_not_reversible', `ledger: ${transactionId} is a reversal`);
+  const legs = (await repo.transactionLegs(trx, original.id)).map((l) => ({
+    account: l.account,
+    amount: -Number(l.amount),
+  }));
+  return write(
+    trx,
+    {
+      type: opts.type,
+      userId: original.user_id === null ? null : Number(original.user_id),
+      ref: opts.ref === undefined ? original.ref : opts.ref,
+      legs,
+      now: opts.now,
+      external: opts.external ?? null,
+    },
+    Number(original.id),
+  );
+}
+
+async function write(trx: Db, posting: Posting, reversesId: number | null): Promise<PostResult> {
+  const net = netOf(posting);
+  const external = posting.external ?? null;
+  if (external) checkExternal(external);
 
   const codes = [...net.keys()].sort();
-  const accounts = await repo.lockAccounts(trx, codes, true);
+  const accounts = codes.length > 0 ? await repo.lockAccounts(trx, codes, true) : [];
   if (accounts.length !== codes.length) throw new Error(`ledger: unknown account in ${codes.join(',')}`);
+  // Under the account locks, a concurrent posting of the same reference (same accounts) has committed
+  // or rolled back, so a replay is seen here, before the funds it already moved are counted again.
+  if (external) {
+    const first = await repo.findTransactionByExternal(trx, external.source, external.ref);
+    if (first) return replayOf(trx, first, posting, net, reversesId);
+  }
+  if (reversesId !== null && (await repo.findReversalOf(trx, reversesId)))
+    throw new LedgerError('already_reversed', `ledger: ${reversesId} is already reversed`);
   for (const a of accounts) {
     const delta = net.get(a.code) ?? 0;
     if (a.user_id !== null && Number(a.balance) + delta < 0) throw fieldError('amount', 'insufficient_funds');
@@ -106,33 +253,59 @@ export async function post(trx: Db, posting: Posting): Promise<number> {
     type: posting.type,
     userId: posting.userId,
     ref: posting.ref,
+    externalSource: external?.source ?? null,
+    externalRef: external?.ref ?? null,
+    reversesId,
     now: posting.now,
   });
+  if (txId === undefined) {
+    // A unique index refused it: a concurrent poster got there first (other accounts, so no lock met).
+    if (external) {
+      const first = await repo.findTransactionByExternal(trx, external.source, external.ref);
+      if (first) return replayOf(trx, first, posting, net, reversesId);
+    }
+    if (reversesId !== null)
+      throw new LedgerError('already_reversed', `ledger: ${reversesId} is already reversed`);
+    throw new Error(`ledger: transaction ${posting.type} refused by a unique index`);
+  }
   const entries = accounts
     .map((a) => ({ accountId: a.id, amount: net.get(a.code) ?? 0 }))
     .filter((e) => e.amount !== 0);
   if (entries.length > 0) await repo.insertEntries(trx, txId, entries, posting.now);
   for (const e of entries) await repo.addToBalance(trx, e.accountId, e.amount);
-  return txId;
+  return { transactionId: txId, replayed: false };
+}
+
+/** The transaction posted under this external reference, if any (a rollback finds its bet so). */
+export async function findByExternalRef(db: Db, external: ExternalRef): Promise<number | undefined> {
+  const row = await repo.findTransactionByExternal(db, external.source, external.ref);
+  return row ? Number(row.id) : undefined;
 }
 
 export interface UserBalances {
   main: number;
   locked: number;
   safe: number;
-  channels: { name: string; balance: number }[];
+  /** Enabled channels, and disabled ones still holding money (it stays visible), in display order. */
+  channels: { code: string; name: string; balance: number }[];
 }
 
 export async function balancesOf(db: Db, userId: number): Promise<UserBalances> {
   const rows = await repo.userAccounts(db, userId);
-  const get = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance ?? 0);
+  const channels = await gameChannels(db);
+  const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0);
   return {
-    main: get('main'),
-    locked: get('locked'),
-    safe: get('safe'),
-    channels: GAME_CHANNELS.map((name) => ({
-      name,
-      balance: Number(rows.find((r) => r.kind === 'channel' && r.name === name)?.balance ?? 0),
-    })),
+    main: balance(userAccount(userId, 'main')),
+    locked: balance(userAccount(userId, 'locked')),
+    safe: balance(userAccount(userId, 'safe')),
+    channels: channels
+      .map((c) => ({
+        code: c.code,
+        name: c.name,
+        enabled: c.enabled,
+        balance: balance(channelAccount(userId, c.code)),
+      }))
+      .filter((c) => c.enabled || c.balance !== 0)
+      .map(({ code, name, balance }) => ({ code, name, balance })),
   };
 }

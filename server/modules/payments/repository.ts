@@ -58,3 +58,23 @@ export const overdueDeposits = (db: Db, now: number, limit: number) =>
     .where('expires_at', '<=', now)
     .limit(limit)
     .execute();
+
+const SANDBOX_SECRET_SETTING = 'payments_sandbox_secret';
+
+/**
+ * This install's sandbox secret: `candidate` is stored the first time; every later call (any process)
+ * answers the stored one.
+ */
+export async function sandboxSecret(db: Db, candidate: string, now: number): Promise<string> {
+  await db
+    .insertInto('server_settings')
+    .values({ key: SANDBOX_SECRET_SETTING, value: candidate, updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_settings')
+    .select('value')
+    .where('key', '=', SANDBOX_SECRET_SETTING)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

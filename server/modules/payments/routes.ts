@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../src/contract/envelope';
@@ -16,7 +18,8 @@ import type { AppContext } from '../../context';
 import { authOf, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { forgetOldKeys, idempotent } from '../../http/idempotency';
-import { createSandboxProvider, type PaymentProvider, signCallback } from './provider';
+import { createSandboxProvider, type PaymentProvider, type SandboxProvider, signCallback } from './provider';
+import { sandboxSecret } from './repository';
 import * as service from './service';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,19 +31,42 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 const sandboxFormSchema = z.object({
   orderNo: z.string().min(1).max(64),
+  token: z.string().max(128).default(''),
   action: z.enum(['pay', 'cancel']),
 });
+
+/**
+ * A browser posting the pay form says where the page came from: only this origin may post it. A
+ * client that is no browser sends no Origin; the order's pay token still has to be right.
+ */
+function fromThisOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.host;
+  } catch {
+    return false; // "null" (a sandboxed frame, a file) or garbage
+  }
+}
+
+/** This install's sandbox (demo mode): its secret from the environment, else generated once. */
+async function installSandbox(ctx: AppContext): Promise<SandboxProvider> {
+  const secret =
+    ctx.config.sandboxSecret ??
+    (await sandboxSecret(ctx.db, randomBytes(32).toString('hex'), ctx.clock.now()));
+  return createSandboxProvider(secret);
+}
 
 /**
  * Deposits. The provider is the built-in sandbox in demo mode; without demo mode and without a real
  * provider, creating a deposit answers 503 `payments_unavailable`.
  */
 export const paymentRoutes =
-  (
-    ctx: AppContext,
-    provider: PaymentProvider | null = ctx.config.demo ? createSandboxProvider() : null,
-  ): FastifyPluginAsyncZod =>
+  (ctx: AppContext, given?: PaymentProvider | null): FastifyPluginAsyncZod =>
   async (app) => {
+    const provider = given !== undefined ? given : ctx.config.demo ? await installSandbox(ctx) : null;
     const auth = requireAuth(ctx);
 
     // Once a minute: expire unpaid orders besides the sweep on access (harmless with several processes:
@@ -96,7 +122,10 @@ export const paymentRoutes =
     );
 
     if (provider?.name !== 'sandbox') return;
-    const sandbox = provider as ReturnType<typeof createSandboxProvider>;
+    const sandbox = provider as SandboxProvider;
+    // An unknown order and a wrong token look the same: the page tells nothing to a guesser.
+    const payableOrder = async (orderNo: string, token: string) =>
+      sandbox.checkPayToken(orderNo, token) ? service.findForPayPage(ctx, orderNo) : undefined;
 
     // The provider's side, played by this server in demo mode.
     app.post(
@@ -111,7 +140,7 @@ export const paymentRoutes =
     );
 
     app.get('/wallet/sandbox/pay', { schema: { querystring: sandboxPayQuerySchema } }, async (req, reply) => {
-      const order = await service.findForPayPage(ctx, req.query.orderNo);
+      const order = await payableOrder(req.query.orderNo, req.query.token);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!order) return reply.code(404).send(page('Sandbox payment', '<p>No such order.</p>'));
       const amount = toMoney(Number(order.amount)).toFixed(2);
@@ -122,7 +151,7 @@ export const paymentRoutes =
         );
       }
       const form = (action: string, label: string) =>
-        `<form method="post" action="/api/wallet/sandbox/pay"><input type="hidden" name="orderNo" value="${escapeHtml(order.order_no)}"><input type="hidden" name="action" value="${action}"><button type="submit">${label}</button></form>`;
+        `<form method="post" action="/api/wallet/sandbox/pay"><input type="hidden" name="orderNo" value="${escapeHtml(order.order_no)}"><input type="hidden" name="token" value="${escapeHtml(req.query.token)}"><input type="hidden" name="action" value="${action}"><button type="submit">${label}</button></form>`;
       return page(
         'Sandbox payment',
         `<p>This is the sandbox payment provider: no real money moves.</p><p>Order <b>${escapeHtml(order.order_no)}</b></p><p>Amount <b>${amount}</b></p>${form('pay', `Pay ${amount}`)}${form('cancel', 'Cancel payment')}`,
@@ -134,8 +163,14 @@ export const paymentRoutes =
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     app.post('/wallet/sandbox/pay', { schema: { body: sandboxFormSchema } }, async (req, reply) => {
-      const order = await service.findForPayPage(ctx, req.body.orderNo);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!fromThisOrigin(req)) {
+        ctx.log.warn({ origin: req.headers.origin }, 'sandbox pay form posted from another origin');
+        return reply
+          .code(403)
+          .send(page('Sandbox payment', '<p>This form can only be sent from its own page.</p>'));
+      }
+      const order = await payableOrder(req.body.orderNo, req.body.token);
       if (!order) return reply.code(404).send(page('Sandbox payment', '<p>No such order.</p>'));
       const unsigned = {
         orderNo: order.order_no,

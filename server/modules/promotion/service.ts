@@ -48,7 +48,20 @@ export async function followLink(ctx: AppContext, code: string, count: boolean):
   const target = await targetOf(ctx, application.item_kind, application.item_id);
   if (!target) return null;
   if (count) await repo.incrementClicks(ctx.db, application.id);
-  const url = new URL(target);
-  url.searchParams.set('ref', code);
-  return url.toString();
+  return withRef(target, code);
+}
+
+/**
+ * The target with `ref=<code>` added. A target may be a page of this app (`/GameDetail/12`,
+ * `/?tab=2&q=…`): that stays a path, and its own query is kept as written (the app's router reads it).
+ */
+export function withRef(target: string, code: string): string {
+  if (!target.startsWith('/') || target.startsWith('//')) {
+    const url = new URL(target);
+    url.searchParams.set('ref', code);
+    return url.toString();
+  }
+  const hashAt = target.indexOf('#');
+  const [path, hash] = hashAt < 0 ? [target, ''] : [target.slice(0, hashAt), target.slice(hashAt)];
+  return `${path}${path.includes('?') ? '&' : '?'}ref=${encodeURIComponent(code)}${hash}`;
 }

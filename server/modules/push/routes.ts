@@ -8,8 +8,9 @@ import {
 } from '../../../src/contract/push';
 import type { AppContext } from '../../context';
 import { authOf, requireAuth } from '../../http/auth';
-import { ok, serviceUnavailable } from '../../http/envelope';
+import { fieldError, ok, serviceUnavailable } from '../../http/envelope';
 import { callerLocale, callerSiteId } from '../content/service';
+import { subscriptionProblem } from './endpoint-guard';
 import * as repo from './repository';
 import type { PushRuntime } from './runtime';
 
@@ -33,6 +34,12 @@ export const pushRoutes =
       },
       async (req) => {
         const { user } = authOf(req);
+        // The worker connects to whatever is stored here: only a push service, at a public address.
+        const problem = await subscriptionProblem(req.body.endpoint, ctx.config.push);
+        if (problem) {
+          req.log.warn({ userId: user.id, problem }, 'push subscription refused');
+          throw fieldError('endpoint', 'push_endpoint_not_allowed');
+        }
         const locale = req.body.locale ?? callerLocale(req, user.locale);
         await repo.upsertSubscription(
           ctx.db,

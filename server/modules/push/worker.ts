@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import { hostname } from 'node:os';
 import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
 import { textsOf } from '../notices/repository';
 import { buildPayload, pickText } from '../notices/texts';
+import { endpointProblem, guardedLookup, PushAddressRefused } from './endpoint-guard';
 import * as repo from './repository';
 import type { PushRuntime } from './runtime';
 import type { VapidKeys } from './vapid';
@@ -19,8 +20,8 @@ export interface PushWorkerOptions {
   id?: string;
   /** Pause between polls when nothing is due. */
   tickMs?: number;
-  /** TLS agent for push service requests (tests pass one that trusts their own CA). */
-  agent?: Agent;
+  /** Certificate authorities to trust instead of the system's (tests: their own fake push service). */
+  ca?: string;
   /** Per-request timeout; must stay well under the lease so a lease never runs out mid-request. */
   timeoutMs?: number;
 }
@@ -59,6 +60,12 @@ export function createPushWorker(
   const timeoutMs = Math.min(opts.timeoutMs ?? 10_000, ctx.config.push.leaseMs / 2);
   const { concurrency, leaseMs, subject } = ctx.config.push;
   const db = ctx.db;
+  // Every push request goes through this agent: its lookup refuses any address that is not public.
+  const agent = new Agent({
+    keepAlive: true,
+    lookup: guardedLookup(ctx.config.push),
+    ...(opts.ca ? { ca: opts.ca } : {}),
+  });
 
   async function deliver(d: repo.ClaimedDelivery, keys: VapidKeys): Promise<void> {
     const now = ctx.clock.now();
@@ -68,6 +75,9 @@ export function createPushWorker(
     if (notice.withdrawn_at !== null) return repo.markDead(db, d, id, 'notice withdrawn');
     if (notice.publish_until !== null && notice.publish_until <= now)
       return repo.markDead(db, d, id, 'notice ended');
+    // Stored before the allow-list existed, or the list changed since: never connected to.
+    const problem = endpointProblem(subscription.endpoint, ctx.config.push);
+    if (problem) return settleFailure(d, new PushAddressRefused(problem));
     const texts = (await textsOf(db, [d.notice_id])).get(d.notice_id) ?? [];
     const text = pickText(texts, subscription.locale, notice.default_locale, notice.content);
     const payload = buildPayload(d.notice_id, text, subscription.site_name ?? notice.site_name ?? '');
@@ -87,7 +97,7 @@ export function createPushWorker(
           urgency: 'normal',
           contentEncoding: 'aes128gcm',
           timeout: timeoutMs,
-          ...(opts.agent ? { agent: opts.agent } : {}),
+          agent,
         },
       );
     } catch (err) {
@@ -98,6 +108,11 @@ export function createPushWorker(
   }
 
   async function settleFailure(d: repo.ClaimedDelivery, err: unknown): Promise<void> {
+    if (err instanceof PushAddressRefused) {
+      // Not a push service, or one resolving into a private network: trying again would not help.
+      ctx.log.warn({ delivery: d.id, reason: err.message }, 'push delivery refused: endpoint not allowed');
+      return repo.markDead(db, d, id, `refused: ${err.message}`);
+    }
     const status = err instanceof WebPushError ? err.statusCode : undefined;
     const reason = status
       ? `HTTP ${status}: ${String(err instanceof WebPushError ? err.body : '').slice(0, 200)}`
@@ -177,6 +192,8 @@ export function createPushWorker(
       wakeUp?.();
       await running;
       running = undefined;
+      // Idle keep-alive sockets would otherwise hold the process open.
+      agent.destroy();
     },
     runOnce,
     async drain() {

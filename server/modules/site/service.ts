@@ -18,6 +18,7 @@ function toSite(row: SiteRow): Site {
     minWithdraw: toDecimal(row.min_withdraw),
     maxWithdraw: toDecimal(row.max_withdraw),
     minTransfer: toDecimal(row.min_transfer),
+    country: row.country,
   };
 }
 

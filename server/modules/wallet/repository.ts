@@ -223,11 +223,19 @@ export const findUserByUid = (db: Db, uid: number) =>
 export const findUserBasics = (db: Db, id: number) =>
   db.selectFrom('users').select(['id', 'uid', 'username', 'phone']).where('id', '=', id).executeTakeFirst();
 
-export const siteLimitsRows = (db: Db) =>
+/** What the wallet reads of the sites: limits and country. */
+export const walletSiteRows = (db: Db) =>
   db
     .selectFrom('sites')
-    .select(['domain', 'min_withdraw', 'max_withdraw', 'min_transfer'])
+    .select(['domain', 'min_withdraw', 'max_withdraw', 'min_transfer', 'country'])
     .orderBy('id')
+    .execute();
+
+export const listVipLevels = (db: Db) =>
+  db
+    .selectFrom('vip_levels')
+    .select(['level', 'need_steam', 'header_picture', 'vip_picture'])
+    .orderBy('level')
     .execute();
 
 export async function sumSuccessfulDeposits(db: Db, userId: number): Promise<number> {

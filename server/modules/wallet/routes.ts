@@ -77,7 +77,7 @@ export const walletRoutes =
           response: { 200: envelopeSchema(withdrawMethodSchema) },
         },
       },
-      async (req) => ok(await service.saveMethod(ctx, authOf(req), req.body)),
+      async (req) => ok(await service.saveMethod(ctx, authOf(req), req.body, req.hostname)),
     );
     app.post(
       '/wallet/cards/delete',

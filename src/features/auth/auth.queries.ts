@@ -9,12 +9,12 @@ export const userQueries = {
   me: () =>
     queryOptions({
       queryKey: USER_QUERY_KEY,
-      queryFn: async ({ signal }): Promise<MeData> =>
-        api.post(
-          '/cplogin/tokenLogin',
-          { token: getToken() ?? '' },
-          { schema: tokenLoginResponseSchema, signal },
-        ),
+      queryFn: async ({ signal }): Promise<MeData> => {
+        const token = getToken();
+        // Logged out there is nobody to ask about; the server would only answer 400 to an empty token.
+        if (!token) throw new Error('No session: the user is not asked for');
+        return api.post('/cplogin/tokenLogin', { token }, { schema: tokenLoginResponseSchema, signal });
+      },
       staleTime: 5 * 60_000,
       ...persistedQuery,
     }),

@@ -19,6 +19,7 @@ import {
   wxApplyResponseSchema,
 } from '../../contract/catalogue';
 import { api } from '../../lib/api-client';
+import { queuedAction } from '../../lib/persist';
 import { requestPersistentStorage } from '../../lib/persistent-storage';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
@@ -33,10 +34,13 @@ export const catalogueMutationKeys = {
   pin: (kind: CatalogueKind) => [...CATALOGUE_QUERY_ROOT, kind, 'pin'] as const,
 };
 
+// A send that gets no answer is tried again (queuedAction): it makes no noise meanwhile.
+const quiet = { quietWithoutAnswer: true } as const;
+
 const pinRequest = (kind: CatalogueKind, id: string | number) =>
   kind === 'wx'
-    ? api.post('/wxcps/keeptop', { appid: id }, { schema: keepTopResponseSchema })
-    : api.post('/doucps/keeptop', { demandId: id }, { schema: keepTopResponseSchema });
+    ? api.post('/wxcps/keeptop', { appid: id }, { schema: keepTopResponseSchema, ...quiet })
+    : api.post('/doucps/keeptop', { demandId: id }, { schema: keepTopResponseSchema, ...quiet });
 
 /**
  * Apply and pin tapped offline are queued (`networkMode: 'online'` pauses them), persisted with the query
@@ -58,8 +62,9 @@ export function setCatalogueMutationDefaults(queryClient: QueryClient): void {
   };
 
   queryClient.setMutationDefaults(catalogueMutationKeys.apply('wx'), {
-    networkMode: 'online',
-    mutationFn: (appid: string) => api.post('/wxcps/apply', { appid }, { schema: wxApplyResponseSchema }),
+    ...queuedAction,
+    mutationFn: (appid: string) =>
+      api.post('/wxcps/apply', { appid }, { schema: wxApplyResponseSchema, ...quiet }),
     onMutate: queued,
     onSuccess: (answer: WxApplyResponse, appid: string) =>
       settled(wxApplyOutcome(answer.result), () =>
@@ -72,9 +77,9 @@ export function setCatalogueMutationDefaults(queryClient: QueryClient): void {
     onError: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.wx }),
   });
   queryClient.setMutationDefaults(catalogueMutationKeys.apply('dou'), {
-    networkMode: 'online',
+    ...queuedAction,
     mutationFn: (demandId: number) =>
-      api.post('/doucps/apply', { demandId }, { schema: demandApplyResponseSchema }),
+      api.post('/doucps/apply', { demandId }, { schema: demandApplyResponseSchema, ...quiet }),
     onMutate: queued,
     onSuccess: (answer: DemandApplyResponse, demandId: number) =>
       settled(demandApplyOutcome(answer.result), () =>
@@ -87,7 +92,7 @@ export function setCatalogueMutationDefaults(queryClient: QueryClient): void {
   });
   for (const kind of ['wx', 'dou'] as const) {
     queryClient.setMutationDefaults(catalogueMutationKeys.pin(kind), {
-      networkMode: 'online',
+      ...queuedAction,
       mutationFn: (id: string | number) => pinRequest(kind, id),
       onMutate: queued,
       // Spec section 4: pinning reloads the list.

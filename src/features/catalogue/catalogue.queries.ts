@@ -16,7 +16,7 @@ import {
   wxNewestSchema,
 } from '../../contract/catalogue';
 import { PAGE_SIZE } from '../../contract/paging';
-import { api } from '../../lib/api-client';
+import { api, logFailure } from '../../lib/api-client';
 import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
 import { queryClient as appQueryClient, persistedQuery } from '../../lib/query-client';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
@@ -45,8 +45,7 @@ const logged =
   (what: string) =>
   (error: unknown): never => {
     // Spec section 8: list load errors are logged only.
-    if (!(error instanceof DOMException && error.name === 'AbortError'))
-      console.error(`${what} failed`, error);
+    logFailure(what, error);
     throw error;
   };
 

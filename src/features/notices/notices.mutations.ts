@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation } from '@tanstack/react-query';
 import { noticeReadResultSchema } from '../../contract/content';
 import { api } from '../../lib/api-client';
+import { queuedAction } from '../../lib/persist';
 import { markReadInCache, NOTICES_QUERY_ROOT } from './notices.queries';
 
 export const noticeMutationKeys = { read: [...NOTICES_QUERY_ROOT, 'read'] as const };
@@ -12,7 +13,7 @@ export const noticeMutationKeys = { read: [...NOTICES_QUERY_ROOT, 'read'] as con
  */
 export function setNoticeMutationDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(noticeMutationKeys.read, {
-    networkMode: 'online',
+    ...queuedAction,
     mutationFn: (ids: number[]) =>
       api.post('/cp/notices/read', { ids }, { schema: noticeReadResultSchema, silent: true }),
     onMutate: (ids: number[]) => markReadInCache(queryClient, ids),

@@ -1,6 +1,6 @@
 import type { LevelData, SecondaryInfo } from '../../contract/wallet';
-import { hasAtMostTwoDecimals, MONEY_MAX } from '../../contract/wallet';
-import { toMinorUnits } from '../../lib/money';
+import { MONEY_MAX, toMoney } from '../../contract/wallet';
+import { parseTypedAmount, toMinorUnits } from '../../lib/money';
 
 /** Spec section 3: the four amounts of the /my tab (displayed rounded down by formatMoney). */
 export interface WalletSummaryValues {
@@ -51,27 +51,27 @@ export interface AmountRules {
 }
 
 /**
- * Parses an amount typed by the user: required; a correct amount (positive decimal with at most 2
- * decimals); within the limits; at most what is available.
+ * Parses an amount typed by the user in their locale (parseTypedAmount: its separators, at most 2
+ * decimals, nothing ambiguous): required; a correct amount; within the limits; at most what is
+ * available. `amount` is the wire's decimal number, made from the exact minor units.
  */
 export function parseAmount(
   text: string,
+  locale: string,
   rules: AmountRules = {},
-): { amount: number } | { issue: AmountIssue } {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (trimmed === '') return { issue: { code: 'amount_required' } };
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { issue: { code: 'amount_invalid' } };
-  const amount = Number(trimmed);
-  if (!(amount > 0) || amount > MONEY_MAX || !hasAtMostTwoDecimals(amount))
-    return { issue: { code: 'amount_invalid' } };
-  const minor = toMinorUnits(trimmed);
+): { amount: number; minor: bigint } | { issue: AmountIssue } {
+  const typed = parseTypedAmount(text, locale);
+  if ('issue' in typed)
+    return { issue: { code: typed.issue === 'empty' ? 'amount_required' : 'amount_invalid' } };
+  const { minor } = typed;
+  if (minor > toMinorUnits(MONEY_MAX)) return { issue: { code: 'amount_invalid' } };
   if (rules.min !== undefined && minor < toMinorUnits(rules.min))
     return { issue: { code: 'amount_below_limit', limit: rules.min } };
   if (rules.max !== undefined && rules.max > 0 && minor > toMinorUnits(rules.max))
     return { issue: { code: 'amount_above_limit', limit: rules.max } };
   if (rules.available !== undefined && minor > toMinorUnits(rules.available))
     return { issue: { code: 'insufficient_funds' } };
-  return { amount };
+  return { amount: toMoney(Number(minor)), minor };
 }
 
 export const FINAL_STATES = ['Success', 'Fail'] as const;

@@ -68,6 +68,8 @@ export const walletQueries = {
       queryKey: walletKeys.level(),
       queryFn: ({ signal }) => api.post('/user/levelData', {}, { schema: levelDataSchema, signal }),
       staleTime: 60_000,
+      // Shown on /my beside the balance, so saved like it: offline the level seen last, not a skeleton.
+      ...persistedQuery,
     }),
   methods: () =>
     queryOptions({

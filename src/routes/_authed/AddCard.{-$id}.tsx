@@ -1,22 +1,15 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { BankCardPage } from '../../features/wallet/components/method-form';
-import { walletQueries } from '../../features/wallet/wallet.queries';
-
-const isId = (id: string) => /^[1-9]\d{0,15}$/.test(id);
+import { createFileRoute } from '@tanstack/react-router';
+import { MethodPage } from '../../features/wallet/components/method-form';
+import { checkMethodId, loadMethodForm } from './-method-route';
 
 /** Without an id: add a bank card; with one: edit that card. */
 export const Route = createFileRoute('/_authed/AddCard/{-$id}')({
-  beforeLoad: ({ params }) => {
-    if (params.id !== undefined && !isId(params.id)) throw notFound();
-  },
-  loader: ({ context, params }) =>
-    params.id === undefined
-      ? undefined
-      : context.queryClient.ensureQueryData(walletQueries.methods()).catch(() => undefined),
+  beforeLoad: ({ params }) => checkMethodId(params.id),
+  loader: ({ context, params }) => loadMethodForm(context.queryClient, 'bank', params.id),
   component: AddCardRoute,
 });
 
 function AddCardRoute() {
   const { id } = Route.useParams();
-  return <BankCardPage key={id ?? 'new'} id={id === undefined ? undefined : Number(id)} />;
+  return <MethodPage kind="bank" key={id ?? 'new'} id={id === undefined ? undefined : Number(id)} />;
 }

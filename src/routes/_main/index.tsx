@@ -53,7 +53,9 @@ function HomeRoute() {
   };
   return (
     <HomePage
-      search={<SearchBox value={state.search} onSearch={(text) => update({ search: text })} />}
+      search={
+        <SearchBox tab={state.tab} value={state.search} onSearch={(text) => update({ search: text })} />
+      }
       banners={<BannerCarousel />}
       notices={user ? <NoticeTicker uid={user.uid} bell={<NoticeBell />} /> : null}
       catalogue={<CataloguePortal state={state} onChange={update} />}

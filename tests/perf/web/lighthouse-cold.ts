@@ -15,11 +15,13 @@ export interface ColdLoad {
   /** The same files as Lighthouse saw them over the wire (the server may send brotli). */
   homeJsTransfer: number;
   scripts: string[];
+  /** Each run's score and TBT, in run order: the median hides a bad run, the samples show it. */
+  samples: Array<{ score: number; tbtMs: number }>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function once(url: string, distDir: string): Promise<ColdLoad> {
+async function once(url: string, distDir: string): Promise<Omit<ColdLoad, 'samples'>> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -60,7 +62,7 @@ async function once(url: string, distDir: string): Promise<ColdLoad> {
 const MAX_FAILED_RUNS = 3;
 
 export async function measureColdLoad(url: string, distDir: string, runs: number): Promise<ColdLoad> {
-  const all: ColdLoad[] = [];
+  const all: Array<Omit<ColdLoad, 'samples'>> = [];
   let failed = 0;
   while (all.length < runs) {
     try {
@@ -77,5 +79,6 @@ export async function measureColdLoad(url: string, distDir: string, runs: number
     homeJsGzip: median(all.map((r) => r.homeJsGzip)),
     homeJsTransfer: median(all.map((r) => r.homeJsTransfer)),
     scripts: all[0]?.scripts ?? [],
+    samples: all.map((r) => ({ score: r.score, tbtMs: Math.round(r.tbtMs) })),
   };
 }

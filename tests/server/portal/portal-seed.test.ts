@@ -55,6 +55,39 @@ describe('demo seed', () => {
     expect(demands.some((d) => d.demand_desc.length > 150)).toBe(true);
   });
 
+  it("sends seeded promotion links to pages of this app: the game's page, the task in the task list", async () => {
+    const targets = [
+      ...(await server.db.selectFrom('wx_apps').select('target_url').execute()),
+      ...(await server.db.selectFrom('demands').select('target_url').execute()),
+    ].map((r) => r.target_url);
+    expect(targets.filter((t) => t !== '' && !t.startsWith('/'))).toEqual([]);
+
+    const links = await server.db.selectFrom('promo_links').selectAll().execute();
+    const followed = new Set<string>();
+    for (const link of links) {
+      const res = await fetch(`${server.url}/s/${link.code}`, { redirect: 'manual' });
+      if (res.status === 404) continue; // under review or withdrawn: no link yet
+      expect(res.status).toBe(302);
+      followed.add(link.item_kind);
+      const location = res.headers.get('location') ?? '';
+      if (link.item_kind === 'wx') {
+        expect(location).toBe(`/GameDetail/${link.item_id}?ref=${link.code}`);
+      } else {
+        const demand = await server.db
+          .selectFrom('demands')
+          .select('demand_name')
+          .where('id', '=', link.item_id)
+          .executeTakeFirstOrThrow();
+        const url = new URL(location, server.url);
+        expect(url.pathname).toBe('/');
+        expect(url.searchParams.get('tab')).toBe('2');
+        expect(url.searchParams.get('q')).toBe(demand.demand_name);
+        expect(url.searchParams.get('ref')).toBe(link.code);
+      }
+    }
+    expect(followed).toEqual(new Set(['wx', 'dou']));
+  });
+
   it('answers every listed picture and video', async () => {
     const token = await login(0);
     const page = await server.post('/wxcps/applist', { number: 0, size: 50 }, token);

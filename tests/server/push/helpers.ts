@@ -10,6 +10,9 @@ import { type FakePushService, type FakeSubscriber, startFakePushService } from 
 
 export const SUBJECT = 'mailto:ops@beacon.test';
 
+/** The fake push service listens on loopback, which only this test allowance lets the server reach. */
+export const FAKE_PUSH_ALLOWANCE = { PUSH_TEST_HOSTS: '127.0.0.1' };
+
 /** The server's VAPID variables for a fresh key pair (how several processes share one: README). */
 function vapidVariables(vapid: { publicKey: string; privateKey: string }): Record<string, string> {
   return { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT };
@@ -25,6 +28,7 @@ export async function pushProcessEnvironment(
   const fake = await startFakePushService({ subject: SUBJECT });
   const proc = await processEnvironment({
     ...vapidVariables(webpush.generateVAPIDKeys()),
+    ...FAKE_PUSH_ALLOWANCE,
     NODE_EXTRA_CA_CERTS: fake.certFile,
     ...extra,
   });
@@ -44,9 +48,9 @@ export async function startPushFixture(env: Record<string, string> = {}): Promis
   const fake = await startFakePushService({ subject: SUBJECT });
   const vapid = webpush.generateVAPIDKeys();
   const server = await startServer({
-    env: { ...vapidVariables(vapid), ...env },
+    env: { ...vapidVariables(vapid), ...FAKE_PUSH_ALLOWANCE, ...env },
   });
-  const worker = createPushWorker(server.app.ctx, server.app.push, { agent: fake.agent, tickMs: 20 });
+  const worker = createPushWorker(server.app.ctx, server.app.push, { ca: fake.certPem, tickMs: 20 });
   return {
     server,
     fake,

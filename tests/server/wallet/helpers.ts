@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { auditLedger } from '../../../server/modules/ledger/repository';
-import { SANDBOX_SECRET, signCallback } from '../../../server/modules/payments/provider';
+import { signCallback } from '../../../server/modules/payments/provider';
 import { seedDemo } from '../../../server/seed/demo';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/wallet';
-import { type ApiResult, registerUser, type TestServer } from '../harness';
+import {
+  type ApiResult,
+  newIndianPhone,
+  registerUser,
+  TEST_SANDBOX_SECRET,
+  type TestServer,
+} from '../harness';
 
 export const SAFE_PASSWORD = '135790';
 
@@ -36,11 +42,14 @@ export async function seedSites(server: TestServer): Promise<void> {
   await seedDemo(server.db, server.clock.now());
 }
 
+/** A registered user, Philippine (+63) unless `india` (+91): the area code decides whose banks it adds. */
 export async function newUser(
   server: TestServer,
-  opts: { safePassword?: string | null } = {},
+  opts: { safePassword?: string | null; india?: boolean } = {},
 ): Promise<WalletUser> {
-  const account = await registerUser(server);
+  const account = opts.india
+    ? await registerUser(server, undefined, newIndianPhone(), '91')
+    : await registerUser(server);
   const row = await server.db
     .selectFrom('users')
     .select('id')
@@ -63,7 +72,7 @@ export function signedCallback(
   orderNo: string,
   amount: number,
   status: 'paid' | 'failed' = 'paid',
-  secret = SANDBOX_SECRET,
+  secret = TEST_SANDBOX_SECRET,
 ) {
   const unsigned = { orderNo, amount, status, providerRef: `REF-${orderNo}`, timestamp: 1_700_000_000_000 };
   return { ...unsigned, sign: signCallback(secret, unsigned) };
@@ -90,16 +99,16 @@ export async function secondary(server: TestServer, user: WalletUser) {
   };
 }
 
+/** A BDO account (newUser is Philippine by default): 12 digits, no IFSC. */
 export async function addBankCard(server: TestServer, user: WalletUser): Promise<number> {
   const res = await server.post(
     '/wallet/cards/save',
     {
       kind: 'bank',
       holderName: 'Maria Santos',
-      bank: 'HDFC Bank',
+      bank: 'BDO',
       cardNumber: '123456789012',
-      ifsc: 'HDFC0001234',
-      phone: '9876543210',
+      phone: '9171234567',
     },
     user.token,
   );

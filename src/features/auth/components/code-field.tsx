@@ -37,7 +37,7 @@ export function CodeField({ purpose, tel, value, onChange, errors, form }: CodeF
           purpose={purpose}
           areaCode={tel.areaCode}
           phone={tel.phone}
-          validatePhone={(values) => errors.validate(sendSmsRequestSchema, values, form.current) !== null}
+          validatePhone={(values) => errors.validate(sendSmsRequestSchema, values, form.current)}
           onApiError={(error) => errors.showApiError(error, form.current)}
         />
       }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { areaCodeOf } from '../../../contract/auth';
 import type { FieldErrors } from '../../../lib/use-field-errors';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { areaCodeOptions } from '../area-codes';
@@ -36,11 +37,15 @@ export function PhoneFields({ value, onChange, errors }: PhoneFieldsProps) {
         label={t`Phone number`}
         name="phone"
         type="tel"
-        inputMode="numeric"
+        // The phone pad, not digits only: "+63 917 123 4567" is a number too.
+        inputMode="tel"
         autoComplete="tel-national"
         value={value.phone}
         onChange={(event) => {
-          onChange({ ...value, phone: event.target.value });
+          const phone = event.target.value;
+          // A number typed or pasted with its country code ("+82 10 ...") chooses that code; the form
+          // sends the national number (src/contract/auth.ts).
+          onChange({ areaCode: areaCodeOf(phone) ?? value.areaCode, phone });
           errors.clear('phone');
         }}
         error={errors.message('phone')}

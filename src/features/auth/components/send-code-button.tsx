@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { SMS_RESEND_SECONDS, type SmsPurpose, sendSmsRequestSchema } from '../../../contract/auth';
+import { type SendSmsRequest, SMS_RESEND_SECONDS, type SmsPurpose } from '../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSendSmsMutation } from '../auth.mutations';
@@ -9,8 +9,8 @@ interface SendCodeButtonProps {
   purpose: SmsPurpose;
   areaCode: string;
   phone: string;
-  /** Runs the form's own phone validation; answers false to stop. */
-  validatePhone: (values: { areaCode: string; phone: string; purpose: SmsPurpose }) => boolean;
+  /** Runs the form's own phone validation; answers the request to send (the national number), or null to stop. */
+  validatePhone: (values: { areaCode: string; phone: string; purpose: SmsPurpose }) => SendSmsRequest | null;
   onApiError: (error: unknown) => void;
 }
 
@@ -21,9 +21,9 @@ export function SendCodeButton({ purpose, areaCode, phone, validatePhone, onApiE
   const send = useSendSmsMutation();
 
   const onClick = () => {
-    const values = { areaCode, phone: phone.trim(), purpose };
-    if (!validatePhone(values) || !sendSmsRequestSchema.safeParse(values).success) return;
-    send.mutate(values, {
+    const body = validatePhone({ areaCode, phone, purpose });
+    if (!body) return;
+    send.mutate(body, {
       onSuccess: ({ cooldownSeconds }) => {
         start(cooldownSeconds || SMS_RESEND_SECONDS);
         toast.positive(t`Verification code sent`);

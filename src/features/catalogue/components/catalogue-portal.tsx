@@ -23,8 +23,16 @@ export interface PortalState {
   category: string;
 }
 
-/** Spec section 2: applies on Enter or when the box is cleared; no length rule. */
-export function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+/** Spec section 2: applies on Enter or when the box is cleared; no length rule. It searches the selected tab's list. */
+export function SearchBox({
+  tab,
+  value,
+  onSearch,
+}: {
+  tab: CatalogueTab;
+  value: string;
+  onSearch: (text: string) => void;
+}) {
   const { t } = useLingui();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -32,6 +40,8 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
     event.preventDefault();
     onSearch(text.trim());
   };
+  // The placeholder is the name too: a screen reader hears what a sighted user reads.
+  const label = tab === 2 ? t`Search tasks` : t`Search games`;
   return (
     <form className="search-box" onSubmit={submit}>
       <SearchIcon size={20} className="search-box__icon" />
@@ -39,8 +49,8 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
         className="search-box__input"
         type="search"
         enterKeyHint="search"
-        aria-label={t`Search games`}
-        placeholder={t`Enter a game name`}
+        aria-label={label}
+        placeholder={label}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -48,6 +58,38 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
         }}
       />
     </form>
+  );
+}
+
+/**
+ * What an empty list says: a search that found nothing names the search and offers to clear it;
+ * otherwise the tab's own "nothing yet" (spec section 2: 'no games yet').
+ */
+export function ListEmpty({
+  tab,
+  search,
+  onClearSearch,
+}: {
+  tab: 1 | 2;
+  search: string;
+  onClearSearch: () => void;
+}) {
+  const { t } = useLingui();
+  if (!search) {
+    return <EmptyState picture={<NoDataPicture />} title={tab === 2 ? t`No tasks yet` : t`No games yet`} />;
+  }
+  return (
+    <EmptyState
+      picture={<NoDataPicture />}
+      title={t`No results for "${search}"`}
+      action={
+        <button type="button" className="button button--secondary" onClick={onClearSearch}>
+          {t`Clear search`}
+        </button>
+      }
+    >
+      <p>{tab === 2 ? t`No tasks match this search.` : t`No mini-games match this search.`}</p>
+    </EmptyState>
   );
 }
 
@@ -63,6 +105,7 @@ export function CataloguePortal({
   const user = useSessionUser();
   const viewer = user?.uid ?? 0;
   const pin = canPin(user?.job);
+  const clearSearch = () => onChange({ search: '' });
 
   return (
     <section className="portal" aria-label={t`Catalogues`}>
@@ -90,7 +133,12 @@ export function CataloguePortal({
             <DemandNewestStrip viewer={viewer} />
             <h2 className="section-title">{t`All tasks`}</h2>
             <Suspense fallback={<SkeletonRows label={t`Loading`} count={5} />}>
-              <DemandList search={state.search} viewer={viewer} canPin={pin} />
+              <DemandList
+                search={state.search}
+                viewer={viewer}
+                canPin={pin}
+                empty={<ListEmpty tab={2} search={state.search} onClearSearch={clearSearch} />}
+              />
             </Suspense>
           </>
         ) : viewer === 0 ? (
@@ -117,6 +165,7 @@ export function CataloguePortal({
                 viewer={viewer}
                 canPin={pin}
                 onCategoryChange={(category) => onChange({ category })}
+                empty={<ListEmpty tab={1} search={state.search} onClearSearch={clearSearch} />}
               />
             </Suspense>
           </>

@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Demand } from '../../../contract/catalogue';
 import { Dialog } from '../../../ui/dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { catalogueQueries } from '../catalogue.queries';
@@ -14,7 +12,18 @@ import { ItemRow } from './item-row';
 import { ListFooter } from './list-footer';
 
 /** Catalogue 2: icon, name and the clamped description; a tap on it shows the full text. */
-export function DemandList({ search, viewer, canPin }: { search: string; viewer: number; canPin: boolean }) {
+export function DemandList({
+  search,
+  viewer,
+  canPin,
+  empty,
+}: {
+  search: string;
+  viewer: number;
+  canPin: boolean;
+  /** What the list says when it has no rows (the portal words it per tab and search). */
+  empty: ReactNode;
+}) {
   const { t } = useLingui();
   const list = useInfiniteQuery(catalogueQueries.douList({ search, viewer }));
   const { actions, cardDialog } = useDemandApply(viewer);
@@ -25,7 +34,7 @@ export function DemandList({ search, viewer, canPin }: { search: string; viewer:
       <PagedVirtualList
         list={list}
         pending={<SkeletonRows label={t`Loading`} count={5} />}
-        empty={<EmptyState picture={<NoDataPicture />} title={t`No games yet`} />}
+        empty={empty}
         itemKey={(demand) => demand.demandId}
         estimateSize={104}
         label={t`Demand tasks`}
@@ -35,7 +44,7 @@ export function DemandList({ search, viewer, canPin }: { search: string; viewer:
             name={demand.demandName}
             logo={demand.demandIcon}
             pinned={demand.pinned}
-            openLabel={t`${demand.demandName}: read the full description`}
+            openHint={t`Read the full description`}
             onOpen={() => setReading(demand)}
             actions={
               <ItemActions

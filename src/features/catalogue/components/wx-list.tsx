@@ -1,14 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { WX_CATEGORIES, type WxApp, type WxCategory } from '../../../contract/catalogue';
 import { formatRate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { EmptyState } from '../../../ui/empty-state';
 import { LazyMediaViewer } from '../../../ui/lazy-media-viewer';
 import type { MediaItem } from '../../../ui/media-viewer';
-import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { type TabOption, Tabs } from '../../../ui/tabs';
@@ -36,10 +34,12 @@ interface WxListProps {
   viewer: number;
   canPin: boolean;
   onCategoryChange: (category: string) => void;
+  /** What the list says when it has no rows (the portal words it per tab and search). */
+  empty: ReactNode;
 }
 
 /** Catalogue 1: category tabs, then the virtualized rows; a row opens the media viewer. */
-export function WxList({ category, search, viewer, canPin, onCategoryChange }: WxListProps) {
+export function WxList({ category, search, viewer, canPin, onCategoryChange, empty }: WxListProps) {
   const { t } = useLingui();
   const labels = useCategoryLabels();
   const list = useInfiniteQuery(catalogueQueries.wxList({ category, search, viewer }));
@@ -72,7 +72,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
         <PagedVirtualList
           list={list}
           pending={<SkeletonRows label={t`Loading`} count={5} />}
-          empty={<EmptyState picture={<NoDataPicture />} title={t`No games yet`} />}
+          empty={empty}
           itemKey={(app) => app.id}
           estimateSize={104}
           label={t`Mini-games`}
@@ -82,7 +82,7 @@ export function WxList({ category, search, viewer, canPin, onCategoryChange }: W
               name={app.appname}
               logo={app.logo_square}
               pinned={app.pinned}
-              openLabel={t`${app.appname}: open pictures and video`}
+              openHint={t`Open pictures and video`}
               onOpen={() => open(app)}
               actions={
                 <ItemActions

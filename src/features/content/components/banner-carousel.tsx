@@ -67,7 +67,8 @@ export function BannerCarousel() {
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
         <section className="banner-dialog__body" tabIndex={0} aria-label={open?.bannername ?? ''}>
           <Suspense fallback={<p className="skeleton" aria-busy="true" />}>
-            <HtmlContent html={open?.remark ?? ''} />
+            {/* Under the dialog's title (h2). */}
+            <HtmlContent html={open?.remark ?? ''} topHeading={3} />
           </Suspense>
         </section>
       </Dialog>

@@ -88,6 +88,15 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
             </Link>
           </li>
           <li>
+            <Link to="/Service" className="menu-list__item">
+              <span className="menu-list__dot" aria-hidden="true" />
+              <span>
+                <Trans>Contact us</Trans>
+              </span>
+              <ChevronRightIcon size={20} className="menu-list__chevron" />
+            </Link>
+          </li>
+          <li>
             <Link to="/AboutUs" className="menu-list__item">
               <span className="menu-list__dot" aria-hidden="true" />
               <span>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { bankName } from '../../../contract/banks';
 import type { WithdrawMethod } from '../../../contract/wallet';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../ui/dialog';
@@ -16,7 +17,7 @@ export function MethodLabel({ method }: { method: WithdrawMethod }) {
   return (
     <span className="wallet-method__text">
       <span className="wallet-method__name">
-        {method.kind === 'bank' ? method.bank : method.walletType}{' '}
+        {method.kind === 'bank' ? bankName(method.bank) : method.walletType}{' '}
         <span className="tabular">
           {method.kind === 'bank' ? method.cardNumberMasked : method.accountMasked}
         </span>

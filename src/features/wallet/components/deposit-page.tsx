@@ -37,7 +37,7 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(amount, { min: DEPOSIT_MIN, max: DEPOSIT_MAX });
+    const parsed = parseAmount(amount, i18n.locale, { min: DEPOSIT_MIN, max: DEPOSIT_MAX });
     const body = errors.validate(
       depositCreateRequestSchema,
       { amount: 'amount' in parsed ? parsed.amount : undefined },
@@ -123,6 +123,7 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
               }}
               error={errors.message('amount')}
               hint={t`From ${min} to ${max}`}
+              preview={(amount) => t`You will deposit ${amount}`}
             />
             <fieldset className="wallet-presets">
               <legend className="visually-hidden">{t`Quick amounts`}</legend>

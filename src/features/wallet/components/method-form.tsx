@@ -2,13 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import { type Bank, type BankCountry, bankCountryFor, findBank } from '../../../contract/banks';
 import {
-  BANKS,
-  bankCardInputSchema,
+  bankCardInputSchemaFor,
   eWalletInputSchema,
   WALLET_TYPES,
   type WithdrawMethod,
 } from '../../../contract/wallet';
+import { useSessionUser } from '../../../lib/session';
+import { siteStore } from '../../../lib/site';
+import { useStore } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { SelectField, TextField } from '../../../ui/form-fields';
@@ -38,13 +41,25 @@ function useAfterSave() {
   };
 }
 
-const BANK_FIELDS = ['holderName', 'bank', 'cardNumber', 'ifsc', 'phone'] as const;
+type MethodKind = WithdrawMethod['kind'];
 
-/** /AddCard/{id?}: cardholder name, bank, card number, IFSC code, 10-digit phone (spec section 5). */
-export function BankCardPage({ id }: { id: number | undefined }) {
+/**
+ * /AddCard/{id?} (kind bank) and /AddZhiFuBao/{id?} (kind ewallet): add a withdrawal method, or edit the
+ * one with this id. Bank: cardholder name, bank, card number, IFSC code where the country has it, 10-digit
+ * phone (spec section 5). E-wallet: wallet type, account, holder name.
+ */
+export function MethodPage({ kind, id }: { kind: MethodKind; id: number | undefined }) {
   const { t } = useLingui();
-  const existing = useExisting(id, 'bank');
-  const title = id === undefined ? t`Add bank card` : t`Edit bank card`;
+  const existing = useExisting(id, kind);
+  const found = existing.found;
+  const title =
+    kind === 'bank'
+      ? id === undefined
+        ? t`Add bank card`
+        : t`Edit bank card`
+      : id === undefined
+        ? t`Add e-wallet`
+        : t`Edit e-wallet`;
   return (
     <div className="page page--standalone">
       <PageHeader title={title} />
@@ -53,13 +68,40 @@ export function BankCardPage({ id }: { id: number | undefined }) {
           <SkeletonRows count={3} label={t`Loading`} />
         ) : existing.missing ? (
           <p className="wallet-negative">{t`No such withdrawal method`}</p>
+        ) : kind === 'bank' ? (
+          <BankCardForm id={id} existing={found?.kind === 'bank' ? found : undefined} />
         ) : (
-          <BankCardForm id={id} existing={existing.found?.kind === 'bank' ? existing.found : undefined} />
+          <EWalletForm id={id} existing={found?.kind === 'ewallet' ? found : undefined} />
         )}
       </main>
     </div>
   );
 }
+
+/** Whose banks the user adds: the account's area code (username "63+917..."), else the site's country. */
+function useBankCountry(): BankCountry {
+  const user = useSessionUser();
+  const site = useStore(siteStore);
+  return bankCountryFor(user?.username.split('+')[0], site?.country);
+}
+
+/** "BDO Unibank account number: 10 or 12 digits", so the user types that number, not the ATM card's. */
+function useDigitsHint(bank: Bank | undefined): string | undefined {
+  const { t, i18n } = useLingui();
+  if (!bank) return undefined;
+  const name = bank.name;
+  const digits = bank.digits;
+  if ('min' in digits) {
+    const { min, max } = digits;
+    return t`${name} account number: ${min} to ${max} digits`;
+  }
+  const lengths = new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(
+    digits.lengths.map(String),
+  );
+  return t`${name} account number: ${lengths} digits`;
+}
+
+const BANK_FIELDS = ['holderName', 'bank', 'cardNumber', 'ifsc', 'phone'] as const;
 
 function BankCardForm({
   id,
@@ -69,21 +111,35 @@ function BankCardForm({
   existing: Extract<WithdrawMethod, { kind: 'bank' }> | undefined;
 }) {
   const { t } = useLingui();
+  const country = useBankCountry();
   const form = useRef<HTMLFormElement>(null);
   const [holderName, setHolderName] = useState(existing?.holderName ?? '');
-  const [bank, setBank] = useState(existing?.bank ?? '');
+  // A saved bank of another country (the user's country changed) is not offered: another must be chosen.
+  const [bank, setBank] = useState(
+    existing && country.banks.some((b) => b.code === existing.bank) ? existing.bank : '',
+  );
   const [cardNumber, setCardNumber] = useState('');
   const [ifsc, setIfsc] = useState(existing?.ifsc ?? '');
   const [phone, setPhone] = useState(existing?.phone ?? '');
   const errors = useFieldErrors(BANK_FIELDS);
   const save = useSaveMethodMutation();
   const done = useAfterSave();
+  const digitsHint = useDigitsHint(findBank(bank)?.bank);
+  const editHint = existing ? t`Enter the full card number again (${existing.cardNumberMasked})` : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = errors.validate(
-      bankCardInputSchema,
-      { id, kind: 'bank', holderName, bank: bank || undefined, cardNumber, ifsc, phone },
+      bankCardInputSchemaFor(country),
+      {
+        id,
+        kind: 'bank',
+        holderName,
+        bank: bank || undefined,
+        cardNumber,
+        ...(country.ifsc ? { ifsc } : {}),
+        phone,
+      },
       form.current,
     );
     if (!body) return;
@@ -109,7 +165,10 @@ function BankCardForm({
         name="bank"
         value={bank}
         onChange={set('bank', setBank)}
-        options={[{ value: '', label: t`Select a bank` }, ...BANKS.map((b) => ({ value: b, label: b }))]}
+        options={[
+          { value: '', label: t`Select a bank` },
+          ...country.banks.map((b) => ({ value: b.code, label: b.name })),
+        ]}
         error={errors.message('bank')}
       />
       <TextField
@@ -120,17 +179,19 @@ function BankCardForm({
         value={cardNumber}
         onChange={(e) => set('cardNumber', setCardNumber)(e.target.value.replace(/\s/g, ''))}
         error={errors.message('cardNumber')}
-        hint={existing ? t`Enter the full card number again (${existing.cardNumberMasked})` : undefined}
+        hint={[digitsHint, editHint].filter(Boolean).join(' ') || undefined}
       />
-      <TextField
-        label={t`IFSC code`}
-        name="ifsc"
-        autoCapitalize="characters"
-        autoComplete="off"
-        value={ifsc}
-        onChange={(e) => set('ifsc', setIfsc)(e.target.value.toUpperCase())}
-        error={errors.message('ifsc')}
-      />
+      {country.ifsc ? (
+        <TextField
+          label={t`IFSC code`}
+          name="ifsc"
+          autoCapitalize="characters"
+          autoComplete="off"
+          value={ifsc}
+          onChange={(e) => set('ifsc', setIfsc)(e.target.value.toUpperCase())}
+          error={errors.message('ifsc')}
+        />
+      ) : null}
       <TextField
         label={t`Phone number`}
         name="phone"
@@ -149,27 +210,6 @@ function BankCardForm({
 }
 
 const WALLET_FIELDS = ['walletType', 'account', 'holderName'] as const;
-
-/** /AddZhiFuBao/{id?}: an e-wallet (wallet type, account, holder name). */
-export function EWalletPage({ id }: { id: number | undefined }) {
-  const { t } = useLingui();
-  const existing = useExisting(id, 'ewallet');
-  const title = id === undefined ? t`Add e-wallet` : t`Edit e-wallet`;
-  return (
-    <div className="page page--standalone">
-      <PageHeader title={title} />
-      <main className="page__body wallet-page" id="main">
-        {existing.loading ? (
-          <SkeletonRows count={3} label={t`Loading`} />
-        ) : existing.missing ? (
-          <p className="wallet-negative">{t`No such withdrawal method`}</p>
-        ) : (
-          <EWalletForm id={id} existing={existing.found?.kind === 'ewallet' ? existing.found : undefined} />
-        )}
-      </main>
-    </div>
-  );
-}
 
 function EWalletForm({
   id,

@@ -1,12 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import {
+  SAFE_LOCK_MINUTES,
   safeChangePasswordRequestSchema,
   safeDepositRequestSchema,
   safeSetPasswordRequestSchema,
   safeWithdrawRequestSchema,
 } from '../../../contract/wallet';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
@@ -66,6 +68,22 @@ export function SafePage() {
       </main>
     </div>
   );
+}
+
+/**
+ * A locked safe is said once, by the page's line under the balance (with the time it opens again),
+ * not by a toast as well: the answer's retryAfter puts the lock on the page at once, before the refetch.
+ */
+function useSafeLockHandler() {
+  const queryClient = useQueryClient();
+  return (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || error.code !== 'safe_locked') return false;
+    const lockedUntil = Date.now() + (error.retryAfter ?? SAFE_LOCK_MINUTES * 60) * 1000;
+    queryClient.setQueryData(walletQueries.safe().queryKey, (info) =>
+      info ? { ...info, lockedUntil, triesLeft: 0 } : info,
+    );
+    return true;
+  };
 }
 
 function SetPassword() {
@@ -134,6 +152,7 @@ function ChangePassword() {
   const [password, setPassword] = useState('');
   const errors = useFieldErrors(['oldPassword', 'password'] as const);
   const change = useChangeSafePasswordMutation();
+  const lockShown = useSafeLockHandler();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = errors.validate(safeChangePasswordRequestSchema, { oldPassword, password }, form.current);
@@ -144,7 +163,9 @@ function ChangePassword() {
         setOld('');
         setPassword('');
       },
-      onError: (error) => errors.showApiError(error, form.current),
+      // Locked: the page says so; an older "wrong password" under the field no longer applies.
+      onError: (error) =>
+        lockShown(error) ? errors.show({}, null) : errors.showApiError(error, form.current),
     });
   };
   return (
@@ -180,7 +201,7 @@ function ChangePassword() {
 }
 
 function MoveIn() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
   const errors = useFieldErrors(['amount'] as const);
@@ -188,7 +209,7 @@ function MoveIn() {
   const balance = useQuery(walletQueries.secondary());
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(amount, { available: balance.data?.canWithdrawCoin });
+    const parsed = parseAmount(amount, i18n.locale, { available: balance.data?.canWithdrawCoin });
     const body = errors.validate(
       safeDepositRequestSchema,
       { amount: 'amount' in parsed ? parsed.amount : undefined },
@@ -217,6 +238,7 @@ function MoveIn() {
         label={t`Amount into the safe`}
         name="amount"
         value={amount}
+        preview={(amount) => t`You will move ${amount} into the safe`}
         onValue={(v) => {
           setAmount(v);
           errors.clear('amount');
@@ -231,16 +253,17 @@ function MoveIn() {
 }
 
 function MoveOut() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const errors = useFieldErrors(['amount', 'safePassword'] as const);
   const move = useSafeWithdrawMutation();
   const safe = useQuery(walletQueries.safe());
+  const lockShown = useSafeLockHandler();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(amount, { available: safe.data?.balance });
+    const parsed = parseAmount(amount, i18n.locale, { available: safe.data?.balance });
     const body = errors.validate(
       safeWithdrawRequestSchema,
       { amount: 'amount' in parsed ? parsed.amount : undefined, safePassword: password },
@@ -254,7 +277,9 @@ function MoveOut() {
         setAmount('');
         setPassword('');
       },
-      onError: (error) => errors.showApiError(error, form.current),
+      // Locked: the page says so; an older "wrong password" under the field no longer applies.
+      onError: (error) =>
+        lockShown(error) ? errors.show({}, null) : errors.showApiError(error, form.current),
     });
   };
   return (
@@ -270,6 +295,7 @@ function MoveOut() {
         label={t`Amount out of the safe`}
         name="amount"
         value={amount}
+        preview={(amount) => t`You will take ${amount} out of the safe`}
         onValue={(v) => {
           setAmount(v);
           errors.clear('amount');

@@ -16,7 +16,7 @@ const FIELDS = ['receiverUid', 'amount', 'safePassword'] as const;
 
 /** Transfer to another user by UID: at least the site minimum, confirmed with the safe password. */
 export function TransferPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const balance = useQuery(walletQueries.secondary());
   const safe = useQuery(walletQueries.safe());
@@ -30,7 +30,7 @@ export function TransferPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(amount, {
+    const parsed = parseAmount(amount, i18n.locale, {
       min: limits?.minTransfer,
       available: balance.data?.canWithdrawCoin,
     });
@@ -109,6 +109,7 @@ export function TransferPage() {
             }}
             error={errors.message('amount')}
             hint={min ? t`Minimum ${min}` : undefined}
+            preview={(amount) => t`You will transfer ${amount}`}
           />
           <SafePasswordField
             label={t`Safe password`}

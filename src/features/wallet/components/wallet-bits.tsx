@@ -2,12 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { InputHTMLAttributes } from 'react';
 import type { TxState } from '../../../contract/wallet';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, fromMinorUnits, parseTypedAmount } from '../../../lib/money';
 import { siteStore } from '../../../lib/site';
 import { useStore } from '../../../lib/store';
 import { PasswordField, TextField } from '../../../ui/form-fields';
 import { STATE_LABELS } from '../wallet-labels';
-import '../wallet.css';
 
 /** An amount rounded down to 2 decimals with the locale's currency symbol, in tabular figures. */
 export function Money({
@@ -44,13 +43,38 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   hint?: string | undefined;
 };
 
-export function AmountField({ onValue, ...props }: FieldProps) {
+/**
+ * An amount typed the user's locale's way. Under it, live, the amount it is read as (parseTypedAmount,
+ * the same reading the form submits), in a sentence of the action: `preview` gets the formatted amount
+ * and answers e.g. "You will deposit M$100,50", so a misread amount is seen before money moves.
+ */
+export function AmountField({
+  onValue,
+  preview,
+  hint,
+  ...props
+}: FieldProps & { preview: (amount: string) => string }) {
+  const { i18n } = useLingui();
+  const typed = parseTypedAmount(props.value, i18n.locale);
+  const understood = 'minor' in typed ? preview(formatMoney(fromMinorUnits(typed.minor))) : null;
   return (
     <TextField
       type="text"
       inputMode="decimal"
       autoComplete="off"
       {...props}
+      hint={
+        hint || understood ? (
+          <>
+            {hint}
+            {understood ? (
+              <span className="wallet-understood" data-testid="amount-understood">
+                {understood}
+              </span>
+            ) : null}
+          </>
+        ) : undefined
+      }
       onChange={(event) => onValue(event.target.value)}
     />
   );

@@ -2,7 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ChevronRightIcon } from '../../../ui/icons';
+import {
+  CardIcon,
+  ChevronRightIcon,
+  DepositIcon,
+  RecordsIcon,
+  RefreshIcon,
+  SafeIcon,
+  TransferIcon,
+  WithdrawIcon,
+} from '../../../ui/icons';
 import { SkeletonBlock } from '../../../ui/skeleton';
 import { useLingeringFlag } from '../lingering-flag';
 import { walletQueries } from '../wallet.queries';
@@ -69,12 +78,10 @@ export function WalletSummary() {
             aria-busy={loadingFlag}
             aria-label={t`Refresh balance`}
           >
-            <span
+            <RefreshIcon
+              size={20}
               className={`wallet-refresh-icon ${loadingFlag ? 'wallet-refresh-icon--spin' : ''}`}
-              aria-hidden="true"
-            >
-              ↻
-            </span>
+            />
           </button>
         </div>
         <p className="wallet-balance__total" data-testid="balance">
@@ -92,12 +99,12 @@ export function WalletSummary() {
       </div>
 
       <nav className="wallet-entries" aria-label={t`Wallet actions`}>
-        <Entry to="/Deposit" label={t`Deposit`} icon="＋" />
-        <Entry to="/Withdraw" label={t`Withdraw`} icon="－" />
-        <Entry to="/Records" label={t`Records`} icon="≡" />
-        <Entry to="/Safe" label={t`Safe`} icon="▣" />
-        <Entry to="/Transfer" label={t`Transfer`} icon="⇄" />
-        <Entry to="/Cards" label={t`Cards`} icon="▭" />
+        <Entry to="/Deposit" label={t`Deposit`} icon={<DepositIcon size={20} />} />
+        <Entry to="/Withdraw" label={t`Withdraw`} icon={<WithdrawIcon size={20} />} />
+        <Entry to="/Records" label={t`Records`} icon={<RecordsIcon size={20} />} />
+        <Entry to="/Safe" label={t`Safe`} icon={<SafeIcon size={20} />} />
+        <Entry to="/Transfer" label={t`Transfer`} icon={<TransferIcon size={20} />} />
+        <Entry to="/Cards" label={t`Cards`} icon={<CardIcon size={20} />} />
       </nav>
     </section>
   );

@@ -17,7 +17,7 @@ const FIELDS = ['methodId', 'amount', 'safePassword'] as const;
 
 /** Withdraw: a method, an amount within the limits and the withdrawable amount, the safe password. */
 export function WithdrawPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const methods = useQuery(walletQueries.methods());
@@ -35,7 +35,7 @@ export function WithdrawPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(amount, {
+    const parsed = parseAmount(amount, i18n.locale, {
       min: limits?.minWithdraw,
       max: limits?.maxWithdraw,
       available: withdrawable,
@@ -122,6 +122,7 @@ export function WithdrawPage() {
             }}
             error={errors.message('amount')}
             hint={min && max ? t`From ${min} to ${max}` : undefined}
+            preview={(amount) => t`You will withdraw ${amount}`}
           />
           <SafePasswordField
             label={t`Safe password`}

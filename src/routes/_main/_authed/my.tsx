@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { userQueries } from '../../../features/auth/auth.queries';
@@ -6,6 +6,7 @@ import { NoticesMenuItem } from '../../../features/notices/components/notices-me
 import { MyPage } from '../../../features/profile/components/my-page';
 import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
+import { useIsLogin } from '../../../lib/session';
 
 export const Route = createFileRoute('/_main/_authed/my')({
   loader: async ({ context }) => {
@@ -19,8 +20,12 @@ export const Route = createFileRoute('/_main/_authed/my')({
 
 function MyRoute() {
   const router = useRouter();
-  const { data } = useSuspenseQuery(userQueries.me());
+  // The loader has the user in the cache. Not a suspense read: a logout clears the cache while this page
+  // is still on screen, and a suspense read would ask the server who nobody is (tokenLogin with no token).
+  const loggedIn = useIsLogin();
+  const { data } = useQuery({ ...userQueries.me(), enabled: loggedIn });
   const logout = useLogoutMutation();
+  if (!data) return null;
   return (
     <MyPage
       user={data.user}

@@ -1,0 +1,181 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  devices,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { demoAccount } from './support';
+
+/** The app's locales (lingui.config.ts). */
+export const LOCALES = ['en-US', 'es-ES', 'ko-KR', 'en-PH', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Who opens a route: nobody, the demo player, or the senior agent (the team tab and the pin buttons). */
+export type Who = 'visitor' | 'player' | 'senior';
+
+export interface RouteCase {
+  path: string;
+  who: Who;
+  /** A wallet screen (styled by the wallet stylesheet). */
+  wallet?: boolean;
+}
+
+const ACCOUNTS = {
+  player: demoAccount('player'),
+  senior: demoAccount('senior agent (job 2)'),
+} as const;
+
+async function apiToken(request: APIRequestContext, who: Exclude<Who, 'visitor'>) {
+  const account = ACCOUNTS[who];
+  const res = await request.post('/api/cplogin/login', {
+    data: { areaCode: account.areaCode, phone: account.phone, password: account.password },
+  });
+  const body = (await res.json()) as { status: number; data: { token: string; tokenHead: string } };
+  expect(body.status, 'the demo account logs in').toBe(200);
+  return body.data;
+}
+
+async function read<T>(request: APIRequestContext, token: string, path: string, data: unknown = {}) {
+  const res = await request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { status: number; data: T };
+  expect(body.status, path).toBe(200);
+  return body.data;
+}
+
+/**
+ * Every route of the app (spec section 2 and the standalone pages) as a user reaches it, with ids from
+ * the demo data. The layout and the accessibility checks both walk this one list.
+ */
+export async function everyRoute(request: APIRequestContext): Promise<RouteCase[]> {
+  const { token } = await apiToken(request, 'player');
+  const page = { number: 0, size: 5 };
+  const [withdrawals, methods, notices, games, deposits] = await Promise.all([
+    read<{ content: Array<{ id: number }> }>(request, token, '/wallet/withdraw/list', page),
+    read<Array<{ id: number; kind: string }>>(request, token, '/wallet/cards/list'),
+    read<Array<{ id: number }>>(request, token, '/cp/notices/list'),
+    read<{ content: Array<{ id: number }> }>(request, token, '/wxcps/applist', { ...page, category: '' }),
+    read<{ content: Array<{ orderNo: string | null }> }>(request, token, '/wallet/records', {
+      ...page,
+      type: 'deposit',
+    }),
+  ]);
+  const depositOrder = deposits.content.find((record) => record.orderNo)?.orderNo;
+  if (!depositOrder) throw new Error('The demo data has no deposit order');
+  const id = (value: { id: number } | undefined, what: string) => {
+    if (!value) throw new Error(`The demo data has no ${what}`);
+    return value.id;
+  };
+  const bank = id(
+    methods.find((m) => m.kind === 'bank'),
+    'bank card',
+  );
+  const eWallet = id(
+    methods.find((m) => m.kind === 'ewallet'),
+    'e-wallet',
+  );
+  const visitor = ['/', '/?tab=2', '/login', '/register', '/reset', '/no-such-page'].map(
+    (path): RouteCase => ({ path, who: 'visitor' }),
+  );
+  const player = [
+    '/',
+    '/?tab=2',
+    '/report',
+    '/promotion',
+    '/promotion/1',
+    '/promotion/2',
+    '/promotion/3',
+    '/my',
+    '/notices',
+    `/notices/${id(notices[0], 'notice')}`,
+    '/Setting',
+    '/Help',
+    '/AboutUs',
+    '/Service',
+    '/RakeBack',
+    '/ReportDetails',
+    '/Downline/1',
+    `/GameDetail/${id(games.content[0], 'mini-game')}`,
+  ].map((path): RouteCase => ({ path, who: 'player' }));
+  const wallet = [
+    '/Deposit',
+    `/Deposit?orderNo=${depositOrder}`,
+    '/Withdraw',
+    '/WithdrawDetails',
+    `/WithdrawStep/${id(withdrawals.content[0], 'withdrawal')}`,
+    '/Safe',
+    '/Transfer',
+    '/Records',
+    '/Cards',
+    '/AddCard',
+    `/AddCard/${bank}`,
+    '/AddZhiFuBao',
+    `/AddZhiFuBao/${eWallet}`,
+  ].map((path): RouteCase => ({ path, who: 'player', wallet: true }));
+  const senior = ['/', '/team'].map((path): RouteCase => ({ path, who: 'senior' }));
+  return [...visitor, ...player, ...wallet, ...senior];
+}
+
+/**
+ * A phone-sized page for one kind of user in one locale: the session and the locale setting are stored
+ * the way the app stores them, so every route after this loads as that user would open it.
+ */
+export async function pageFor(
+  browser: Browser,
+  testInfo: TestInfo,
+  who: Who,
+  locale: Locale,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    baseURL: testInfo.project.use.baseURL,
+  });
+  const page = await context.newPage();
+  await startSession(page, who === 'visitor' ? null : await apiToken(page.request, who), locale);
+  return { context, page };
+}
+
+/**
+ * Stores a session (or none) and the locale setting as the app does, then lets the app learn who the user
+ * is the way it does after a login: a tab page loads the account and the app saves it for later launches
+ * (a standalone page opened cold, /notices say, reads the saved account and does not load it itself).
+ */
+export async function startSession(
+  page: Page,
+  session: { token: string; tokenHead: string } | null,
+  locale: Locale,
+): Promise<void> {
+  await page.goto('/no-such-page');
+  await page.evaluate(
+    ({ locale, session }) => {
+      localStorage.setItem('locale', locale);
+      if (session) {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('tokenHead', session.tokenHead);
+      }
+    },
+    { locale, session },
+  );
+  if (!session) return;
+  await openCold(page, '/my');
+  // The app writes its cache to IndexedDB at most once a second (src/lib/persist.ts).
+  await page.waitForTimeout(1500);
+}
+
+/** Whatever a page shows while it loads: skeletons, the pending spinner. */
+const LOADING = '.skeleton-list, .skeleton-cards, .skeleton[role="status"], .page-pending';
+
+/** Opens a route cold (a full load, as from a link outside the app or a reload) and waits until it is drawn. */
+export async function openCold(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+}
+
+/** Waits until the page's heading is shown and nothing is loading any more. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator(LOADING)).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../../../server/db/create-db';
+import {
+  ensureUserAccounts,
+  post,
+  systemAccount,
+  userAccount,
+  withMoneyTx,
+} from '../../../server/modules/ledger/service';
+
+export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+let counter = 0;
+
+/** A bare user row with its ledger accounts (the ledger needs nothing else of a user). */
+export async function newUserId(db: Db): Promise<number> {
+  const n = ++counter;
+  const row = await db
+    .insertInto('users')
+    .values({
+      uid: 20_000_000 + n,
+      area_code: '63',
+      phone: `9170000${String(n).padStart(3, '0')}`,
+      username: `ledger-${n}`,
+      password_hash: 'x',
+      role: 0,
+      job: 0,
+      level: 0,
+      rate: 0,
+      rate1: 0,
+      rate2: 0,
+      default_rate: 0,
+      invite_code: `L${n}`,
+      banned: 0,
+      is_operator: 0,
+      failed_logins: 0,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ensureUserAccounts(db, row.id, NOW);
+  return row.id;
+}
+
+/** A deposit of `amount` minor units into the user's main account. */
+export const fund = (db: Db, userId: number, amount: number) =>
+  withMoneyTx(db, (trx) =>
+    post(trx, {
+      type: 'deposit',
+      userId,
+      ref: null,
+      legs: [
+        { account: systemAccount('deposits'), amount: -amount },
+        { account: userAccount(userId, 'main'), amount },
+      ],
+      now: NOW,
+    }),
+  );
+
+export async function balanceOf(db: Db, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+export async function transactionCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
