@@ -116,6 +116,8 @@ test('each wallet screen looks the same opened cold as reached through the app',
       await openCold(page, from);
       await page.locator(`a[href="${path}"]`).first().click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // The URL changes before the lazily loaded screen renders: under load the old page was measured.
+      await expect(page.locator('main.wallet-page')).toBeVisible();
       await settle(page);
       expect(await walletLayout(page)).toEqual(cold);
     });
