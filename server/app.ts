@@ -2,11 +2,13 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Call } from '../src/contract/call';
 import type { Config } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
 import { createDb, type Db } from './db/create-db';
 import { notFound } from './http/envelope';
 import { isApiPath, registerErrorHandling, sendApiError } from './http/errors';
+import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import {
   isSpaNavigation,
@@ -15,23 +17,10 @@ import {
   sendAppShell,
   staticDirExists,
 } from './http/static';
-import { adminRoutes } from './modules/admin/routes';
-import { appCardRoutes } from './modules/appcard/routes';
-import { authRoutes } from './modules/auth/routes';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import { contentRoutes } from './modules/content/routes';
-import { devRoutes } from './modules/dev/routes';
 import { registerLaunchShellRoute } from './modules/launch/routes';
-import { registerManifestRoute } from './modules/manifest/routes';
-import { mediaApiRoutes, registerMediaRoutes } from './modules/media/routes';
-import { noticeAdminRoutes } from './modules/notices/routes';
-import { paymentRoutes } from './modules/payments/routes';
-import { promotionApiRoutes, registerShortLinkRoute } from './modules/promotion/routes';
-import { pushRoutes } from './modules/push/routes';
 import { createPushRuntime, type PushRuntime } from './modules/push/runtime';
-import { siteRoutes } from './modules/site/routes';
-import { walletRoutes } from './modules/wallet/routes';
+import { type ModuleDeps, SERVER_MODULES } from './modules/registry';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -50,7 +39,14 @@ const toTrustProxy = (
 ): boolean | string | ((addr: string, hop: number) => boolean) =>
   typeof v === 'number' ? (_addr, hop) => hop < v : v;
 
-export type App = FastifyInstance & { ctx: AppContext; push: PushRuntime };
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The contract declaration it was registered from (server/http/serve.ts), if any. */
+  call: Call | undefined;
+}
+
+export type App = FastifyInstance & { ctx: AppContext; push: PushRuntime; routes: RegisteredRoute[] };
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const { requestTimeoutMs, idleTimeoutMs } = config.http;
@@ -133,26 +129,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  registerShortLinkRoute(app, ctx);
-  registerMediaRoutes(app, ctx);
-  registerManifestRoute(app, ctx);
+  const moduleDeps: ModuleDeps = { ctx, push };
+  const modules = SERVER_MODULES.filter((m) => !m.demoOnly || config.demo);
+  for (const m of modules) m.pages?.(app, moduleDeps);
 
+  // Every route, as registered: the OpenAPI test checks each /api route against the document.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, call: r.config?.call });
+  });
+  app.decorate('routes', routes);
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
-      const zapi = api.withTypeProvider<ZodTypeProvider>();
-      await zapi.register(authRoutes(ctx));
-      await zapi.register(siteRoutes(ctx));
-      await zapi.register(walletRoutes(ctx));
-      await zapi.register(paymentRoutes(ctx));
-      await zapi.register(adminRoutes(ctx));
-      await zapi.register(contentRoutes(ctx));
-      await zapi.register(catalogueRoutes(ctx));
-      await zapi.register(appCardRoutes(ctx));
-      await zapi.register(promotionApiRoutes(ctx));
-      await zapi.register(mediaApiRoutes(ctx));
-      await zapi.register(noticeAdminRoutes(ctx, push));
-      await zapi.register(pushRoutes(ctx, push));
-      if (config.demo) await zapi.register(devRoutes(ctx));
+      for (const m of modules) await m.api?.(api.withTypeProvider<ZodTypeProvider>(), moduleDeps);
       if (deps.extraApiRoutes) await deps.extraApiRoutes(api);
     },
     { prefix: '/api' },
@@ -165,5 +155,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     push: PushRuntime;
+    routes: RegisteredRoute[];
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { OperatorPermission } from '../../src/contract/call';
 import type { AppContext } from '../context';
 import { type Authenticated, resolveToken } from '../modules/auth/service';
-import { sessionExpired } from './envelope';
+import { ApiError, sessionExpired } from './envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,8 +16,14 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler of authenticated routes: 401/996 without a live session, 403/999 when banned. */
-export const requireAuth =
+/*
+ * The access hooks of declared calls (server/http/serve.ts picks one per call's `access`). All run
+ * onRequest, before the body is read: a caller without the right gets 401/403, never a 400 about a body
+ * it had no right to send.
+ */
+
+/** A signed-in user: 401/996 without a live session, 403/999 when banned. */
+export const requireUser =
   (ctx: AppContext) =>
   async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
@@ -24,7 +31,40 @@ export const requireAuth =
     request.auth = await resolveToken(ctx, token);
   };
 
-/** The session of a request that passed requireAuth. */
+/**
+ * Public answers that differ per user (catalogue lists with the caller's apply state): no Authorization
+ * header means a visitor; a header with a dead token is still 996, so the app logs out as everywhere else.
+ */
+export const optionalUser =
+  (ctx: AppContext) =>
+  async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') return;
+    const token = bearerToken(header);
+    if (!token) throw sessionExpired();
+    request.auth = await resolveToken(ctx, token);
+  };
+
+/** Operators are a permission on the account (DESIGN.md section 4), not a job value. */
+export function hasPermission(auth: Authenticated, _permission: OperatorPermission): boolean {
+  // Until operator roles land (issue 16), an operator holds every permission.
+  return auth.user.is_operator === 1;
+}
+
+/** The one gate of /api/admin: a signed-in operator holding the call's permission, else 403 `operator_only`. */
+export const requireOperator = (ctx: AppContext, permission: OperatorPermission) => {
+  const user = requireUser(ctx);
+  return async (request: FastifyRequest): Promise<void> => {
+    await user(request);
+    if (!request.auth || !hasPermission(request.auth, permission))
+      throw new ApiError(403, 403, 'Only operators can do this', { code: 'operator_only' });
+  };
+};
+
+/** @deprecated Until every module registers through serve(): the same as requireUser. */
+export const requireAuth = requireUser;
+
+/** The session of a request that passed requireUser. */
 export function authOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw sessionExpired();
   return request.auth;

@@ -1,4 +1,4 @@
-import { siteListSchema } from '../contract/site';
+import { sitesCall } from '../contract/site';
 import { api, logFailure } from '../lib/api-client';
 import { findSite, siteStore } from '../lib/site';
 
@@ -8,7 +8,7 @@ import { findSite, siteStore } from '../lib/site';
  */
 export async function loadSite(): Promise<void> {
   try {
-    const sites = await api.post('/mainview/sites', {}, { schema: siteListSchema, silent: true });
+    const sites = await api.call(sitesCall, {}, { silent: true });
     const site = findSite(sites, window.location.hostname);
     if (site) {
       siteStore.set(site);

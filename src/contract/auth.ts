@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 import { userInfoSchema } from './user';
 
 /**
@@ -176,3 +177,53 @@ export const emptyResponseSchema = z.null();
 
 /** username = area code, '+', phone (spec section 3). */
 export const toUsername = (a: string, p: string): string => `${a}+${p}`;
+
+// ---- calls (spec section 7, /cplogin)
+
+export const sendSmsCall = {
+  method: 'POST',
+  path: '/cplogin/sendsms',
+  input: sendSmsRequestSchema,
+  answer: sendSmsResponseSchema,
+  access: 'public',
+} satisfies Call;
+
+export const registerCall = {
+  method: 'POST',
+  path: '/cplogin/reg',
+  input: registerRequestSchema,
+  answer: sessionResponseSchema,
+  access: 'public',
+} satisfies Call;
+
+export const loginCall = {
+  method: 'POST',
+  path: '/cplogin/login',
+  input: loginRequestSchema,
+  answer: sessionResponseSchema,
+  access: 'public',
+} satisfies Call;
+
+/** The user of a stored token; public because the token travels in the body, as the spec has it. */
+export const tokenLoginCall = {
+  method: 'POST',
+  path: '/cplogin/tokenLogin',
+  input: tokenLoginRequestSchema,
+  answer: tokenLoginResponseSchema,
+  access: 'public',
+} satisfies Call;
+
+export const logoutCall = {
+  method: 'POST',
+  path: '/cplogin/logout',
+  answer: emptyResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+export const forgotPasswordCall = {
+  method: 'POST',
+  path: '/cplogin/forgotpwd',
+  input: forgotPasswordRequestSchema,
+  answer: emptyResponseSchema,
+  access: 'public',
+} satisfies Call;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 
 export const siteSchema = z.object({
   domain: z.string(),
@@ -22,3 +23,11 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 export const siteListSchema = z.array(siteSchema);
+
+/** The site entries, fetched once at start (DESIGN.md section 4). */
+export const sitesCall = {
+  method: 'POST',
+  path: '/mainview/sites',
+  answer: siteListSchema,
+  access: 'public',
+} satisfies Call;

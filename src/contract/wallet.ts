@@ -68,11 +68,6 @@ import { type BankCountry, bankAccountIssues, findBank } from './banks';
 import { PAGE_SIZE, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Answer header set on a replayed answer. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
-
 export const MONEY_DECIMALS = 2;
 /** A sane upper bound for one amount (decimal units): far above any site limit, exact in minor units. */
 export const MONEY_MAX = 100_000_000;

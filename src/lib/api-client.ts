@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { z } from 'zod/mini';
+import { type Call, type CallAnswer, type CallInput, IDEMPOTENCY_KEY_HEADER } from '../contract/call';
 import {
   errorDataSchema,
   type FieldIssue,
@@ -236,7 +237,29 @@ async function request<S extends z.ZodMiniType>(
   return fail(new ApiError(status, userMessage(data, message), data), true);
 }
 
+/** Options of `api.call`: a money call must carry the action's idempotency key (contract/call.ts). */
+export type CallOptions<C extends Call> = Omit<PostOptions<z.ZodMiniType>, 'schema' | 'headers'> &
+  (C['movesMoney'] extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined });
+
 export const api = {
+  /**
+   * Calls a declared API call (src/contract): its method and path, the input type-checked against the
+   * contract, the answer parsed by it, with the envelope rules of spec section 8.
+   */
+  call<C extends Call>(
+    declaration: C,
+    input: CallInput<C>,
+    ...[options]: C['movesMoney'] extends true ? [CallOptions<C>] : [CallOptions<C>?]
+  ): Promise<CallAnswer<C>> {
+    const { idempotencyKey, ...rest } = (options ?? {}) as CallOptions<Call>;
+    const run = () =>
+      request(declaration.method, declaration.path, input, {
+        ...rest,
+        schema: declaration.answer,
+        ...(idempotencyKey !== undefined && { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+      }) as Promise<CallAnswer<C>>;
+    return rest.loading ? withLoading(run) : run();
+  },
   /** POST `${API_BASE}${path}` with the envelope rules of spec section 8. */
   post<S extends z.ZodMiniType>(path: string, body: unknown, options: PostOptions<S>): Promise<z.output<S>> {
     const run = () => request('POST', path, body, options);

@@ -23,7 +23,7 @@ const SANDBOX_SECRET = 'bench-sandbox-secret-0123456789';
 import { insertSafe } from '../../server/modules/wallet/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/wallet';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPostgresDb, type Db } from '../../server/db/create-db';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/wallet';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import { startServer, type TestServer, usingPostgres } from './harness';
 import {
   addBankCard,

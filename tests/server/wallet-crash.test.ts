@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/wallet';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import { usingPostgres } from './harness';
 import { type ProcessEnv, processEnvironment, startServerProcess } from './processes';
 import { signedCallback } from './wallet/helpers';

@@ -1,67 +1,24 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
-  emptyResponseSchema,
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  sendSmsRequestSchema,
-  sendSmsResponseSchema,
-  sessionResponseSchema,
-  tokenLoginRequestSchema,
-  tokenLoginResponseSchema,
+  forgotPasswordCall,
+  loginCall,
+  logoutCall,
+  registerCall,
+  sendSmsCall,
+  tokenLoginCall,
 } from '../../../src/contract/auth';
-import { envelopeSchema } from '../../../src/contract/envelope';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { serve } from '../../http/serve';
 import * as service from './service';
 
-export const authRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/cplogin/sendsms',
-      { schema: { body: sendSmsRequestSchema, response: { 200: envelopeSchema(sendSmsResponseSchema) } } },
-      async (req) => ok(await service.sendSms(ctx, req.body, req.ip)),
-    );
-
-    app.post(
-      '/cplogin/reg',
-      { schema: { body: registerRequestSchema, response: { 200: envelopeSchema(sessionResponseSchema) } } },
-      async (req) => ok(await service.register(ctx, req.body)),
-    );
-
-    app.post(
-      '/cplogin/login',
-      { schema: { body: loginRequestSchema, response: { 200: envelopeSchema(sessionResponseSchema) } } },
-      async (req) => ok(await service.login(ctx, req.body, req.ip)),
-    );
-
-    app.post(
-      '/cplogin/tokenLogin',
-      {
-        schema: {
-          body: tokenLoginRequestSchema,
-          response: { 200: envelopeSchema(tokenLoginResponseSchema) },
-        },
-      },
-      async (req) => {
-        const { user } = await service.resolveToken(ctx, req.body.token);
-        return ok({ user: service.toUserInfo(user) });
-      },
-    );
-
-    app.post(
-      '/cplogin/logout',
-      { preHandler: requireAuth(ctx), schema: { response: { 200: envelopeSchema(emptyResponseSchema) } } },
-      async (req) => ok(await service.logout(ctx, authOf(req))),
-    );
-
-    app.post(
-      '/cplogin/forgotpwd',
-      {
-        schema: { body: forgotPasswordRequestSchema, response: { 200: envelopeSchema(emptyResponseSchema) } },
-      },
-      async (req) => ok(await service.forgotPassword(ctx, req.body)),
-    );
-  };
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  serve(app, ctx, sendSmsCall, ({ input, request }) => service.sendSms(ctx, input, request.ip));
+  serve(app, ctx, registerCall, ({ input }) => service.register(ctx, input));
+  serve(app, ctx, loginCall, ({ input, request }) => service.login(ctx, input, request.ip));
+  serve(app, ctx, tokenLoginCall, async ({ input }) => {
+    const { user } = await service.resolveToken(ctx, input.token);
+    return { user: service.toUserInfo(user) };
+  });
+  serve(app, ctx, logoutCall, ({ auth }) => service.logout(ctx, auth));
+  serve(app, ctx, forgotPasswordCall, ({ input }) => service.forgotPassword(ctx, input));
+}

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Site } from '../../../src/contract/site';
 import type { AppContext } from '../../context';
 import { listSites, type SiteRow } from './repository';
@@ -23,3 +24,30 @@ function toSite(row: SiteRow): Site {
 }
 
 export const getSites = async (ctx: AppContext): Promise<Site[]> => (await listSites(ctx.db)).map(toSite);
+
+/** A request's host name as sites are keyed: without a port, lower case. */
+const hostOf = (request: Pick<FastifyRequest, 'hostname'>): string =>
+  request.hostname.replace(/:\d+$/, '').toLowerCase();
+
+/**
+ * The site a request came through, and the one its content comes from. `own` is the site whose domain is
+ * the request's host name (branding: the manifest, like the app's findSite, brands nothing else);
+ * `effective` is that site, else the first one: a host without an entry of its own gets the first
+ * site's banners, notices, limits and catalogue pins. Both are undefined when no site is configured.
+ * The one place a request's site is resolved.
+ */
+export async function callerSite(
+  ctx: AppContext,
+  request: Pick<FastifyRequest, 'hostname'>,
+): Promise<{ own: SiteRow | undefined; effective: SiteRow | undefined }> {
+  const rows = await listSites(ctx.db);
+  const host = hostOf(request);
+  const own = rows.find((r) => r.domain.toLowerCase() === host);
+  return { own, effective: own ?? rows[0] };
+}
+
+/** The id of the site whose content a request gets (see callerSite); null when none is configured. */
+export const callerSiteId = async (
+  ctx: AppContext,
+  request: Pick<FastifyRequest, 'hostname'>,
+): Promise<number | null> => (await callerSite(ctx, request)).effective?.id ?? null;

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  emptyResponseSchema,
   type ForgotPasswordRequest,
+  forgotPasswordCall,
   type LoginRequest,
+  loginCall,
+  logoutCall,
   type RegisterRequest,
+  registerCall,
   type SendSmsRequest,
-  sendSmsResponseSchema,
-  sessionResponseSchema,
+  sendSmsCall,
   toUsername,
 } from '../../contract/auth';
 import { api } from '../../lib/api-client';
@@ -16,31 +18,28 @@ import { logout, setUser } from '../../lib/session';
 /** Forms show field issues themselves, so these calls are silent; forms toast anything else. */
 export function useLoginMutation() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      api.post('/cplogin/login', body, { schema: sessionResponseSchema, silent: true, loading: true }),
+    mutationFn: (body: LoginRequest) => api.call(loginCall, body, { silent: true, loading: true }),
     onSuccess: (session, body) => setUser(session, toUsername(body.areaCode, body.phone)),
   });
 }
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (body: RegisterRequest) =>
-      api.post('/cplogin/reg', body, { schema: sessionResponseSchema, silent: true, loading: true }),
+    mutationFn: (body: RegisterRequest) => api.call(registerCall, body, { silent: true, loading: true }),
     onSuccess: (session, body) => setUser(session, toUsername(body.areaCode, body.phone)),
   });
 }
 
 export function useSendSmsMutation() {
   return useMutation({
-    mutationFn: (body: SendSmsRequest) =>
-      api.post('/cplogin/sendsms', body, { schema: sendSmsResponseSchema, silent: true }),
+    mutationFn: (body: SendSmsRequest) => api.call(sendSmsCall, body, { silent: true }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (body: ForgotPasswordRequest) =>
-      api.post('/cplogin/forgotpwd', body, { schema: emptyResponseSchema, silent: true, loading: true }),
+      api.call(forgotPasswordCall, body, { silent: true, loading: true }),
   });
 }
 
@@ -50,7 +49,7 @@ export function useLogoutMutation() {
     mutationFn: async () => {
       await forgetPushAtLogout();
       try {
-        await api.post('/cplogin/logout', {}, { schema: emptyResponseSchema, silent: true });
+        await api.call(logoutCall, {}, { silent: true });
       } catch {
         // Already expired or offline: the local logout below is what matters.
       }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { tokenLoginResponseSchema } from '../../contract/auth';
+import { tokenLoginCall } from '../../contract/auth';
 import { api } from '../../lib/api-client';
 import { persistedQuery } from '../../lib/query-client';
 import { getToken, type MeData, USER_QUERY_KEY } from '../../lib/session';
@@ -13,7 +13,7 @@ export const userQueries = {
         const token = getToken();
         // Logged out there is nobody to ask about; the server would only answer 400 to an empty token.
         if (!token) throw new Error('No session: the user is not asked for');
-        return api.post('/cplogin/tokenLogin', { token }, { schema: tokenLoginResponseSchema, signal });
+        return api.call(tokenLoginCall, { token }, { signal });
       },
       staleTime: 5 * 60_000,
       ...persistedQuery,

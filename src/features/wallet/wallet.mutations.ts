@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod/mini';
 import { emptyResponseSchema } from '../../contract/auth';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/call';
 import {
   type DepositCreateRequest,
   depositOrderSchema,
-  IDEMPOTENCY_KEY_HEADER,
   safeInfoSchema,
   safeMoveResultSchema,
   type TransferRequest,

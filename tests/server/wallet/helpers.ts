@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { signCallback } from '../../../server/modules/payments/provider';
 import { seedDemo } from '../../../server/seed/demo';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/wallet';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/call';
 import {
   type ApiResult,
   newIndianPhone,

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { z } from 'zod/mini';
+import { type Access, ADMIN_PATH_PREFIX, type Call, type ParsedInput } from '../../src/contract/call';
+import { envelopeSchema } from '../../src/contract/envelope';
+import type { AppContext } from '../context';
+import type { Authenticated } from '../modules/auth/service';
+import { optionalUser, requireOperator, requireUser } from './auth';
+import { ok } from './envelope';
+import { idempotencyKeyOf } from './idempotency';
+
+/** The session a handler gets: none for public calls, maybe one for optionalUser, always one otherwise. */
+export type AuthFor<A extends Access> = A extends 'public'
+  ? null
+  : A extends 'optionalUser'
+    ? Authenticated | null
+    : Authenticated;
+
+export interface CallContext<C extends Call> {
+  /** The parsed body (POST) or query (GET). */
+  input: ParsedInput<C>;
+  auth: AuthFor<C['access']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler answers: the envelope's data (a raw call sends its answer itself and returns the reply). */
+export type Handler<C extends Call> = (call: CallContext<C>) => Promise<HandlerAnswer<C>> | HandlerAnswer<C>;
+type HandlerAnswer<C extends Call> = C['raw'] extends true ? unknown : z.input<C['answer']>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (the OpenAPI document and its test read it). */
+    call?: Call;
+  }
+}
+
+function accessHooks(ctx: AppContext, access: Access): onRequestHookHandler[] {
+  if (access === 'public') return [];
+  if (access === 'optionalUser') return [optionalUser(ctx)];
+  if (access === 'user') return [requireUser(ctx)];
+  return [requireOperator(ctx, access.operator)];
+}
+
+/** Every /admin path is an operator's call and every operator's call is under /admin: one gated area. */
+function assertAdminArea(call: Call): void {
+  const isAdminPath = call.path.startsWith(ADMIN_PATH_PREFIX);
+  const isOperatorCall = typeof call.access === 'object';
+  if (isAdminPath !== isOperatorCall)
+    throw new Error(`${call.path}: /admin paths, and only they, are operator calls`);
+}
+
+/**
+ * Registers a declared call: its input is validated by the contract before the handler runs (400 with
+ * field issues otherwise), access is checked first thing on the request (onRequest, before the body is
+ * read), a money call must carry its Idempotency-Key, and the handler's answer is wrapped in the envelope
+ * and serialised through the answer schema.
+ */
+export function serve<C extends Call>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  call: C,
+  handler: Handler<C>,
+): void {
+  assertAdminArea(call);
+  const input = call.input;
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { call },
+    onRequest: accessHooks(ctx, call.access),
+    schema: {
+      ...(input && (call.method === 'GET' ? { querystring: input } : { body: input })),
+      ...(call.raw ? {} : { response: { 200: envelopeSchema(call.answer) } }),
+    },
+    handler: async (request, reply) => {
+      if (call.movesMoney) idempotencyKeyOf(request);
+      const payload = call.method === 'GET' ? request.query : request.body;
+      const answer = await handler({
+        input: payload as ParsedInput<C>,
+        auth: request.auth as AuthFor<C['access']>,
+        request,
+        reply,
+      });
+      return call.raw ? answer : ok(answer);
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { z } from 'zod/mini';
+
+/**
+ * One API call, declared once (decision 0015): the server registers its route from this declaration
+ * (server/http/serve.ts), the OpenAPI document at /api/docs is generated from it, and the app calls it
+ * with `api.call(declaration, input)`, so path, input, answer and access cannot drift apart.
+ *
+ * Declarations are plain object literals checked with `satisfies Call`, one export each (named
+ * `<verb><Thing>Call`), so a bundle takes only the calls and schemas its screens use.
+ */
+export interface Call {
+  /** POST for every call of spec section 7 but the few it names as GET (file helpers, /appcard/view). */
+  readonly method: 'GET' | 'POST';
+  /** Exactly the spec's path after `/api`. */
+  readonly path: `/${string}`;
+  /** The body (POST) or the query (GET); absent when the call takes none (an empty object is accepted). */
+  readonly input?: z.ZodMiniType;
+  /** The envelope's `data`; with `raw`, what the answer is instead of an envelope (an HTML page). */
+  readonly answer: z.ZodMiniType;
+  readonly access: Access;
+  /** The call moves money: the `Idempotency-Key` header is required and a replay moves nothing. */
+  readonly movesMoney?: true;
+  /** The answer is not an envelope (a provider's HTML page, a file): the handler sends it itself. */
+  readonly raw?: true;
+}
+
+/**
+ * Who may call: anyone; anyone, answered per user when a token is sent (a dead token is still refused);
+ * a signed-in user; an operator holding a permission (every /admin path, and only those).
+ */
+export type Access = 'public' | 'optionalUser' | 'user' | { readonly operator: OperatorPermission };
+
+/** What an operator may be allowed to do; until roles land (issue 16) every operator holds all. */
+export const OPERATOR_PERMISSIONS = ['withdrawals', 'notices'] as const;
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+/** The input a caller sends (defaults may be left out). */
+export type CallInput<C extends Call> = C['input'] extends z.ZodMiniType
+  ? z.input<C['input']>
+  : Record<string, never>;
+/** The input a handler receives, parsed (defaults filled in). */
+export type ParsedInput<C extends Call> = C['input'] extends z.ZodMiniType ? z.output<C['input']> : undefined;
+export type CallAnswer<C extends Call> = z.output<C['answer']>;
+
+export const ADMIN_PATH_PREFIX = '/admin/';
+
+/** The header of a money call's key (1-100 visible ASCII characters, one per user action, reused on retry). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Answer header set on a replayed answer. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
