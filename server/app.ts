@@ -1,11 +1,12 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Call } from '../src/contract/call';
 import type { Config } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
 import { createDb, type Db } from './db/create-db';
+import { answerSerializer } from './http/answers';
 import { notFound } from './http/envelope';
 import { isApiPath, registerErrorHandling, sendApiError } from './http/errors';
 import { registerOpenApi } from './http/openapi';
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(config.validateAnswers));
 
   const ownsDb = !deps.db;
   const db = deps.db ?? createDb(config);

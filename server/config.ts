@@ -107,6 +107,12 @@ export const ENV_VARS = [
     description: "Serve the build's .map files (1/true/0/false); off, they answer 404",
   },
   {
+    name: 'VALIDATE_ANSWERS',
+    default: 'true',
+    description:
+      'Check every API answer against its contract before sending it (1/true/0/false); set false in production, where tests have checked them',
+  },
+  {
     name: 'SANDBOX_SECRET',
     default: '(unset)',
     description:
@@ -221,6 +227,7 @@ export const envSchema = z
     REQUEST_TIMEOUT_SECONDS: seconds(15, 600),
     IDLE_TIMEOUT_SECONDS: seconds(60, 3600),
     SERVE_SOURCE_MAPS: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+    VALIDATE_ANSWERS: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     SANDBOX_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   })
   .superRefine((env, ctx) => {
@@ -271,6 +278,8 @@ export type Config = {
   /** Milliseconds: the whole request must arrive within `requestTimeoutMs`; a silent connection closes after `idleTimeoutMs`. */
   http: { requestTimeoutMs: number; idleTimeoutMs: number };
   serveSourceMaps: boolean;
+  /** Answers are parsed by their contract and must match it exactly (server/http/answers.ts). */
+  validateAnswers: boolean;
   /** The demo payment sandbox's callback secret; undefined: generated once per install (database). */
   sandboxSecret: string | undefined;
   sms: { provider: 'dev' } | { provider: 'http'; url: string; token: string };
@@ -314,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: Math.round(e.IDLE_TIMEOUT_SECONDS * 1000),
     },
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
+    validateAnswers: e.VALIDATE_ANSWERS,
     sandboxSecret: e.SANDBOX_SECRET,
     sms:
       e.SMS_PROVIDER === 'http'

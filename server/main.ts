@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
-import { createPushWorker, type PushWorker } from './modules/push/worker';
+import { type ModuleWorker, SERVER_MODULES } from './modules/registry';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo';
 
 async function main(): Promise<void> {
@@ -21,14 +21,12 @@ async function main(): Promise<void> {
     if (seeded.sites + seeded.users > 0) app.log.info(seeded, 'demo data seeded');
   }
 
-  let worker: PushWorker | undefined;
-  if (config.push.worker) {
-    // Resolving the keys now puts a missing or mismatched VAPID key in the start-up log, not at first use.
-    if (await app.push.keys()) {
-      worker = createPushWorker(app.ctx, app.push);
-      worker.start();
-    }
+  const workers: ModuleWorker[] = [];
+  for (const m of SERVER_MODULES) {
+    const worker = await m.worker?.({ ctx: app.ctx, push: app.push });
+    if (worker) workers.push(worker);
   }
+  for (const worker of workers) worker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,7 +39,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     try {
-      await worker?.stop();
+      await Promise.all(workers.map((w) => w.stop()));
       await app.close();
       await db.destroy();
       process.exit(0);

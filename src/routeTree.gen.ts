@@ -14,31 +14,31 @@ import { Route as MainRouteImport } from './routes/_main'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetRouteImport } from './routes/reset'
-import { Route as AuthedAboutUsRouteImport } from './routes/_authed/AboutUs'
-import { Route as AuthedCardsRouteImport } from './routes/_authed/Cards'
-import { Route as AuthedDepositRouteImport } from './routes/_authed/Deposit'
-import { Route as AuthedHelpRouteImport } from './routes/_authed/Help'
-import { Route as AuthedRakeBackRouteImport } from './routes/_authed/RakeBack'
-import { Route as AuthedRecordsRouteImport } from './routes/_authed/Records'
-import { Route as AuthedReportDetailsRouteImport } from './routes/_authed/ReportDetails'
-import { Route as AuthedSafeRouteImport } from './routes/_authed/Safe'
-import { Route as AuthedServiceRouteImport } from './routes/_authed/Service'
-import { Route as AuthedSettingRouteImport } from './routes/_authed/Setting'
-import { Route as AuthedTransferRouteImport } from './routes/_authed/Transfer'
-import { Route as AuthedWithdrawRouteImport } from './routes/_authed/Withdraw'
-import { Route as AuthedWithdrawDetailsRouteImport } from './routes/_authed/WithdrawDetails'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
-import { Route as AuthedAddCardChar123IdChar125RouteImport } from './routes/_authed/AddCard.{-$id}'
-import { Route as AuthedAddZhiFuBaoChar123IdChar125RouteImport } from './routes/_authed/AddZhiFuBao.{-$id}'
-import { Route as AuthedDownlineIdRouteImport } from './routes/_authed/Downline.$id'
-import { Route as AuthedGameDetailIdRouteImport } from './routes/_authed/GameDetail.$id'
-import { Route as AuthedWithdrawStepIdRouteImport } from './routes/_authed/WithdrawStep.$id'
-import { Route as AuthedNoticesIndexRouteImport } from './routes/_authed/notices.index'
-import { Route as AuthedNoticesIdRouteImport } from './routes/_authed/notices.$id'
+import { Route as AuthedaccountSettingRouteImport } from './routes/_authed/(account)/Setting'
+import { Route as AuthedagentRakeBackRouteImport } from './routes/_authed/(agent)/RakeBack'
+import { Route as AuthedagentReportDetailsRouteImport } from './routes/_authed/(agent)/ReportDetails'
+import { Route as AuthedcontentAboutUsRouteImport } from './routes/_authed/(content)/AboutUs'
+import { Route as AuthedcontentHelpRouteImport } from './routes/_authed/(content)/Help'
+import { Route as AuthedcontentServiceRouteImport } from './routes/_authed/(content)/Service'
+import { Route as AuthedwalletCardsRouteImport } from './routes/_authed/(wallet)/Cards'
+import { Route as AuthedwalletDepositRouteImport } from './routes/_authed/(wallet)/Deposit'
+import { Route as AuthedwalletRecordsRouteImport } from './routes/_authed/(wallet)/Records'
+import { Route as AuthedwalletSafeRouteImport } from './routes/_authed/(wallet)/Safe'
+import { Route as AuthedwalletTransferRouteImport } from './routes/_authed/(wallet)/Transfer'
+import { Route as AuthedwalletWithdrawRouteImport } from './routes/_authed/(wallet)/Withdraw'
+import { Route as AuthedwalletWithdrawDetailsRouteImport } from './routes/_authed/(wallet)/WithdrawDetails'
 import { Route as MainAuthedMyRouteImport } from './routes/_main/_authed/my'
 import { Route as MainAuthedReportRouteImport } from './routes/_main/_authed/report'
 import { Route as MainAuthedTeamRouteImport } from './routes/_main/_authed/team'
+import { Route as AuthedagentDownlineIdRouteImport } from './routes/_authed/(agent)/Downline.$id'
+import { Route as AuthedcatalogueGameDetailIdRouteImport } from './routes/_authed/(catalogue)/GameDetail.$id'
+import { Route as AuthedcontentNoticesIndexRouteImport } from './routes/_authed/(content)/notices.index'
+import { Route as AuthedcontentNoticesIdRouteImport } from './routes/_authed/(content)/notices.$id'
+import { Route as AuthedwalletAddCardChar123IdChar125RouteImport } from './routes/_authed/(wallet)/AddCard.{-$id}'
+import { Route as AuthedwalletAddZhiFuBaoChar123IdChar125RouteImport } from './routes/_authed/(wallet)/AddZhiFuBao.{-$id}'
+import { Route as AuthedwalletWithdrawStepIdRouteImport } from './routes/_authed/(wallet)/WithdrawStep.$id'
 import { Route as MainAuthedPromotionChar123IdChar125RouteImport } from './routes/_main/_authed/promotion.{-$id}'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -64,71 +64,6 @@ const ResetRoute = ResetRouteImport.update({
   path: '/reset',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthedAboutUsRoute = AuthedAboutUsRouteImport.update({
-  id: '/AboutUs',
-  path: '/AboutUs',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedCardsRoute = AuthedCardsRouteImport.update({
-  id: '/Cards',
-  path: '/Cards',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedDepositRoute = AuthedDepositRouteImport.update({
-  id: '/Deposit',
-  path: '/Deposit',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedHelpRoute = AuthedHelpRouteImport.update({
-  id: '/Help',
-  path: '/Help',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedRakeBackRoute = AuthedRakeBackRouteImport.update({
-  id: '/RakeBack',
-  path: '/RakeBack',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedRecordsRoute = AuthedRecordsRouteImport.update({
-  id: '/Records',
-  path: '/Records',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedReportDetailsRoute = AuthedReportDetailsRouteImport.update({
-  id: '/ReportDetails',
-  path: '/ReportDetails',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedSafeRoute = AuthedSafeRouteImport.update({
-  id: '/Safe',
-  path: '/Safe',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedServiceRoute = AuthedServiceRouteImport.update({
-  id: '/Service',
-  path: '/Service',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedSettingRoute = AuthedSettingRouteImport.update({
-  id: '/Setting',
-  path: '/Setting',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedTransferRoute = AuthedTransferRouteImport.update({
-  id: '/Transfer',
-  path: '/Transfer',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedWithdrawRoute = AuthedWithdrawRouteImport.update({
-  id: '/Withdraw',
-  path: '/Withdraw',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedWithdrawDetailsRoute = AuthedWithdrawDetailsRouteImport.update({
-  id: '/WithdrawDetails',
-  path: '/WithdrawDetails',
-  getParentRoute: () => AuthedRoute,
-} as any)
 const MainIndexRoute = MainIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -138,43 +73,73 @@ const MainAuthedRoute = MainAuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => MainRoute,
 } as any)
-const AuthedAddCardChar123IdChar125Route =
-  AuthedAddCardChar123IdChar125RouteImport.update({
-    id: '/AddCard/{-$id}',
-    path: '/AddCard/{-$id}',
+const AuthedaccountSettingRoute = AuthedaccountSettingRouteImport.update({
+  id: '/(account)/Setting',
+  path: '/Setting',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedagentRakeBackRoute = AuthedagentRakeBackRouteImport.update({
+  id: '/(agent)/RakeBack',
+  path: '/RakeBack',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedagentReportDetailsRoute =
+  AuthedagentReportDetailsRouteImport.update({
+    id: '/(agent)/ReportDetails',
+    path: '/ReportDetails',
     getParentRoute: () => AuthedRoute,
   } as any)
-const AuthedAddZhiFuBaoChar123IdChar125Route =
-  AuthedAddZhiFuBaoChar123IdChar125RouteImport.update({
-    id: '/AddZhiFuBao/{-$id}',
-    path: '/AddZhiFuBao/{-$id}',
+const AuthedcontentAboutUsRoute = AuthedcontentAboutUsRouteImport.update({
+  id: '/(content)/AboutUs',
+  path: '/AboutUs',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedcontentHelpRoute = AuthedcontentHelpRouteImport.update({
+  id: '/(content)/Help',
+  path: '/Help',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedcontentServiceRoute = AuthedcontentServiceRouteImport.update({
+  id: '/(content)/Service',
+  path: '/Service',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletCardsRoute = AuthedwalletCardsRouteImport.update({
+  id: '/(wallet)/Cards',
+  path: '/Cards',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletDepositRoute = AuthedwalletDepositRouteImport.update({
+  id: '/(wallet)/Deposit',
+  path: '/Deposit',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletRecordsRoute = AuthedwalletRecordsRouteImport.update({
+  id: '/(wallet)/Records',
+  path: '/Records',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletSafeRoute = AuthedwalletSafeRouteImport.update({
+  id: '/(wallet)/Safe',
+  path: '/Safe',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletTransferRoute = AuthedwalletTransferRouteImport.update({
+  id: '/(wallet)/Transfer',
+  path: '/Transfer',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletWithdrawRoute = AuthedwalletWithdrawRouteImport.update({
+  id: '/(wallet)/Withdraw',
+  path: '/Withdraw',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletWithdrawDetailsRoute =
+  AuthedwalletWithdrawDetailsRouteImport.update({
+    id: '/(wallet)/WithdrawDetails',
+    path: '/WithdrawDetails',
     getParentRoute: () => AuthedRoute,
   } as any)
-const AuthedDownlineIdRoute = AuthedDownlineIdRouteImport.update({
-  id: '/Downline/$id',
-  path: '/Downline/$id',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedGameDetailIdRoute = AuthedGameDetailIdRouteImport.update({
-  id: '/GameDetail/$id',
-  path: '/GameDetail/$id',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedWithdrawStepIdRoute = AuthedWithdrawStepIdRouteImport.update({
-  id: '/WithdrawStep/$id',
-  path: '/WithdrawStep/$id',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedNoticesIndexRoute = AuthedNoticesIndexRouteImport.update({
-  id: '/notices/',
-  path: '/notices/',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedNoticesIdRoute = AuthedNoticesIdRouteImport.update({
-  id: '/notices/$id',
-  path: '/notices/$id',
-  getParentRoute: () => AuthedRoute,
-} as any)
 const MainAuthedMyRoute = MainAuthedMyRouteImport.update({
   id: '/my',
   path: '/my',
@@ -190,6 +155,46 @@ const MainAuthedTeamRoute = MainAuthedTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => MainAuthedRoute,
 } as any)
+const AuthedagentDownlineIdRoute = AuthedagentDownlineIdRouteImport.update({
+  id: '/(agent)/Downline/$id',
+  path: '/Downline/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedcatalogueGameDetailIdRoute =
+  AuthedcatalogueGameDetailIdRouteImport.update({
+    id: '/(catalogue)/GameDetail/$id',
+    path: '/GameDetail/$id',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedcontentNoticesIndexRoute =
+  AuthedcontentNoticesIndexRouteImport.update({
+    id: '/(content)/notices/',
+    path: '/notices/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedcontentNoticesIdRoute = AuthedcontentNoticesIdRouteImport.update({
+  id: '/(content)/notices/$id',
+  path: '/notices/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedwalletAddCardChar123IdChar125Route =
+  AuthedwalletAddCardChar123IdChar125RouteImport.update({
+    id: '/(wallet)/AddCard/{-$id}',
+    path: '/AddCard/{-$id}',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedwalletAddZhiFuBaoChar123IdChar125Route =
+  AuthedwalletAddZhiFuBaoChar123IdChar125RouteImport.update({
+    id: '/(wallet)/AddZhiFuBao/{-$id}',
+    path: '/AddZhiFuBao/{-$id}',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedwalletWithdrawStepIdRoute =
+  AuthedwalletWithdrawStepIdRouteImport.update({
+    id: '/(wallet)/WithdrawStep/$id',
+    path: '/WithdrawStep/$id',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const MainAuthedPromotionChar123IdChar125Route =
   MainAuthedPromotionChar123IdChar125RouteImport.update({
     id: '/promotion/{-$id}',
@@ -202,60 +207,60 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
-  '/AboutUs': typeof AuthedAboutUsRoute
-  '/Cards': typeof AuthedCardsRoute
-  '/Deposit': typeof AuthedDepositRoute
-  '/Help': typeof AuthedHelpRoute
-  '/RakeBack': typeof AuthedRakeBackRoute
-  '/Records': typeof AuthedRecordsRoute
-  '/ReportDetails': typeof AuthedReportDetailsRoute
-  '/Safe': typeof AuthedSafeRoute
-  '/Service': typeof AuthedServiceRoute
-  '/Setting': typeof AuthedSettingRoute
-  '/Transfer': typeof AuthedTransferRoute
-  '/Withdraw': typeof AuthedWithdrawRoute
-  '/WithdrawDetails': typeof AuthedWithdrawDetailsRoute
-  '/AddCard/{-$id}': typeof AuthedAddCardChar123IdChar125Route
-  '/AddZhiFuBao/{-$id}': typeof AuthedAddZhiFuBaoChar123IdChar125Route
-  '/Downline/$id': typeof AuthedDownlineIdRoute
-  '/GameDetail/$id': typeof AuthedGameDetailIdRoute
-  '/WithdrawStep/$id': typeof AuthedWithdrawStepIdRoute
-  '/notices/$id': typeof AuthedNoticesIdRoute
+  '/Setting': typeof AuthedaccountSettingRoute
+  '/RakeBack': typeof AuthedagentRakeBackRoute
+  '/ReportDetails': typeof AuthedagentReportDetailsRoute
+  '/AboutUs': typeof AuthedcontentAboutUsRoute
+  '/Help': typeof AuthedcontentHelpRoute
+  '/Service': typeof AuthedcontentServiceRoute
+  '/Cards': typeof AuthedwalletCardsRoute
+  '/Deposit': typeof AuthedwalletDepositRoute
+  '/Records': typeof AuthedwalletRecordsRoute
+  '/Safe': typeof AuthedwalletSafeRoute
+  '/Transfer': typeof AuthedwalletTransferRoute
+  '/Withdraw': typeof AuthedwalletWithdrawRoute
+  '/WithdrawDetails': typeof AuthedwalletWithdrawDetailsRoute
   '/my': typeof MainAuthedMyRoute
   '/report': typeof MainAuthedReportRoute
   '/team': typeof MainAuthedTeamRoute
-  '/notices/': typeof AuthedNoticesIndexRoute
+  '/Downline/$id': typeof AuthedagentDownlineIdRoute
+  '/GameDetail/$id': typeof AuthedcatalogueGameDetailIdRoute
+  '/notices/$id': typeof AuthedcontentNoticesIdRoute
+  '/AddCard/{-$id}': typeof AuthedwalletAddCardChar123IdChar125Route
+  '/AddZhiFuBao/{-$id}': typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
+  '/WithdrawStep/$id': typeof AuthedwalletWithdrawStepIdRoute
   '/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
+  '/notices/': typeof AuthedcontentNoticesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
-  '/AboutUs': typeof AuthedAboutUsRoute
-  '/Cards': typeof AuthedCardsRoute
-  '/Deposit': typeof AuthedDepositRoute
-  '/Help': typeof AuthedHelpRoute
-  '/RakeBack': typeof AuthedRakeBackRoute
-  '/Records': typeof AuthedRecordsRoute
-  '/ReportDetails': typeof AuthedReportDetailsRoute
-  '/Safe': typeof AuthedSafeRoute
-  '/Service': typeof AuthedServiceRoute
-  '/Setting': typeof AuthedSettingRoute
-  '/Transfer': typeof AuthedTransferRoute
-  '/Withdraw': typeof AuthedWithdrawRoute
-  '/WithdrawDetails': typeof AuthedWithdrawDetailsRoute
-  '/AddCard/{-$id}': typeof AuthedAddCardChar123IdChar125Route
-  '/AddZhiFuBao/{-$id}': typeof AuthedAddZhiFuBaoChar123IdChar125Route
-  '/Downline/$id': typeof AuthedDownlineIdRoute
-  '/GameDetail/$id': typeof AuthedGameDetailIdRoute
-  '/WithdrawStep/$id': typeof AuthedWithdrawStepIdRoute
-  '/notices/$id': typeof AuthedNoticesIdRoute
+  '/Setting': typeof AuthedaccountSettingRoute
+  '/RakeBack': typeof AuthedagentRakeBackRoute
+  '/ReportDetails': typeof AuthedagentReportDetailsRoute
+  '/AboutUs': typeof AuthedcontentAboutUsRoute
+  '/Help': typeof AuthedcontentHelpRoute
+  '/Service': typeof AuthedcontentServiceRoute
+  '/Cards': typeof AuthedwalletCardsRoute
+  '/Deposit': typeof AuthedwalletDepositRoute
+  '/Records': typeof AuthedwalletRecordsRoute
+  '/Safe': typeof AuthedwalletSafeRoute
+  '/Transfer': typeof AuthedwalletTransferRoute
+  '/Withdraw': typeof AuthedwalletWithdrawRoute
+  '/WithdrawDetails': typeof AuthedwalletWithdrawDetailsRoute
   '/my': typeof MainAuthedMyRoute
   '/report': typeof MainAuthedReportRoute
   '/team': typeof MainAuthedTeamRoute
-  '/notices': typeof AuthedNoticesIndexRoute
+  '/Downline/$id': typeof AuthedagentDownlineIdRoute
+  '/GameDetail/$id': typeof AuthedcatalogueGameDetailIdRoute
+  '/notices/$id': typeof AuthedcontentNoticesIdRoute
+  '/AddCard/{-$id}': typeof AuthedwalletAddCardChar123IdChar125Route
+  '/AddZhiFuBao/{-$id}': typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
+  '/WithdrawStep/$id': typeof AuthedwalletWithdrawStepIdRoute
   '/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
+  '/notices': typeof AuthedcontentNoticesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -264,32 +269,32 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
-  '/_authed/AboutUs': typeof AuthedAboutUsRoute
-  '/_authed/Cards': typeof AuthedCardsRoute
-  '/_authed/Deposit': typeof AuthedDepositRoute
-  '/_authed/Help': typeof AuthedHelpRoute
-  '/_authed/RakeBack': typeof AuthedRakeBackRoute
-  '/_authed/Records': typeof AuthedRecordsRoute
-  '/_authed/ReportDetails': typeof AuthedReportDetailsRoute
-  '/_authed/Safe': typeof AuthedSafeRoute
-  '/_authed/Service': typeof AuthedServiceRoute
-  '/_authed/Setting': typeof AuthedSettingRoute
-  '/_authed/Transfer': typeof AuthedTransferRoute
-  '/_authed/Withdraw': typeof AuthedWithdrawRoute
-  '/_authed/WithdrawDetails': typeof AuthedWithdrawDetailsRoute
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/_main/': typeof MainIndexRoute
-  '/_authed/AddCard/{-$id}': typeof AuthedAddCardChar123IdChar125Route
-  '/_authed/AddZhiFuBao/{-$id}': typeof AuthedAddZhiFuBaoChar123IdChar125Route
-  '/_authed/Downline/$id': typeof AuthedDownlineIdRoute
-  '/_authed/GameDetail/$id': typeof AuthedGameDetailIdRoute
-  '/_authed/WithdrawStep/$id': typeof AuthedWithdrawStepIdRoute
-  '/_authed/notices/$id': typeof AuthedNoticesIdRoute
+  '/_authed/(account)/Setting': typeof AuthedaccountSettingRoute
+  '/_authed/(agent)/RakeBack': typeof AuthedagentRakeBackRoute
+  '/_authed/(agent)/ReportDetails': typeof AuthedagentReportDetailsRoute
+  '/_authed/(content)/AboutUs': typeof AuthedcontentAboutUsRoute
+  '/_authed/(content)/Help': typeof AuthedcontentHelpRoute
+  '/_authed/(content)/Service': typeof AuthedcontentServiceRoute
+  '/_authed/(wallet)/Cards': typeof AuthedwalletCardsRoute
+  '/_authed/(wallet)/Deposit': typeof AuthedwalletDepositRoute
+  '/_authed/(wallet)/Records': typeof AuthedwalletRecordsRoute
+  '/_authed/(wallet)/Safe': typeof AuthedwalletSafeRoute
+  '/_authed/(wallet)/Transfer': typeof AuthedwalletTransferRoute
+  '/_authed/(wallet)/Withdraw': typeof AuthedwalletWithdrawRoute
+  '/_authed/(wallet)/WithdrawDetails': typeof AuthedwalletWithdrawDetailsRoute
   '/_main/_authed/my': typeof MainAuthedMyRoute
   '/_main/_authed/report': typeof MainAuthedReportRoute
   '/_main/_authed/team': typeof MainAuthedTeamRoute
-  '/_authed/notices/': typeof AuthedNoticesIndexRoute
+  '/_authed/(agent)/Downline/$id': typeof AuthedagentDownlineIdRoute
+  '/_authed/(catalogue)/GameDetail/$id': typeof AuthedcatalogueGameDetailIdRoute
+  '/_authed/(content)/notices/$id': typeof AuthedcontentNoticesIdRoute
+  '/_authed/(wallet)/AddCard/{-$id}': typeof AuthedwalletAddCardChar123IdChar125Route
+  '/_authed/(wallet)/AddZhiFuBao/{-$id}': typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
+  '/_authed/(wallet)/WithdrawStep/$id': typeof AuthedwalletWithdrawStepIdRoute
   '/_main/_authed/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
+  '/_authed/(content)/notices/': typeof AuthedcontentNoticesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -298,60 +303,60 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/Setting'
+    | '/RakeBack'
+    | '/ReportDetails'
     | '/AboutUs'
+    | '/Help'
+    | '/Service'
     | '/Cards'
     | '/Deposit'
-    | '/Help'
-    | '/RakeBack'
     | '/Records'
-    | '/ReportDetails'
     | '/Safe'
-    | '/Service'
-    | '/Setting'
     | '/Transfer'
     | '/Withdraw'
     | '/WithdrawDetails'
-    | '/AddCard/{-$id}'
-    | '/AddZhiFuBao/{-$id}'
-    | '/Downline/$id'
-    | '/GameDetail/$id'
-    | '/WithdrawStep/$id'
-    | '/notices/$id'
     | '/my'
     | '/report'
     | '/team'
-    | '/notices/'
+    | '/Downline/$id'
+    | '/GameDetail/$id'
+    | '/notices/$id'
+    | '/AddCard/{-$id}'
+    | '/AddZhiFuBao/{-$id}'
+    | '/WithdrawStep/$id'
     | '/promotion/{-$id}'
+    | '/notices/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
     | '/register'
     | '/reset'
+    | '/Setting'
+    | '/RakeBack'
+    | '/ReportDetails'
     | '/AboutUs'
+    | '/Help'
+    | '/Service'
     | '/Cards'
     | '/Deposit'
-    | '/Help'
-    | '/RakeBack'
     | '/Records'
-    | '/ReportDetails'
     | '/Safe'
-    | '/Service'
-    | '/Setting'
     | '/Transfer'
     | '/Withdraw'
     | '/WithdrawDetails'
-    | '/AddCard/{-$id}'
-    | '/AddZhiFuBao/{-$id}'
-    | '/Downline/$id'
-    | '/GameDetail/$id'
-    | '/WithdrawStep/$id'
-    | '/notices/$id'
     | '/my'
     | '/report'
     | '/team'
-    | '/notices'
+    | '/Downline/$id'
+    | '/GameDetail/$id'
+    | '/notices/$id'
+    | '/AddCard/{-$id}'
+    | '/AddZhiFuBao/{-$id}'
+    | '/WithdrawStep/$id'
     | '/promotion/{-$id}'
+    | '/notices'
   id:
     | '__root__'
     | '/_authed'
@@ -359,32 +364,32 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
-    | '/_authed/AboutUs'
-    | '/_authed/Cards'
-    | '/_authed/Deposit'
-    | '/_authed/Help'
-    | '/_authed/RakeBack'
-    | '/_authed/Records'
-    | '/_authed/ReportDetails'
-    | '/_authed/Safe'
-    | '/_authed/Service'
-    | '/_authed/Setting'
-    | '/_authed/Transfer'
-    | '/_authed/Withdraw'
-    | '/_authed/WithdrawDetails'
     | '/_main/_authed'
     | '/_main/'
-    | '/_authed/AddCard/{-$id}'
-    | '/_authed/AddZhiFuBao/{-$id}'
-    | '/_authed/Downline/$id'
-    | '/_authed/GameDetail/$id'
-    | '/_authed/WithdrawStep/$id'
-    | '/_authed/notices/$id'
+    | '/_authed/(account)/Setting'
+    | '/_authed/(agent)/RakeBack'
+    | '/_authed/(agent)/ReportDetails'
+    | '/_authed/(content)/AboutUs'
+    | '/_authed/(content)/Help'
+    | '/_authed/(content)/Service'
+    | '/_authed/(wallet)/Cards'
+    | '/_authed/(wallet)/Deposit'
+    | '/_authed/(wallet)/Records'
+    | '/_authed/(wallet)/Safe'
+    | '/_authed/(wallet)/Transfer'
+    | '/_authed/(wallet)/Withdraw'
+    | '/_authed/(wallet)/WithdrawDetails'
     | '/_main/_authed/my'
     | '/_main/_authed/report'
     | '/_main/_authed/team'
-    | '/_authed/notices/'
+    | '/_authed/(agent)/Downline/$id'
+    | '/_authed/(catalogue)/GameDetail/$id'
+    | '/_authed/(content)/notices/$id'
+    | '/_authed/(wallet)/AddCard/{-$id}'
+    | '/_authed/(wallet)/AddZhiFuBao/{-$id}'
+    | '/_authed/(wallet)/WithdrawStep/$id'
     | '/_main/_authed/promotion/{-$id}'
+    | '/_authed/(content)/notices/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -432,97 +437,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_authed/AboutUs': {
-      id: '/_authed/AboutUs'
-      path: '/AboutUs'
-      fullPath: '/AboutUs'
-      preLoaderRoute: typeof AuthedAboutUsRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Cards': {
-      id: '/_authed/Cards'
-      path: '/Cards'
-      fullPath: '/Cards'
-      preLoaderRoute: typeof AuthedCardsRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Deposit': {
-      id: '/_authed/Deposit'
-      path: '/Deposit'
-      fullPath: '/Deposit'
-      preLoaderRoute: typeof AuthedDepositRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Help': {
-      id: '/_authed/Help'
-      path: '/Help'
-      fullPath: '/Help'
-      preLoaderRoute: typeof AuthedHelpRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/RakeBack': {
-      id: '/_authed/RakeBack'
-      path: '/RakeBack'
-      fullPath: '/RakeBack'
-      preLoaderRoute: typeof AuthedRakeBackRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Records': {
-      id: '/_authed/Records'
-      path: '/Records'
-      fullPath: '/Records'
-      preLoaderRoute: typeof AuthedRecordsRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/ReportDetails': {
-      id: '/_authed/ReportDetails'
-      path: '/ReportDetails'
-      fullPath: '/ReportDetails'
-      preLoaderRoute: typeof AuthedReportDetailsRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Safe': {
-      id: '/_authed/Safe'
-      path: '/Safe'
-      fullPath: '/Safe'
-      preLoaderRoute: typeof AuthedSafeRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Service': {
-      id: '/_authed/Service'
-      path: '/Service'
-      fullPath: '/Service'
-      preLoaderRoute: typeof AuthedServiceRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Setting': {
-      id: '/_authed/Setting'
-      path: '/Setting'
-      fullPath: '/Setting'
-      preLoaderRoute: typeof AuthedSettingRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Transfer': {
-      id: '/_authed/Transfer'
-      path: '/Transfer'
-      fullPath: '/Transfer'
-      preLoaderRoute: typeof AuthedTransferRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/Withdraw': {
-      id: '/_authed/Withdraw'
-      path: '/Withdraw'
-      fullPath: '/Withdraw'
-      preLoaderRoute: typeof AuthedWithdrawRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/WithdrawDetails': {
-      id: '/_authed/WithdrawDetails'
-      path: '/WithdrawDetails'
-      fullPath: '/WithdrawDetails'
-      preLoaderRoute: typeof AuthedWithdrawDetailsRouteImport
-      parentRoute: typeof AuthedRoute
-    }
     '/_main/': {
       id: '/_main/'
       path: '/'
@@ -537,53 +451,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAuthedRouteImport
       parentRoute: typeof MainRoute
     }
-    '/_authed/AddCard/{-$id}': {
-      id: '/_authed/AddCard/{-$id}'
-      path: '/AddCard/{-$id}'
-      fullPath: '/AddCard/{-$id}'
-      preLoaderRoute: typeof AuthedAddCardChar123IdChar125RouteImport
+    '/_authed/(account)/Setting': {
+      id: '/_authed/(account)/Setting'
+      path: '/Setting'
+      fullPath: '/Setting'
+      preLoaderRoute: typeof AuthedaccountSettingRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/AddZhiFuBao/{-$id}': {
-      id: '/_authed/AddZhiFuBao/{-$id}'
-      path: '/AddZhiFuBao/{-$id}'
-      fullPath: '/AddZhiFuBao/{-$id}'
-      preLoaderRoute: typeof AuthedAddZhiFuBaoChar123IdChar125RouteImport
+    '/_authed/(agent)/RakeBack': {
+      id: '/_authed/(agent)/RakeBack'
+      path: '/RakeBack'
+      fullPath: '/RakeBack'
+      preLoaderRoute: typeof AuthedagentRakeBackRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/Downline/$id': {
-      id: '/_authed/Downline/$id'
-      path: '/Downline/$id'
-      fullPath: '/Downline/$id'
-      preLoaderRoute: typeof AuthedDownlineIdRouteImport
+    '/_authed/(agent)/ReportDetails': {
+      id: '/_authed/(agent)/ReportDetails'
+      path: '/ReportDetails'
+      fullPath: '/ReportDetails'
+      preLoaderRoute: typeof AuthedagentReportDetailsRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/GameDetail/$id': {
-      id: '/_authed/GameDetail/$id'
-      path: '/GameDetail/$id'
-      fullPath: '/GameDetail/$id'
-      preLoaderRoute: typeof AuthedGameDetailIdRouteImport
+    '/_authed/(content)/AboutUs': {
+      id: '/_authed/(content)/AboutUs'
+      path: '/AboutUs'
+      fullPath: '/AboutUs'
+      preLoaderRoute: typeof AuthedcontentAboutUsRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/WithdrawStep/$id': {
-      id: '/_authed/WithdrawStep/$id'
-      path: '/WithdrawStep/$id'
-      fullPath: '/WithdrawStep/$id'
-      preLoaderRoute: typeof AuthedWithdrawStepIdRouteImport
+    '/_authed/(content)/Help': {
+      id: '/_authed/(content)/Help'
+      path: '/Help'
+      fullPath: '/Help'
+      preLoaderRoute: typeof AuthedcontentHelpRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/notices/': {
-      id: '/_authed/notices/'
-      path: '/notices'
-      fullPath: '/notices/'
-      preLoaderRoute: typeof AuthedNoticesIndexRouteImport
+    '/_authed/(content)/Service': {
+      id: '/_authed/(content)/Service'
+      path: '/Service'
+      fullPath: '/Service'
+      preLoaderRoute: typeof AuthedcontentServiceRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/notices/$id': {
-      id: '/_authed/notices/$id'
-      path: '/notices/$id'
-      fullPath: '/notices/$id'
-      preLoaderRoute: typeof AuthedNoticesIdRouteImport
+    '/_authed/(wallet)/Cards': {
+      id: '/_authed/(wallet)/Cards'
+      path: '/Cards'
+      fullPath: '/Cards'
+      preLoaderRoute: typeof AuthedwalletCardsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/Deposit': {
+      id: '/_authed/(wallet)/Deposit'
+      path: '/Deposit'
+      fullPath: '/Deposit'
+      preLoaderRoute: typeof AuthedwalletDepositRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/Records': {
+      id: '/_authed/(wallet)/Records'
+      path: '/Records'
+      fullPath: '/Records'
+      preLoaderRoute: typeof AuthedwalletRecordsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/Safe': {
+      id: '/_authed/(wallet)/Safe'
+      path: '/Safe'
+      fullPath: '/Safe'
+      preLoaderRoute: typeof AuthedwalletSafeRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/Transfer': {
+      id: '/_authed/(wallet)/Transfer'
+      path: '/Transfer'
+      fullPath: '/Transfer'
+      preLoaderRoute: typeof AuthedwalletTransferRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/Withdraw': {
+      id: '/_authed/(wallet)/Withdraw'
+      path: '/Withdraw'
+      fullPath: '/Withdraw'
+      preLoaderRoute: typeof AuthedwalletWithdrawRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/WithdrawDetails': {
+      id: '/_authed/(wallet)/WithdrawDetails'
+      path: '/WithdrawDetails'
+      fullPath: '/WithdrawDetails'
+      preLoaderRoute: typeof AuthedwalletWithdrawDetailsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_main/_authed/my': {
@@ -607,6 +563,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAuthedTeamRouteImport
       parentRoute: typeof MainAuthedRoute
     }
+    '/_authed/(agent)/Downline/$id': {
+      id: '/_authed/(agent)/Downline/$id'
+      path: '/Downline/$id'
+      fullPath: '/Downline/$id'
+      preLoaderRoute: typeof AuthedagentDownlineIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(catalogue)/GameDetail/$id': {
+      id: '/_authed/(catalogue)/GameDetail/$id'
+      path: '/GameDetail/$id'
+      fullPath: '/GameDetail/$id'
+      preLoaderRoute: typeof AuthedcatalogueGameDetailIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(content)/notices/': {
+      id: '/_authed/(content)/notices/'
+      path: '/notices'
+      fullPath: '/notices/'
+      preLoaderRoute: typeof AuthedcontentNoticesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(content)/notices/$id': {
+      id: '/_authed/(content)/notices/$id'
+      path: '/notices/$id'
+      fullPath: '/notices/$id'
+      preLoaderRoute: typeof AuthedcontentNoticesIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/AddCard/{-$id}': {
+      id: '/_authed/(wallet)/AddCard/{-$id}'
+      path: '/AddCard/{-$id}'
+      fullPath: '/AddCard/{-$id}'
+      preLoaderRoute: typeof AuthedwalletAddCardChar123IdChar125RouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/AddZhiFuBao/{-$id}': {
+      id: '/_authed/(wallet)/AddZhiFuBao/{-$id}'
+      path: '/AddZhiFuBao/{-$id}'
+      fullPath: '/AddZhiFuBao/{-$id}'
+      preLoaderRoute: typeof AuthedwalletAddZhiFuBaoChar123IdChar125RouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(wallet)/WithdrawStep/$id': {
+      id: '/_authed/(wallet)/WithdrawStep/$id'
+      path: '/WithdrawStep/$id'
+      fullPath: '/WithdrawStep/$id'
+      preLoaderRoute: typeof AuthedwalletWithdrawStepIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_main/_authed/promotion/{-$id}': {
       id: '/_main/_authed/promotion/{-$id}'
       path: '/promotion/{-$id}'
@@ -618,50 +623,51 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
-  AuthedAboutUsRoute: typeof AuthedAboutUsRoute
-  AuthedCardsRoute: typeof AuthedCardsRoute
-  AuthedDepositRoute: typeof AuthedDepositRoute
-  AuthedHelpRoute: typeof AuthedHelpRoute
-  AuthedRakeBackRoute: typeof AuthedRakeBackRoute
-  AuthedRecordsRoute: typeof AuthedRecordsRoute
-  AuthedReportDetailsRoute: typeof AuthedReportDetailsRoute
-  AuthedSafeRoute: typeof AuthedSafeRoute
-  AuthedServiceRoute: typeof AuthedServiceRoute
-  AuthedSettingRoute: typeof AuthedSettingRoute
-  AuthedTransferRoute: typeof AuthedTransferRoute
-  AuthedWithdrawRoute: typeof AuthedWithdrawRoute
-  AuthedWithdrawDetailsRoute: typeof AuthedWithdrawDetailsRoute
-  AuthedAddCardChar123IdChar125Route: typeof AuthedAddCardChar123IdChar125Route
-  AuthedAddZhiFuBaoChar123IdChar125Route: typeof AuthedAddZhiFuBaoChar123IdChar125Route
-  AuthedDownlineIdRoute: typeof AuthedDownlineIdRoute
-  AuthedGameDetailIdRoute: typeof AuthedGameDetailIdRoute
-  AuthedWithdrawStepIdRoute: typeof AuthedWithdrawStepIdRoute
-  AuthedNoticesIdRoute: typeof AuthedNoticesIdRoute
-  AuthedNoticesIndexRoute: typeof AuthedNoticesIndexRoute
+  AuthedaccountSettingRoute: typeof AuthedaccountSettingRoute
+  AuthedagentRakeBackRoute: typeof AuthedagentRakeBackRoute
+  AuthedagentReportDetailsRoute: typeof AuthedagentReportDetailsRoute
+  AuthedcontentAboutUsRoute: typeof AuthedcontentAboutUsRoute
+  AuthedcontentHelpRoute: typeof AuthedcontentHelpRoute
+  AuthedcontentServiceRoute: typeof AuthedcontentServiceRoute
+  AuthedwalletCardsRoute: typeof AuthedwalletCardsRoute
+  AuthedwalletDepositRoute: typeof AuthedwalletDepositRoute
+  AuthedwalletRecordsRoute: typeof AuthedwalletRecordsRoute
+  AuthedwalletSafeRoute: typeof AuthedwalletSafeRoute
+  AuthedwalletTransferRoute: typeof AuthedwalletTransferRoute
+  AuthedwalletWithdrawRoute: typeof AuthedwalletWithdrawRoute
+  AuthedwalletWithdrawDetailsRoute: typeof AuthedwalletWithdrawDetailsRoute
+  AuthedagentDownlineIdRoute: typeof AuthedagentDownlineIdRoute
+  AuthedcatalogueGameDetailIdRoute: typeof AuthedcatalogueGameDetailIdRoute
+  AuthedcontentNoticesIdRoute: typeof AuthedcontentNoticesIdRoute
+  AuthedwalletAddCardChar123IdChar125Route: typeof AuthedwalletAddCardChar123IdChar125Route
+  AuthedwalletAddZhiFuBaoChar123IdChar125Route: typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
+  AuthedwalletWithdrawStepIdRoute: typeof AuthedwalletWithdrawStepIdRoute
+  AuthedcontentNoticesIndexRoute: typeof AuthedcontentNoticesIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
-  AuthedAboutUsRoute: AuthedAboutUsRoute,
-  AuthedCardsRoute: AuthedCardsRoute,
-  AuthedDepositRoute: AuthedDepositRoute,
-  AuthedHelpRoute: AuthedHelpRoute,
-  AuthedRakeBackRoute: AuthedRakeBackRoute,
-  AuthedRecordsRoute: AuthedRecordsRoute,
-  AuthedReportDetailsRoute: AuthedReportDetailsRoute,
-  AuthedSafeRoute: AuthedSafeRoute,
-  AuthedServiceRoute: AuthedServiceRoute,
-  AuthedSettingRoute: AuthedSettingRoute,
-  AuthedTransferRoute: AuthedTransferRoute,
-  AuthedWithdrawRoute: AuthedWithdrawRoute,
-  AuthedWithdrawDetailsRoute: AuthedWithdrawDetailsRoute,
-  AuthedAddCardChar123IdChar125Route: AuthedAddCardChar123IdChar125Route,
-  AuthedAddZhiFuBaoChar123IdChar125Route:
-    AuthedAddZhiFuBaoChar123IdChar125Route,
-  AuthedDownlineIdRoute: AuthedDownlineIdRoute,
-  AuthedGameDetailIdRoute: AuthedGameDetailIdRoute,
-  AuthedWithdrawStepIdRoute: AuthedWithdrawStepIdRoute,
-  AuthedNoticesIdRoute: AuthedNoticesIdRoute,
-  AuthedNoticesIndexRoute: AuthedNoticesIndexRoute,
+  AuthedaccountSettingRoute: AuthedaccountSettingRoute,
+  AuthedagentRakeBackRoute: AuthedagentRakeBackRoute,
+  AuthedagentReportDetailsRoute: AuthedagentReportDetailsRoute,
+  AuthedcontentAboutUsRoute: AuthedcontentAboutUsRoute,
+  AuthedcontentHelpRoute: AuthedcontentHelpRoute,
+  AuthedcontentServiceRoute: AuthedcontentServiceRoute,
+  AuthedwalletCardsRoute: AuthedwalletCardsRoute,
+  AuthedwalletDepositRoute: AuthedwalletDepositRoute,
+  AuthedwalletRecordsRoute: AuthedwalletRecordsRoute,
+  AuthedwalletSafeRoute: AuthedwalletSafeRoute,
+  AuthedwalletTransferRoute: AuthedwalletTransferRoute,
+  AuthedwalletWithdrawRoute: AuthedwalletWithdrawRoute,
+  AuthedwalletWithdrawDetailsRoute: AuthedwalletWithdrawDetailsRoute,
+  AuthedagentDownlineIdRoute: AuthedagentDownlineIdRoute,
+  AuthedcatalogueGameDetailIdRoute: AuthedcatalogueGameDetailIdRoute,
+  AuthedcontentNoticesIdRoute: AuthedcontentNoticesIdRoute,
+  AuthedwalletAddCardChar123IdChar125Route:
+    AuthedwalletAddCardChar123IdChar125Route,
+  AuthedwalletAddZhiFuBaoChar123IdChar125Route:
+    AuthedwalletAddZhiFuBaoChar123IdChar125Route,
+  AuthedwalletWithdrawStepIdRoute: AuthedwalletWithdrawStepIdRoute,
+  AuthedcontentNoticesIndexRoute: AuthedcontentNoticesIndexRoute,
 }
 
 const AuthedRouteWithChildren =

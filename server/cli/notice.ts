@@ -13,6 +13,7 @@ import { createDb } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
 import { ApiError } from '../http/envelope';
 import { create } from '../modules/notices/service';
+import { noticeDeliveries } from '../modules/push/service';
 
 const USAGE = 'usage: npm run notice -- [--site <domain>] [--title <title>] [--locale <locale>] "text"';
 
@@ -52,7 +53,12 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const app = await buildApp(config, { db });
     try {
-      const { notice, queued } = await create(app.ctx, app.push, null, parsed.data);
+      const { notice, queued } = await create(
+        app.ctx,
+        noticeDeliveries(app.ctx, app.push),
+        null,
+        parsed.data,
+      );
       console.log(
         `notice ${notice.id} published to ${notice.site ?? 'every site'}: ${queued} push deliveries queued`,
       );

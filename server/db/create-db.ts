@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteHandle,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './types';
@@ -11,12 +17,44 @@ export type Db = Kysely<Database>;
 // int8 (OID 20) as Number so both dialects return numbers for epoch-ms and counts.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Prepared statements kept per connection; beyond this many the least recently used is dropped. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with its prepared statements kept by SQL text.
+ * The driver prepares every query afresh, which costs about as much as running a small one; Kysely
+ * sends one query at a time per connection (a statement is never busy when asked for again), and
+ * SQLite re-prepares a kept statement itself after a schema change.
+ */
+export function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteHandle {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Map order is insertion order: move it to the most recent end.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        const oldest = statements.keys().next();
+        if (statements.size >= size && !oldest.done) statements.delete(oldest.value);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 export function createSqliteDb(file: string): Db {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 export function createPostgresDb(poolConfig: pg.PoolConfig): Db {

@@ -61,9 +61,6 @@ export const requireOperator = (ctx: AppContext, permission: OperatorPermission)
   };
 };
 
-/** @deprecated Until every module registers through serve(): the same as requireUser. */
-export const requireAuth = requireUser;
-
 /** The session of a request that passed requireUser. */
 export function authOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw sessionExpired();

@@ -113,6 +113,39 @@ export async function idempotent<T>(call: IdempotentCall<T>): Promise<T> {
   }
 }
 
+/** A money call's work: checks that run only when it is not a replay, and the transaction's work. */
+export type MoneyWork<T> = Pick<IdempotentCall<T>, 'before' | 'run'>;
+
+/** What idempotent() needs of a declared money call: serve()'s CallContext gives all of it. */
+export interface MoneyCallContext {
+  input: unknown;
+  auth: { user: { id: number } };
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * idempotent() for a call registered with serve(): the caller's key, user and reply come from the call;
+ * `route` names the operation in the stored hash (keep it when a path moves, or stored keys stop
+ * replaying); the hashed body is the call's input unless `body` is given (e.g. without a password).
+ */
+export const idempotentCall = <T>(
+  ctx: AppContext,
+  call: MoneyCallContext,
+  route: string,
+  work: MoneyWork<T>,
+  body: unknown = call.input,
+): Promise<T> =>
+  idempotent({
+    ctx,
+    request: call.request,
+    reply: call.reply,
+    userId: call.auth.user.id,
+    route,
+    body,
+    ...work,
+  });
+
 /** How long a key is remembered: a retry later than this is a new request. */
 export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 3600_000;
 

@@ -8,11 +8,14 @@ import { contentRoutes } from './content/routes';
 import { devRoutes } from './dev/routes';
 import { registerManifestRoute } from './manifest/routes';
 import { mediaApiRoutes, registerMediaRoutes } from './media/routes';
-import { noticeAdminRoutes } from './notices/routes';
+import { noticeRoutes } from './notices/routes';
 import { paymentRoutes } from './payments/routes';
+import { sweepExpired } from './payments/service';
 import { promotionApiRoutes, registerShortLinkRoute } from './promotion/routes';
 import { pushRoutes } from './push/routes';
 import type { PushRuntime } from './push/runtime';
+import { noticeDeliveries } from './push/service';
+import { createPushWorker } from './push/worker';
 import { siteRoutes } from './site/routes';
 import { walletRoutes } from './wallet/routes';
 
@@ -33,6 +36,18 @@ export interface ServerModule {
   readonly pages?: (app: FastifyInstance, deps: ModuleDeps) => void;
   /** Registered only in demo mode (the demo's SMS outbox). */
   readonly demoOnly?: true;
+  /**
+   * Its background worker, which main.ts starts after listening and stops before closing (tests start their
+   * own). Answers null when this process should run none (turned off, or not configured).
+   */
+  readonly worker?: (deps: ModuleDeps) => Promise<ModuleWorker | null>;
+}
+
+/** A module's background loop: lease-based, so several server processes never do the same work twice. */
+export interface ModuleWorker {
+  start(): void;
+  /** Finishes the work in flight, then stops. */
+  stop(): Promise<void>;
 }
 
 /** Every module of the server, in registration order: the one list app.ts reads. */
@@ -41,72 +56,33 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'site', api: (app, { ctx }) => siteRoutes(app, ctx) },
   {
     name: 'wallet',
-    api: async (app, { ctx }) => {
-      await app.register(walletRoutes(ctx));
-    },
+    // Records show unpaid deposits past their expiry as Fail: payments expires them first. Given here, so
+    // that payments depends on the wallet (its records, levels, order numbers) and never the reverse.
+    api: (app, { ctx }) => walletRoutes(app, ctx, { expireOverdueDeposits: () => sweepExpired(ctx) }),
   },
-  {
-    name: 'payments',
-    api: async (app, { ctx }) => {
-      await app.register(paymentRoutes(ctx));
-    },
-  },
-  {
-    name: 'admin',
-    api: async (app, { ctx }) => {
-      await app.register(adminRoutes(ctx));
-    },
-  },
-  {
-    name: 'content',
-    api: async (app, { ctx }) => {
-      await app.register(contentRoutes(ctx));
-    },
-  },
-  {
-    name: 'catalogue',
-    api: async (app, { ctx }) => {
-      await app.register(catalogueRoutes(ctx));
-    },
-  },
-  {
-    name: 'appcard',
-    api: async (app, { ctx }) => {
-      await app.register(appCardRoutes(ctx));
-    },
-  },
+  { name: 'payments', api: (app, { ctx }) => paymentRoutes(app, ctx) },
+  { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },
+  { name: 'content', api: (app, { ctx }) => contentRoutes(app, ctx) },
+  { name: 'catalogue', api: (app, { ctx }) => catalogueRoutes(app, ctx) },
+  { name: 'appcard', api: (app, { ctx }) => appCardRoutes(app, ctx) },
   {
     name: 'promotion',
-    api: async (app, { ctx }) => {
-      await app.register(promotionApiRoutes(ctx));
-    },
+    api: (app, { ctx }) => promotionApiRoutes(app, ctx),
     pages: (app, { ctx }) => registerShortLinkRoute(app, ctx),
   },
   {
     name: 'media',
-    api: async (app, { ctx }) => {
-      await app.register(mediaApiRoutes(ctx));
-    },
+    api: (app, { ctx }) => mediaApiRoutes(app, ctx),
     pages: (app, { ctx }) => registerMediaRoutes(app, ctx),
   },
   { name: 'manifest', pages: (app, { ctx }) => registerManifestRoute(app, ctx) },
-  {
-    name: 'notices',
-    api: async (app, { ctx, push }) => {
-      await app.register(noticeAdminRoutes(ctx, push));
-    },
-  },
+  // Push delivers notices: notices is handed push's side of a notice's life, and never imports push.
+  { name: 'notices', api: (app, { ctx, push }) => noticeRoutes(app, ctx, noticeDeliveries(ctx, push)) },
   {
     name: 'push',
-    api: async (app, { ctx, push }) => {
-      await app.register(pushRoutes(ctx, push));
-    },
+    api: (app, { ctx, push }) => pushRoutes(app, ctx, push),
+    worker: async ({ ctx, push }) =>
+      ctx.config.push.worker && (await push.keys()) ? createPushWorker(ctx, push) : null,
   },
-  {
-    name: 'dev',
-    api: async (app, { ctx }) => {
-      await app.register(devRoutes(ctx));
-    },
-    demoOnly: true,
-  },
+  { name: 'dev', api: (app, { ctx }) => devRoutes(app, ctx), demoOnly: true },
 ];

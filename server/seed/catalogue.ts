@@ -1,28 +1,28 @@
 import { type Insertable, sql } from 'kysely';
 import { WX_CATEGORIES, type WxCategory } from '../../src/contract/catalogue';
 import type { Db } from '../db/create-db';
-import type { CatalogueMediaTable, DemandsTable, WxAppImagesTable, WxAppsTable } from '../db/types';
 import { upsertAppCard } from '../modules/appcard/repository';
 import {
-  countAllDemands,
-  countAllWxApps,
+  countRows,
+  insertApplication,
   insertCatalogueMedia,
   insertDemands,
   insertPin,
   insertWxAppImages,
   insertWxApps,
   searchKey,
+  setClicks,
 } from '../modules/catalogue/repository';
 import { newLinkCode } from '../modules/catalogue/service';
-import {
-  countBanners,
-  insertBanner,
-  insertNotice,
-  updateBannerPictures,
-  upsertPage,
-} from '../modules/content/repository';
+import type {
+  CatalogueMediaTable,
+  DemandsTable,
+  WxAppImagesTable,
+  WxAppsTable,
+} from '../modules/catalogue/tables';
+import { countBanners, insertBanner, updateBannerPictures, upsertPage } from '../modules/content/repository';
 import { CONTENT_LOCALES, type ContentLocale, type PageSlug } from '../modules/content/service';
-import { countPromoLinks, insertPromoLink, setClicks } from '../modules/promotion/repository';
+import { insertNotice } from '../modules/notices/repository';
 
 /** mulberry32: a small seeded PRNG, so every seed of the same size is identical. */
 export function prng(seed: number): () => number {
@@ -575,7 +575,7 @@ export async function seedDemoApplications(db: Db, now: number): Promise<void> {
   for (const [index, entry] of plan.entries()) {
     const user = userId(entry.uid);
     if (user === undefined || entry.itemId === undefined) continue;
-    const link = await insertPromoLink(db, {
+    const link = await insertApplication(db, {
       user_id: user,
       item_kind: entry.kind,
       item_id: entry.itemId,
@@ -615,8 +615,8 @@ export const DEMO_CATALOGUE: CatalogueSize = { wxCount: 320, demandCount: 140 };
 
 /** The portal's demo data, each part only when its tables are still empty. */
 export async function seedPortal(db: Db, now: number, size: CatalogueSize = DEMO_CATALOGUE): Promise<void> {
-  if ((await countAllWxApps(db)) === 0 && (await countAllDemands(db)) === 0)
+  if ((await countRows(db, 'wx_apps')) === 0 && (await countRows(db, 'demands')) === 0)
     await seedCatalogue(db, now, size);
   if ((await countBanners(db)) === 0) await seedContent(db, now);
-  if ((await countPromoLinks(db)) === 0) await seedDemoApplications(db, now);
+  if ((await countRows(db, 'promo_links')) === 0) await seedDemoApplications(db, now);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 
 /** The promoter's short-video account card, needed before claiming catalogue 2 demands. */
 export const appCardSchema = z.object({
@@ -22,3 +23,20 @@ export type AppCard = z.infer<typeof appCardSchema>;
 
 /** GET /appcard/view answers the card, or null when the promoter has none yet. */
 export const appCardViewSchema = z.nullable(appCardSchema);
+
+/** The caller's card (spec section 7 names this one GET). */
+export const appCardViewCall = {
+  method: 'GET',
+  path: '/appcard/view',
+  answer: appCardViewSchema,
+  access: 'user',
+} satisfies Call;
+
+/** Adds or replaces the caller's card; answers it as saved (trimmed). */
+export const appCardEditCall = {
+  method: 'POST',
+  path: '/appcard/edit',
+  input: appCardSchema,
+  answer: appCardSchema,
+  access: 'user',
+} satisfies Call;

@@ -1,7 +1,13 @@
 import { z } from 'zod/mini';
-import { PAGE_SIZE, pageSchema } from './paging';
+import type { Call } from './call';
+import { pageRequestSchema, pageSchema } from './paging';
 
 export const NEWEST_STRIP_SIZE = 20;
+
+/** The catalogues: 1 mini-games of a messaging-app platform (`wx`), 2 demand tasks of a short-video platform (`dou`). */
+export const CATALOGUE_KINDS = ['wx', 'dou'] as const;
+export const catalogueKindSchema = z.enum(CATALOGUE_KINDS, { error: 'invalid_type' });
+export type CatalogueKind = z.infer<typeof catalogueKindSchema>;
 
 /**
  * Catalogue 1 category filter values, as the upstream platform names them (spec section 2). The app
@@ -9,12 +15,9 @@ export const NEWEST_STRIP_SIZE = 20;
  */
 export const WX_CATEGORIES = ['角色', '竞技', '棋牌', '动作', '休闲', '其他'] as const;
 export type WxCategory = (typeof WX_CATEGORIES)[number];
+export const isWxCategory = (value: string): value is WxCategory =>
+  (WX_CATEGORIES as readonly string[]).includes(value);
 
-const page = z._default(z.int({ error: 'invalid_type' }).check(z.gte(0, 'invalid_type')), 0);
-const size = z._default(
-  z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(PAGE_SIZE, 'too_long')),
-  PAGE_SIZE,
-);
 /**
  * Search text has no length rule in the spec; a generous bound keeps queries sane. Control characters
  * are refused: nobody types them, and a NUL would cut the text short in SQLite (PostgreSQL refuses it).
@@ -28,6 +31,25 @@ const search = z._default(
   '',
 );
 const id = z.int({ error: 'required' }).check(z.positive('invalid_type'));
+
+/** The newest strip of either catalogue (spec section 2): its 20 newest items, page 0 only. */
+export const newestRequestSchema = z.object({
+  number: z._default(z.literal(0, { error: 'invalid_type' }), 0),
+  size: z._default(
+    z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(NEWEST_STRIP_SIZE, 'too_long')),
+    NEWEST_STRIP_SIZE,
+  ),
+});
+
+/** Pin toggles: pinning a pinned item unpins it, and the answer says which. */
+export const keepTopResponseSchema = z.object({ pinned: z.boolean() });
+export type KeepTopResponse = z.infer<typeof keepTopResponseSchema>;
+
+/** What an application adds to an item in the promoter's own list: its link's clicks and when. */
+const applicationFields = {
+  clicks: z.int().check(z.nonnegative()),
+  appliedAt: z.number(),
+};
 
 // ---- Catalogue 1: mini-games of a messaging-app platform ----
 
@@ -51,32 +73,17 @@ export const wxAppSchema = z.object({
 });
 export type WxApp = z.infer<typeof wxAppSchema>;
 
-export const wxAppListRequestSchema = z.object({
-  number: page,
-  size,
+export const wxAppListRequestSchema = z.extend(pageRequestSchema, {
   category_2_name: z._default(z.union([z.literal(''), z.enum(WX_CATEGORIES)], { error: 'invalid_type' }), ''),
   appname: search,
 });
 export type WxAppListRequest = z.input<typeof wxAppListRequestSchema>;
 export const wxAppPageSchema = pageSchema(wxAppSchema);
 
-export const myPageRequestSchema = z.object({ number: page, size });
-export type MyPageRequest = z.input<typeof myPageRequestSchema>;
-
 /** An item the promoter applied for, with its link's click count. */
-export const myWxAppSchema = z.extend(wxAppSchema, {
-  clicks: z.int().check(z.nonnegative()),
-  appliedAt: z.number(),
-});
+export const myWxAppSchema = z.extend(wxAppSchema, applicationFields);
 export const myWxAppPageSchema = pageSchema(myWxAppSchema);
 
-export const newestRequestSchema = z.object({
-  number: z._default(z.literal(0, { error: 'invalid_type' }), 0),
-  size: z._default(
-    z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(NEWEST_STRIP_SIZE, 'too_long')),
-    NEWEST_STRIP_SIZE,
-  ),
-});
 export const wxNewestSchema = z.array(wxAppSchema);
 
 export const wxApplyRequestSchema = z.object({
@@ -89,10 +96,6 @@ export type WxApplyResponse = z.infer<typeof wxApplyResponseSchema>;
 export const wxAppDetailRequestSchema = z.object({ id });
 
 export const wxKeepTopRequestSchema = wxApplyRequestSchema;
-
-/** Pin toggles: pinning a pinned item unpins it, and the answer says which. */
-export const keepTopResponseSchema = z.object({ pinned: z.boolean() });
-export type KeepTopResponse = z.infer<typeof keepTopResponseSchema>;
 
 // ---- Catalogue 2: demand tasks of a short-video platform ----
 
@@ -107,14 +110,11 @@ export const demandSchema = z.object({
 });
 export type Demand = z.infer<typeof demandSchema>;
 
-export const demandListRequestSchema = z.object({ number: page, size, demandName: search });
+export const demandListRequestSchema = z.extend(pageRequestSchema, { demandName: search });
 export type DemandListRequest = z.input<typeof demandListRequestSchema>;
 export const demandPageSchema = pageSchema(demandSchema);
 
-export const myDemandSchema = z.extend(demandSchema, {
-  clicks: z.int().check(z.nonnegative()),
-  appliedAt: z.number(),
-});
+export const myDemandSchema = z.extend(demandSchema, applicationFields);
 export const myDemandPageSchema = pageSchema(myDemandSchema);
 
 export const demandNewestSchema = z.array(demandSchema);
@@ -131,3 +131,134 @@ export const demandApplyResponseSchema = z.object({
   link: z.string(),
 });
 export type DemandApplyResponse = z.infer<typeof demandApplyResponseSchema>;
+
+/** Media download query: `GET /wxcps/downimage?url=` and `/wxcps/downvideo?url=`. */
+export const mediaDownloadQuerySchema = z.object({
+  url: z.string({ error: 'required' }).check(z.minLength(1, 'required'), z.maxLength(500, 'too_long')),
+});
+
+// ---- calls (spec section 7, /wxcps and /doucps). Each catalogue has the same calls on its own paths
+// and wire shapes; the server builds both sets of routes from one description per kind.
+
+/** A page of catalogue 1; empty for a visitor (the public home shows its empty state). */
+export const wxListCall = {
+  method: 'POST',
+  path: '/wxcps/applist',
+  input: wxAppListRequestSchema,
+  answer: wxAppPageSchema,
+  access: 'optionalUser',
+} satisfies Call;
+
+/** The mini-games the promoter applied for, newest application first. */
+export const wxMineCall = {
+  method: 'POST',
+  path: '/wxcps/myapplist',
+  input: pageRequestSchema,
+  answer: myWxAppPageSchema,
+  access: 'user',
+} satisfies Call;
+
+/** The newest strip of catalogue 1; empty for a visitor. */
+export const wxNewestCall = {
+  method: 'POST',
+  path: '/wxcps/lastapplist',
+  input: newestRequestSchema,
+  answer: wxNewestSchema,
+  access: 'optionalUser',
+} satisfies Call;
+
+export const wxDetailCall = {
+  method: 'POST',
+  path: '/wxcps/detail',
+  input: wxAppDetailRequestSchema,
+  answer: wxAppSchema,
+  access: 'user',
+} satisfies Call;
+
+export const wxApplyCall = {
+  method: 'POST',
+  path: '/wxcps/apply',
+  input: wxApplyRequestSchema,
+  answer: wxApplyResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+/** Pin or unpin for every promoter of the site; senior agents (job 2) only. */
+export const wxPinCall = {
+  method: 'POST',
+  path: '/wxcps/keeptop',
+  input: wxKeepTopRequestSchema,
+  answer: keepTopResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+/** A page of catalogue 2, public; with a token the items carry the caller's apply state. */
+export const demandListCall = {
+  method: 'POST',
+  path: '/doucps/demandlist',
+  input: demandListRequestSchema,
+  answer: demandPageSchema,
+  access: 'optionalUser',
+} satisfies Call;
+
+export const demandMineCall = {
+  method: 'POST',
+  path: '/doucps/mydemandlist',
+  input: pageRequestSchema,
+  answer: myDemandPageSchema,
+  access: 'user',
+} satisfies Call;
+
+export const demandNewestCall = {
+  method: 'POST',
+  path: '/doucps/lastapplist',
+  input: newestRequestSchema,
+  answer: demandNewestSchema,
+  access: 'optionalUser',
+} satisfies Call;
+
+export const demandApplyCall = {
+  method: 'POST',
+  path: '/doucps/apply',
+  input: demandIdRequestSchema,
+  answer: demandApplyResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+export const demandPinCall = {
+  method: 'POST',
+  path: '/doucps/keeptop',
+  input: demandIdRequestSchema,
+  answer: keepTopResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+/** Removes the caller's claim and link; the place goes back to the demand's quota. */
+export const demandDeleteCall = {
+  method: 'POST',
+  path: '/doucps/delmydemand',
+  input: demandIdRequestSchema,
+  answer: z.null(),
+  access: 'user',
+} satisfies Call;
+
+/** An item's picture as a file (an attachment), never an open proxy (DESIGN.md section 4). */
+export const downImageCall = {
+  method: 'GET',
+  path: '/wxcps/downimage',
+  input: mediaDownloadQuerySchema,
+  /** The file's bytes. */
+  answer: z.string(),
+  access: 'public',
+  raw: true,
+} satisfies Call;
+
+/** An item's video as a file (an attachment), with byte ranges. */
+export const downVideoCall = {
+  method: 'GET',
+  path: '/wxcps/downvideo',
+  input: mediaDownloadQuerySchema,
+  answer: z.string(),
+  access: 'public',
+  raw: true,
+} satisfies Call;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 
 /** A home carousel banner (spec section 3). `remark` is HTML, sanitized by the server and again by the app. */
 export const bannerSchema = z.object({
@@ -85,3 +86,59 @@ export const htmlPageSchema = z.object({
   content: z.string(),
 });
 export type HtmlPage = z.infer<typeof htmlPageSchema>;
+
+/** The home carousel's banners of the caller's site. */
+export const bannerListCall = {
+  method: 'POST',
+  path: '/mainview/bannerList',
+  answer: bannerListSchema,
+  access: 'public',
+} satisfies Call;
+
+/** The ticker: the body of each live notice for the caller, in the caller's language. */
+export const noticeTickerCall = {
+  method: 'POST',
+  path: '/cp/mainview/notice',
+  answer: noticeListSchema,
+  access: 'user',
+} satisfies Call;
+
+/** The notice centre: the caller's live notices with their read state. */
+export const noticeListCall = {
+  method: 'POST',
+  path: '/cp/notices/list',
+  answer: noticeDetailListSchema,
+  access: 'user',
+} satisfies Call;
+
+export const noticeReadCall = {
+  method: 'POST',
+  path: '/cp/notices/read',
+  input: noticeReadRequestSchema,
+  answer: noticeReadResultSchema,
+  access: 'user',
+} satisfies Call;
+
+/** The customer-service page (/Service), in the caller's language. */
+export const customAgentPageCall = {
+  method: 'POST',
+  path: '/mainview/customAgent',
+  answer: htmlPageSchema,
+  access: 'public',
+} satisfies Call;
+
+/** The help page (/Help), in the caller's language. */
+export const systemHelpPageCall = {
+  method: 'POST',
+  path: '/mainview/systemHelp',
+  answer: htmlPageSchema,
+  access: 'public',
+} satisfies Call;
+
+/** The about page (/AboutUs), in the caller's language. */
+export const aboutUsPageCall = {
+  method: 'POST',
+  path: '/mainview/aboutus',
+  answer: htmlPageSchema,
+  access: 'public',
+} satisfies Call;

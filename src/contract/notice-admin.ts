@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 
 /** Operator notice console (issue 5): create, edit, list, withdraw under /api/admin/notices/. */
@@ -76,8 +77,6 @@ export type NoticeEditRequest = z.infer<typeof noticeEditRequestSchema>;
 
 export const noticeIdRequestSchema = z.object({ id: z.int('required').check(z.positive()) });
 
-export const noticeListRequestSchema = pageRequestSchema;
-
 export const NOTICE_STATES = ['scheduled', 'live', 'ended', 'withdrawn'] as const;
 
 export const adminNoticeSchema = z.object({
@@ -101,3 +100,40 @@ export const adminNoticeSchema = z.object({
 });
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
 export const adminNoticePageSchema = pageSchema(adminNoticeSchema);
+
+const noticesOperator = { operator: 'notices' } as const;
+
+/** Publishes a notice (now or at publishFrom); its push deliveries are queued when it goes live. */
+export const noticeCreateCall = {
+  method: 'POST',
+  path: '/admin/notices/create',
+  input: noticeCreateRequestSchema,
+  answer: adminNoticeSchema,
+  access: noticesOperator,
+} satisfies Call;
+
+export const noticeEditCall = {
+  method: 'POST',
+  path: '/admin/notices/edit',
+  input: noticeEditRequestSchema,
+  answer: adminNoticeSchema,
+  access: noticesOperator,
+} satisfies Call;
+
+/** Takes a notice down; deliveries not sent yet are never sent. */
+export const noticeWithdrawCall = {
+  method: 'POST',
+  path: '/admin/notices/withdraw',
+  input: noticeIdRequestSchema,
+  answer: adminNoticeSchema,
+  access: noticesOperator,
+} satisfies Call;
+
+/** Every notice, newest first, with its delivery counts. */
+export const adminNoticeListCall = {
+  method: 'POST',
+  path: '/admin/notices/list',
+  input: pageRequestSchema,
+  answer: adminNoticePageSchema,
+  access: noticesOperator,
+} satisfies Call;

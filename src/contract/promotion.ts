@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
-
-/** Which catalogue a promotion link belongs to. */
-export const catalogueKindSchema = z.enum(['wx', 'dou'], { error: 'invalid_type' });
-export type CatalogueKind = z.infer<typeof catalogueKindSchema>;
+import type { Call } from './call';
+import { catalogueKindSchema } from './catalogue';
 
 /** /gen/shortlink: the promoter's own tracked link for an item they applied for, to share again. */
 export const shortLinkRequestSchema = z.object({
@@ -15,7 +13,10 @@ export const shortLinkResponseSchema = z.object({
   clicks: z.int().check(z.nonnegative()),
 });
 
-/** Media download query: `GET /wxcps/downimage?url=` and `/wxcps/downvideo?url=`. */
-export const mediaDownloadQuerySchema = z.object({
-  url: z.string({ error: 'required' }).check(z.minLength(1, 'required'), z.maxLength(500, 'too_long')),
-});
+export const shortLinkCall = {
+  method: 'POST',
+  path: '/gen/shortlink',
+  input: shortLinkRequestSchema,
+  answer: shortLinkResponseSchema,
+  access: 'user',
+} satisfies Call;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 
 /**
  * Web push subscriptions (issue 5). The app sends `PushSubscription.toJSON()` as it is; the server
@@ -60,6 +61,32 @@ export type PushSubscriptionState = z.infer<typeof pushSubscriptionStateSchema>;
 
 /** `GET /api/push/key`: the VAPID public key, base64url, for `pushManager.subscribe({ applicationServerKey })`. */
 export const pushKeySchema = z.object({ publicKey: z.string() });
+
+/** The VAPID public key to subscribe against; 503 `push_unavailable` while push is off on the server. */
+export const pushKeyCall = {
+  method: 'GET',
+  path: '/push/key',
+  answer: pushKeySchema,
+  access: 'public',
+} satisfies Call;
+
+/** Stores (or moves to the caller) this browser's subscription, with the language notices are sent in. */
+export const pushSubscribeCall = {
+  method: 'POST',
+  path: '/push/subscribe',
+  input: pushSubscribeRequestSchema,
+  answer: pushSubscriptionStateSchema,
+  access: 'user',
+} satisfies Call;
+
+/** Forgets the caller's subscription of this endpoint (someone else's is left alone, without saying so). */
+export const pushUnsubscribeCall = {
+  method: 'POST',
+  path: '/push/unsubscribe',
+  input: pushUnsubscribeRequestSchema,
+  answer: pushSubscriptionStateSchema,
+  access: 'user',
+} satisfies Call;
 
 /** What the service worker receives in a push event (encrypted on the wire; at most 1 KB as JSON). */
 export const pushPayloadSchema = z.object({

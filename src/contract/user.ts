@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Call } from './call';
 
 /** Job values (DESIGN.md section 4): 0 player, 1 agent, 2 senior agent. */
 export const Job = { player: 0, agent: 1, seniorAgent: 2 } as const;
@@ -21,3 +22,11 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const hasTeamTab = (job: number | undefined): boolean => job === Job.agent || job === Job.seniorAgent;
 export const canPin = (job: number | undefined): boolean => job === Job.seniorAgent;
+
+/** The signed-in user (spec section 3); the balances are the wallet's (wallet.ts secondaryInfoCall). */
+export const userInfoCall = {
+  method: 'POST',
+  path: '/user/info',
+  answer: userInfoSchema,
+  access: 'user',
+} satisfies Call;

@@ -1,71 +1,33 @@
 /**
  * The wallet's wire contract (issue 6): balances, deposits, withdrawal methods, withdrawals, the safe,
- * transfers by UID, records, and the operator's withdrawal review. Every call is POST under /api with
- * a JSON body and answers the envelope `{ status, message, data }` (envelope.ts) unless noted.
+ * transfers by UID, records, and the operator's withdrawal review. Each call is declared once at the end
+ * of this file (`xxxCall`, decision 0015): path, input, answer, who may call it and whether it moves money.
+ * Every call is POST under /api with a JSON body and answers the envelope `{ status, message, data }`
+ * (envelope.ts), except the sandbox provider's pay page (`raw`: a GET and its form's POST, answering HTML).
  *
  * Money on the wire is a decimal number with at most 2 decimals (`money` below); the server stores
  * integer minor units (cents) and answers exact 2-decimal values, which the app displays rounded DOWN.
  * Times are epoch milliseconds. Lists are pages of at most 50 (paging.ts).
  *
- * Calls that move money need the header `Idempotency-Key` (IDEMPOTENCY_KEY_HEADER, 1-100 visible ASCII
- * characters, one fresh value per user action, reused on retry). Keys are scoped per user. A replay with
- * the same body answers the first (successful) answer again and moves nothing (header
+ * Calls that move money (`movesMoney`) need the header `Idempotency-Key` (IDEMPOTENCY_KEY_HEADER, 1-100
+ * visible ASCII characters, one fresh value per user action, reused on retry). Keys are scoped per user. A
+ * replay with the same body answers the first (successful) answer again and moves nothing (header
  * `Idempotent-Replayed: true`); the same key with a different body is refused with 422
  * (`idempotency_key_reused`); a concurrent duplicate waits for the first and then gets its answer. A
  * request that failed moved nothing and is not remembered, so it may be retried with the same key.
- * Marked [key] below.
  *
- * Account (login required):
- *   /user/info                  {}                                  -> UserInfo (user.ts)
- *   /user/secondaryInfo         {}                                  -> SecondaryInfo
- *   /user/levelData             {}                                  -> LevelData
- * Deposits:
- *   /wallet/deposit/create      DepositCreateRequest [key]          -> DepositOrder (state Prepare, payUrl)
- *   /wallet/deposit/list        PageRequest                         -> Page<DepositOrder>
- *   /wallet/deposit/detail      { orderNo }                         -> DepositOrder
- *   GET /wallet/sandbox/pay?orderNo=&token=   the sandbox provider's pay page (HTML, demo mode only): Pay / Cancel
- *   POST /wallet/sandbox/pay    form (orderNo, token, action=pay|cancel) posted by that page from this origin; the sandbox sends
- *                               itself the signed callback below and answers an HTML result page
- *   /wallet/sandbox/callback    SandboxCallback (no login; HMAC-SHA256 signed by the provider)
- *                                                                   -> { orderNo, state }
- *     Prepare -> Success exactly once on a signed "paid" callback; duplicates change nothing; a bad
- *     signature is refused (400 `signature_invalid`) and logged; an unpaid order turns Fail after
- *     DEPOSIT_EXPIRY_MINUTES.
- * Withdrawal methods (/AddCard, /AddZhiFuBao):
- *   /wallet/cards/list          {}                                  -> WithdrawMethod[]
- *   /wallet/cards/save          WithdrawMethodSaveRequest (id: edit) -> WithdrawMethod
- *     A bank account must be at a bank of the user's country (banks.ts: the account's area code, else
- *     the site's country) and follow that bank's rules (IFSC for Indian banks, account-number length).
- *   /wallet/cards/delete        { id }                              -> null
- * Withdrawals (/Withdraw, /WithdrawStep/{id}, /WithdrawDetails):
- *   /wallet/withdraw/create     WithdrawCreateRequest [key]         -> Withdrawal (state WaitReview)
- *   /wallet/withdraw/list       PageRequest                         -> Page<Withdrawal>
- *   /wallet/withdraw/detail     { id }                              -> Withdrawal
- *     Prepare -> WaitReview (funds held: withdrawable -> locked) -> WaitExec (approved) -> Exec (payout
- *     sent) -> Success (posted) | Fail (funds returned, with a reason). Reject: WaitReview -> Fail.
- * Safe (vault):
- *   /wallet/safe/info           {}                                  -> SafeInfo
- *   /wallet/safe/setPassword    { password }                        -> SafeInfo (only when none is set)
- *   /wallet/safe/changePassword { oldPassword, password }           -> SafeInfo
- *   /wallet/safe/deposit        { amount } [key]                    -> SafeMoveResult (main -> safe)
- *   /wallet/safe/withdraw       { amount, safePassword } [key]      -> SafeMoveResult (safe -> main)
- *     5 wrong safe passwords lock it for 15 minutes (429 `safe_locked`, data.retryAfter).
- * Transfers:
- *   /wallet/transfer            TransferRequest [key]               -> TransferResult
- * Records:
- *   /wallet/records             RecordsRequest                      -> Page<WalletRecord>
- * Operators (users.is_operator; others get 403 `operator_only`; demo operator +63 9171234570):
- *   /admin/withdrawals/list     AdminWithdrawalListRequest          -> Page<AdminWithdrawal>
- *   /admin/withdrawals/approve  { id } [key]                        -> AdminWithdrawal (WaitReview -> WaitExec)
- *   /admin/withdrawals/reject   { id, reason } [key]                -> AdminWithdrawal (WaitReview -> Fail)
- *   /admin/withdrawals/execute  { id } [key]                        -> AdminWithdrawal (WaitExec -> Exec)
- *   /admin/withdrawals/settle   { id, outcome, reason? } [key]      -> AdminWithdrawal (Exec -> Success|Fail)
- *     A call on an order no longer in the expected state answers 409 `state_changed`, so of an approve
- *     and a reject racing, exactly one wins.
+ * Withdrawals, transfers and moves out of the safe are confirmed with the 6-digit safe password; 5 wrong
+ * ones in a row lock it for 15 minutes (429 `safe_locked`, data.retryAfter).
+ *
+ * The screens: /Deposit, /Cards with /AddCard and /AddZhiFuBao (withdrawal methods), /Withdraw,
+ * /WithdrawStep/{id} and /WithdrawDetails, /Safe, /Transfer, /Records; operators review withdrawals
+ * (users.is_operator; others get 403 `operator_only`; demo operator +63 9171234570).
  */
 import { z } from 'zod/mini';
+import { emptyResponseSchema } from './auth';
 import { type BankCountry, bankAccountIssues, findBank } from './banks';
-import { PAGE_SIZE, pageSchema } from './paging';
+import type { Call } from './call';
+import { pageRequestSchema, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
 
 export const MONEY_DECIMALS = 2;
@@ -120,15 +82,6 @@ export const money = z
 export const moneyValue = z.number();
 
 const id = z.int(required('required')).check(z.positive('invalid_type'));
-
-export const pageRequestSchema = z.object({
-  number: z._default(z.int({ error: 'invalid_type' }).check(z.gte(0, 'invalid_type')), 0),
-  size: z._default(
-    z.int({ error: 'invalid_type' }).check(z.gte(1, 'invalid_type'), z.lte(PAGE_SIZE, 'too_long')),
-    PAGE_SIZE,
-  ),
-});
-export type PageRequest = z.input<typeof pageRequestSchema>;
 
 /** Transaction state labels (spec section 4). */
 export const TX_STATES = ['Prepare', 'Success', 'Fail', 'WaitReview', 'WaitExec', 'Exec'] as const;
@@ -200,6 +153,11 @@ export const orderNoRequestSchema = z.object({
 /** The pay page's address (DepositOrder.payUrl): the token makes it the owner's alone. */
 export const sandboxPayQuerySchema = z.extend(orderNoRequestSchema, {
   token: z._default(z.string().check(z.maxLength(128, 'too_long')), ''),
+});
+
+/** What the pay page's buttons post (a plain form): the order, its pay token and the button pressed. */
+export const sandboxPayFormSchema = z.extend(sandboxPayQuerySchema, {
+  action: z.enum(['pay', 'cancel'], { error: 'invalid_type' }),
 });
 
 /**
@@ -445,3 +403,251 @@ export const adminSettleRequestSchema = z.object({
   /** Required when the outcome is Fail. */
   reason: z.optional(z.string({ error: 'invalid_type' }).check(z.trim(), z.maxLength(200, 'too_long'))),
 });
+
+// ---- calls (login required unless noted; /user/info is in user.ts)
+
+export const secondaryInfoCall = {
+  method: 'POST',
+  path: '/user/secondaryInfo',
+  answer: secondaryInfoSchema,
+  access: 'user',
+} satisfies Call;
+
+export const levelDataCall = {
+  method: 'POST',
+  path: '/user/levelData',
+  answer: levelDataSchema,
+  access: 'user',
+} satisfies Call;
+
+/** An order in Prepare with its payUrl; no money moves until the provider's signed callback says paid. */
+export const depositCreateCall = {
+  method: 'POST',
+  path: '/wallet/deposit/create',
+  input: depositCreateRequestSchema,
+  answer: depositOrderSchema,
+  access: 'user',
+  movesMoney: true,
+} satisfies Call;
+
+export const depositListCall = {
+  method: 'POST',
+  path: '/wallet/deposit/list',
+  input: pageRequestSchema,
+  answer: depositPageSchema,
+  access: 'user',
+} satisfies Call;
+
+export const depositDetailCall = {
+  method: 'POST',
+  path: '/wallet/deposit/detail',
+  input: orderNoRequestSchema,
+  answer: depositOrderSchema,
+  access: 'user',
+} satisfies Call;
+
+/** The sandbox provider's pay page (demo mode only): Pay / Cancel, for whoever holds the payUrl's token. */
+export const sandboxPayPageCall = {
+  method: 'GET',
+  path: '/wallet/sandbox/pay',
+  input: sandboxPayQuerySchema,
+  answer: z.string(),
+  access: 'public',
+  raw: true,
+} satisfies Call;
+
+/**
+ * The pay page's form, posted from this origin only: the sandbox sends itself the signed callback
+ * below and answers an HTML result page.
+ */
+export const sandboxPayFormCall = {
+  method: 'POST',
+  path: '/wallet/sandbox/pay',
+  input: sandboxPayFormSchema,
+  answer: z.string(),
+  access: 'public',
+  raw: true,
+} satisfies Call;
+
+/**
+ * The provider's callback (no login; HMAC-SHA256 signed by the provider). Prepare -> Success exactly
+ * once on a signed "paid" callback; duplicates change nothing; a bad signature is refused (400
+ * `signature_invalid`) and logged; an unpaid order turns Fail after DEPOSIT_EXPIRY_MINUTES.
+ */
+export const sandboxCallbackCall = {
+  method: 'POST',
+  path: '/wallet/sandbox/callback',
+  input: sandboxCallbackSchema,
+  answer: sandboxCallbackResponseSchema,
+  access: 'public',
+} satisfies Call;
+
+export const cardsListCall = {
+  method: 'POST',
+  path: '/wallet/cards/list',
+  answer: withdrawMethodListSchema,
+  access: 'user',
+} satisfies Call;
+
+/**
+ * Adds a method, or edits the one with `id`. A bank account must be at a bank of the user's country
+ * (banks.ts: the account's area code, else the site's country) and follow that bank's rules.
+ */
+export const cardsSaveCall = {
+  method: 'POST',
+  path: '/wallet/cards/save',
+  input: withdrawMethodSaveRequestSchema,
+  answer: withdrawMethodSchema,
+  access: 'user',
+} satisfies Call;
+
+export const cardsDeleteCall = {
+  method: 'POST',
+  path: '/wallet/cards/delete',
+  input: idRequestSchema,
+  answer: emptyResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+/**
+ * Prepare -> WaitReview (funds held: withdrawable -> locked) -> WaitExec (approved) -> Exec (payout
+ * sent) -> Success (posted) | Fail (funds returned, with a reason). Reject: WaitReview -> Fail.
+ */
+export const withdrawCreateCall = {
+  method: 'POST',
+  path: '/wallet/withdraw/create',
+  input: withdrawCreateRequestSchema,
+  answer: withdrawalSchema,
+  access: 'user',
+  movesMoney: true,
+} satisfies Call;
+
+export const withdrawListCall = {
+  method: 'POST',
+  path: '/wallet/withdraw/list',
+  input: pageRequestSchema,
+  answer: withdrawalPageSchema,
+  access: 'user',
+} satisfies Call;
+
+export const withdrawDetailCall = {
+  method: 'POST',
+  path: '/wallet/withdraw/detail',
+  input: idRequestSchema,
+  answer: withdrawalSchema,
+  access: 'user',
+} satisfies Call;
+
+export const safeInfoCall = {
+  method: 'POST',
+  path: '/wallet/safe/info',
+  answer: safeInfoSchema,
+  access: 'user',
+} satisfies Call;
+
+/** Only when none is set. */
+export const safeSetPasswordCall = {
+  method: 'POST',
+  path: '/wallet/safe/setPassword',
+  input: safeSetPasswordRequestSchema,
+  answer: safeInfoSchema,
+  access: 'user',
+} satisfies Call;
+
+export const safeChangePasswordCall = {
+  method: 'POST',
+  path: '/wallet/safe/changePassword',
+  input: safeChangePasswordRequestSchema,
+  answer: safeInfoSchema,
+  access: 'user',
+} satisfies Call;
+
+/** Main balance -> safe. */
+export const safeDepositCall = {
+  method: 'POST',
+  path: '/wallet/safe/deposit',
+  input: safeDepositRequestSchema,
+  answer: safeMoveResultSchema,
+  access: 'user',
+  movesMoney: true,
+} satisfies Call;
+
+/** Safe -> main balance. */
+export const safeWithdrawCall = {
+  method: 'POST',
+  path: '/wallet/safe/withdraw',
+  input: safeWithdrawRequestSchema,
+  answer: safeMoveResultSchema,
+  access: 'user',
+  movesMoney: true,
+} satisfies Call;
+
+export const transferCall = {
+  method: 'POST',
+  path: '/wallet/transfer',
+  input: transferRequestSchema,
+  answer: transferResultSchema,
+  access: 'user',
+  movesMoney: true,
+} satisfies Call;
+
+export const recordsCall = {
+  method: 'POST',
+  path: '/wallet/records',
+  input: recordsRequestSchema,
+  answer: walletRecordPageSchema,
+  access: 'user',
+} satisfies Call;
+
+// ---- operators' calls: a call on an order no longer in the expected state answers 409 `state_changed`,
+// so of an approve and a reject racing, exactly one wins.
+
+const reviewsWithdrawals = { operator: 'withdrawals' } as const;
+
+export const adminWithdrawalListCall = {
+  method: 'POST',
+  path: '/admin/withdrawals/list',
+  input: adminWithdrawalListRequestSchema,
+  answer: adminWithdrawalPageSchema,
+  access: reviewsWithdrawals,
+} satisfies Call;
+
+/** WaitReview -> WaitExec. */
+export const adminApproveCall = {
+  method: 'POST',
+  path: '/admin/withdrawals/approve',
+  input: idRequestSchema,
+  answer: adminWithdrawalSchema,
+  access: reviewsWithdrawals,
+  movesMoney: true,
+} satisfies Call;
+
+/** WaitReview -> Fail, the funds returned. */
+export const adminRejectCall = {
+  method: 'POST',
+  path: '/admin/withdrawals/reject',
+  input: adminRejectRequestSchema,
+  answer: adminWithdrawalSchema,
+  access: reviewsWithdrawals,
+  movesMoney: true,
+} satisfies Call;
+
+/** WaitExec -> Exec (the payout is sent). */
+export const adminExecuteCall = {
+  method: 'POST',
+  path: '/admin/withdrawals/execute',
+  input: idRequestSchema,
+  answer: adminWithdrawalSchema,
+  access: reviewsWithdrawals,
+  movesMoney: true,
+} satisfies Call;
+
+/** Exec -> Success | Fail (a reason required). */
+export const adminSettleCall = {
+  method: 'POST',
+  path: '/admin/withdrawals/settle',
+  input: adminSettleRequestSchema,
+  answer: adminWithdrawalSchema,
+  access: reviewsWithdrawals,
+  movesMoney: true,
+} satisfies Call;

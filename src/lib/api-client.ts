@@ -87,7 +87,7 @@ function userMessage(data: unknown, serverMessage: string): string {
   return serverMessage || systemErrorMessage();
 }
 
-export interface PostOptions<S extends z.ZodMiniType> {
+export interface RequestOptions<S extends z.ZodMiniType> {
   /** The contract schema of the envelope's `data` (or of the text, for a non-JSON answer). */
   schema: S;
   /** No toast for a failed call: the caller shows the problem its own way. */
@@ -141,7 +141,7 @@ async function request<S extends z.ZodMiniType>(
   method: 'GET' | 'POST',
   path: string,
   body: unknown,
-  options: PostOptions<S>,
+  options: RequestOptions<S>,
 ): Promise<z.output<S>> {
   // The server answers content pages and messages in the user's language.
   const headers: Record<string, string> = {
@@ -238,7 +238,7 @@ async function request<S extends z.ZodMiniType>(
 }
 
 /** Options of `api.call`: a money call must carry the action's idempotency key (contract/call.ts). */
-export type CallOptions<C extends Call> = Omit<PostOptions<z.ZodMiniType>, 'schema' | 'headers'> &
+export type CallOptions<C extends Call> = Omit<RequestOptions<z.ZodMiniType>, 'schema' | 'headers'> &
   (C['movesMoney'] extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined });
 
 export const api = {
@@ -259,11 +259,6 @@ export const api = {
         ...(idempotencyKey !== undefined && { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
       }) as Promise<CallAnswer<C>>;
     return rest.loading ? withLoading(run) : run();
-  },
-  /** POST `${API_BASE}${path}` with the envelope rules of spec section 8. */
-  post<S extends z.ZodMiniType>(path: string, body: unknown, options: PostOptions<S>): Promise<z.output<S>> {
-    const run = () => request('POST', path, body, options);
-    return options.loading ? withLoading(run) : run();
   },
   /**
    * GET a file (spec section 7, file helpers: GET with query parameters returning a blob), with the
@@ -294,14 +289,5 @@ export const api = {
       // A malformed name: keep it as sent.
     }
     return { blob: await response.blob(), filename };
-  },
-  /** GET `${API_BASE}${path}?query` (spec section 7: /appcard/view), same envelope rules. */
-  get<S extends z.ZodMiniType>(
-    path: string,
-    query: Record<string, string | number | boolean | undefined>,
-    options: PostOptions<S>,
-  ): Promise<z.output<S>> {
-    const run = () => request('GET', path, query, options);
-    return options.loading ? withLoading(run) : run();
   },
 };

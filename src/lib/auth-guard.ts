@@ -1,12 +1,15 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import { isLogin } from './session';
+import { safeRedirect } from './redirect';
+import type { Viewer } from './session';
 
 /** Every page but home needs a token: without one, go to /login and come back afterwards. */
-export function requireLogin(location: ParsedLocation): void {
-  if (!isLogin()) {
+export function requireLogin(viewer: Viewer, location: ParsedLocation): void {
+  if (!viewer.isLoggedIn()) {
     throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   }
 }
 
-/** Ids in paths of standalone pages: short, URL-safe. Anything else is a page that does not exist. */
-export const isPathId = (id: string): boolean => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+/** /login and /register are for visitors: someone signed in goes on to where they were headed, or home. */
+export function skipWhenLoggedIn(viewer: Viewer, target: string | undefined): void {
+  if (viewer.isLoggedIn()) throw redirect({ href: safeRedirect(target) ?? '/', replace: true });
+}

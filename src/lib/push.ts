@@ -1,5 +1,6 @@
 import { isIos } from '../boot/ios-handler';
-import { pushKeySchema, pushSubscriptionStateSchema } from '../contract/push';
+import type { CallInput } from '../contract/call';
+import { pushKeyCall, pushSubscribeCall, pushUnsubscribeCall } from '../contract/push';
 import { api } from './api-client';
 import { withDeadline } from './deadline';
 import { isStandalone } from './install';
@@ -77,12 +78,15 @@ function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {
   return bytes.length === wanted.length && bytes.every((byte, i) => byte === wanted[i]);
 }
 
+/**
+ * The browser's own description of the subscription (`toJSON()`), as it is: the server checks its shape
+ * (contract/push.ts) and refuses what it cannot use, so the app does not check it twice.
+ */
+const subscribeInput = (subscription: PushSubscription, locale: string) =>
+  ({ ...subscription.toJSON(), locale }) as CallInput<typeof pushSubscribeCall>;
+
 const sendSubscription = (subscription: PushSubscription, locale: string) =>
-  api.post(
-    '/push/subscribe',
-    { ...subscription.toJSON(), locale },
-    { schema: pushSubscriptionStateSchema, loading: true },
-  );
+  api.call(pushSubscribeCall, subscribeInput(subscription, locale), { loading: true });
 
 /**
  * Only ever called from a tap on a notification control: the permission prompt first, then a
@@ -95,7 +99,7 @@ export async function enablePush(locale: string): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return refreshPushState();
   try {
-    const { publicKey } = await api.get('/push/key', {}, { schema: pushKeySchema });
+    const { publicKey } = await api.call(pushKeyCall, {});
     const key = base64urlToBytes(publicKey);
     let subscription = await reg.pushManager.getSubscription();
     if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -119,9 +123,7 @@ export async function disablePush(): Promise<PushState> {
     await subscription.unsubscribe().catch(() => false);
     // Offline or logged out already: the push service answers 410 for the dead endpoint later and the
     // server deletes the subscription then.
-    await api
-      .post('/push/unsubscribe', { endpoint }, { schema: pushSubscriptionStateSchema, silent: true })
-      .catch(() => undefined);
+    await api.call(pushUnsubscribeCall, { endpoint }, { silent: true }).catch(() => undefined);
   }
   return refreshPushState();
 }
@@ -132,11 +134,7 @@ export async function followLocale(locale: string): Promise<void> {
   const subscription = await reg?.pushManager.getSubscription().catch(() => null);
   if (!subscription || Notification.permission !== 'granted') return;
   await api
-    .post(
-      '/push/subscribe',
-      { ...subscription.toJSON(), locale },
-      { schema: pushSubscriptionStateSchema, silent: true },
-    )
+    .call(pushSubscribeCall, subscribeInput(subscription, locale), { silent: true })
     .catch(() => undefined);
 }
 

@@ -11,6 +11,19 @@ export const SESSION_KEYS = { token: 'token', tokenHead: 'tokenHead', userPhone:
 export const USER_QUERY_KEY = ['auth', 'me'] as const;
 export type MeData = { user: UserInfo };
 
+/**
+ * Who is signed in, as a route's guard or loader asks it: the router context's `viewer` (built in
+ * src/router.tsx). Components read the same user through `useSessionUser`.
+ */
+export interface Viewer {
+  /** A token is stored: the guards' question, answered without the network. */
+  isLoggedIn(): boolean;
+  /** The signed-in user: the cached one, else the server's answer. Rejects when there is nobody to ask about. */
+  me(): Promise<MeData>;
+  /** The uid per-user queries are keyed on; 0 for nobody (logged out, or the server could not say who). */
+  uid(): Promise<number>;
+}
+
 // The user is launch data however it enters the cache (a login's answer, the token check): every
 // observer and every write of this key carries the same persistence options.
 queryClient.setQueryDefaults(USER_QUERY_KEY, persistedQuery);

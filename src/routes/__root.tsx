@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NoticeSync } from '../features/notices/components/notice-sync';
+import type { Viewer } from '../lib/session';
 import { EmptyState } from '../ui/empty-state';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { NotFound } from '../ui/not-found';
@@ -12,6 +13,7 @@ import { UpdatePrompt } from '../ui/update-prompt';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  viewer: Viewer;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { userQueries } from '../features/auth/auth.queries';
 import { unreadIds, useNoticeCentre } from '../features/notices/notices.queries';
-import { isLogin, useIsLogin } from '../lib/session';
+import { useIsLogin } from '../lib/session';
 import { TabBar } from '../ui/tab-bar';
 
 /** The main layout: the routed tab page above the fixed bottom tab bar. */
 export const Route = createFileRoute('/_main')({
   loader: async ({ context }) => {
     // The tab bar needs the job; a failure is shown by the api-client and leaves the player tabs.
-    if (isLogin()) await context.queryClient.ensureQueryData(userQueries.me()).catch(() => undefined);
+    if (context.viewer.isLoggedIn()) await context.viewer.me().catch(() => undefined);
   },
   component: MainLayout,
 });

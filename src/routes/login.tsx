@@ -1,16 +1,14 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { LoginPage } from '../features/auth/components/login-page';
+import { skipWhenLoggedIn } from '../lib/auth-guard';
 import { safeRedirect } from '../lib/redirect';
-import { isLogin } from '../lib/session';
 
 const searchSchema = z.object({ redirect: z.catch(z.optional(z.string()), undefined) });
 
 export const Route = createFileRoute('/login')({
   validateSearch: searchSchema,
-  beforeLoad: ({ search }) => {
-    if (isLogin()) throw redirect({ href: safeRedirect(search.redirect) ?? '/', replace: true });
-  },
+  beforeLoad: ({ context, search }) => skipWhenLoggedIn(context.viewer, search.redirect),
   component: LoginRoute,
 });
 

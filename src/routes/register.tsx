@@ -1,8 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { RegisterPage } from '../features/auth/components/register-page';
+import { skipWhenLoggedIn } from '../lib/auth-guard';
 import { safeRedirect } from '../lib/redirect';
-import { isLogin } from '../lib/session';
 
 const searchSchema = z.object({
   redirect: z.catch(z.optional(z.string()), undefined),
@@ -12,9 +12,7 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/register')({
   validateSearch: searchSchema,
-  beforeLoad: ({ search }) => {
-    if (isLogin()) throw redirect({ href: safeRedirect(search.redirect) ?? '/', replace: true });
-  },
+  beforeLoad: ({ context, search }) => skipWhenLoggedIn(context.viewer, search.redirect),
   component: RegisterRoute,
 });
 

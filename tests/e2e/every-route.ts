@@ -28,7 +28,8 @@ const ACCOUNTS = {
   senior: demoAccount('senior agent (job 2)'),
 } as const;
 
-async function apiToken(request: APIRequestContext, who: Exclude<Who, 'visitor'>) {
+/** A session of the demo player or senior agent, logged in through the API. */
+export async function apiToken(request: APIRequestContext, who: Exclude<Who, 'visitor'>) {
   const account = ACCOUNTS[who];
   const res = await request.post('/api/cplogin/login', {
     data: { areaCode: account.areaCode, phone: account.phone, password: account.password },
@@ -139,8 +140,9 @@ export async function pageFor(
 
 /**
  * Stores a session (or none) and the locale setting as the app does, then lets the app learn who the user
- * is the way it does after a login: a tab page loads the account and the app saves it for later launches
- * (a standalone page opened cold, /notices say, reads the saved account and does not load it itself).
+ * is the way it does after a login: a tab page loads the account and the app saves it for later launches,
+ * so every route of the walk opens as a returning user's would, from the saved account. (A page opened
+ * cold without it loads it itself: tests/e2e/guard.spec.ts.)
  */
 export async function startSession(
   page: Page,

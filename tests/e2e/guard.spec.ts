@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiToken } from './every-route';
 import { demoAccount, logIn, mainNav } from './support';
 
 test('a logged-out visit to /report goes to login and comes back after logging in', async ({ page }) => {
@@ -51,4 +52,23 @@ test('a redirect hiding a tab (/%09/evil.example) is ignored after login: home, 
   await logIn(page, player.phone, player.password);
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
+// Issue 12: a standalone page read the signed-in account only from the saved cache, so /notices opened
+// cold with a token but no saved account waited for it forever (skeletons that never went away).
+test('a standalone page opened cold with a token but no saved account learns who is signed in', async ({
+  page,
+}) => {
+  const session = await apiToken(page.request, 'player');
+  // A plain file of the origin: the app does not run, so nothing but the token is saved.
+  await page.goto('/favicon.svg');
+  await page.evaluate((session) => {
+    localStorage.setItem('token', session.token);
+    localStorage.setItem('tokenHead', session.tokenHead);
+  }, session);
+
+  await page.goto('/notices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notices' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notices' }).getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
 });

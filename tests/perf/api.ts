@@ -10,9 +10,12 @@ import { createDb } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedCatalogue } from '../../server/seed/catalogue';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
+import { REFERENCE_PATH, startReferenceServer } from './api-reference';
 
 interface Scenario {
   name: string;
+  /** Another server than Beacon's (the reference route). */
+  base?: string;
   path: string;
   method: 'GET' | 'POST';
   body?: unknown;
@@ -24,7 +27,14 @@ interface Scenario {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'beacon-bench-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'warn' });
+// As production runs: answers written without parsing them again (the tests check them, answers.ts).
+const config = loadConfig({
+  VALIDATE_ANSWERS: 'false',
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  LOG_LEVEL: 'warn',
+});
 const db = createDb(config);
 await migrateToLatest(db);
 // A 10,000-item catalogue in each list, seeded before the demo data (which then keeps it).
@@ -34,6 +44,7 @@ await seedDemo(db, Date.now());
 const app = await buildApp(config, { db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const reference = await startReferenceServer(path.join(dataDir, 'beacon.db'));
 
 const demo = DEMO_ACCOUNTS[0];
 if (!demo) throw new Error('no demo account');
@@ -58,7 +69,12 @@ function listScenario(
   ];
 }
 
-const scenarios: Scenario[] = [
+/** Catalogue 1's first page against the reference route: the ratio of their req/s has a budget. */
+const APPLIST_PAGE_0 = 'applist page 0 (10 conn)';
+const REFERENCE = 'reference: bare route, applist page 0 (10 conn)';
+const RATIO_BUDGET = 0.8;
+
+const allScenarios: Scenario[] = [
   { name: 'sites list', path: '/api/mainview/sites', method: 'POST', connections: 10, p99Budget: 25 },
   {
     name: 'tokenLogin (session check)',
@@ -72,6 +88,16 @@ const scenarios: Scenario[] = [
   { name: 'unknown route (404 envelope)', path: '/api/nope', method: 'POST', connections: 10, p99Budget: 25 },
   // The list endpoints: a 50-item page of a 10,000-item catalogue. One connection measures the
   // time of one answer; ten measure throughput (latency then includes queueing behind the others).
+  // Same run, same database file, same page, right before Beacon's: see tests/perf/api-reference.ts.
+  {
+    name: REFERENCE,
+    base: reference.url,
+    path: REFERENCE_PATH,
+    method: 'POST',
+    body: { number: 0, size: 50 },
+    connections: 10,
+    p99Budget: 80,
+  },
   ...listScenario('applist page 0', '/api/wxcps/applist', { number: 0, size: 50 }, auth),
   ...listScenario('applist page 150', '/api/wxcps/applist', { number: 150, size: 50 }, auth),
   ...listScenario(
@@ -98,17 +124,23 @@ const scenarios: Scenario[] = [
   },
 ];
 
+// BENCH_ONLY=<text> runs the scenarios whose name contains it (e.g. "page 0").
+const only = process.env.BENCH_ONLY;
+const scenarios = only ? allScenarios.filter((s) => s.name.includes(only)) : allScenarios;
+
 const rows: string[] = [];
+const throughput = new Map<string, number>();
 let failed = false;
 for (const s of scenarios) {
   const result = await autocannon({
-    url: `${base}${s.path}`,
+    url: `${s.base ?? base}${s.path}`,
     method: s.method,
     connections: s.connections,
     duration: seconds,
     headers: { 'content-type': 'application/json', ...s.headers },
     body: s.body === undefined ? undefined : JSON.stringify(s.body),
   });
+  throughput.set(s.name, result.requests.average);
   const bad = result.non2xx + result.errors;
   const expectErrors = s.path === '/api/nope';
   const ok = result.latency.p99 <= s.p99Budget && (expectErrors || bad === 0);
@@ -119,6 +151,7 @@ for (const s of scenarios) {
 }
 
 await app.close();
+await reference.close();
 await db.destroy();
 
 console.log(
@@ -127,4 +160,15 @@ console.log(
 console.log('| scenario | connections | req/s | p50 ms | p99 ms | p99 budget ms | errors | verdict |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
+
+const beaconRate = throughput.get(APPLIST_PAGE_0);
+const referenceRate = throughput.get(REFERENCE);
+if (beaconRate !== undefined && referenceRate !== undefined) {
+  const ratio = beaconRate / referenceRate;
+  const verdict = ratio >= RATIO_BUDGET ? 'ok' : 'OVER BUDGET';
+  if (ratio < RATIO_BUDGET) failed = true;
+  console.log(
+    `\napplist page 0, 10 connections: Beacon ${Math.round(beaconRate)} req/s, reference ${Math.round(referenceRate)} req/s, ratio ${ratio.toFixed(2)}x (budget >= ${RATIO_BUDGET}x): ${verdict}`,
+  );
+}
 process.exit(failed ? 1 : 0);

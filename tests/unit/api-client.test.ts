@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionResponseSchema } from '../../src/contract/auth';
+import type { Call } from '../../src/contract/call';
 import { ApiError, api, browser, NO_ENVELOPE } from '../../src/lib/api-client';
 import { activateLocale } from '../../src/lib/i18n';
 import { queryClient } from '../../src/lib/query-client';
@@ -36,10 +37,20 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('api.post success', () => {
+/** A declaration for a made-up call: the client only reads its method, path and answer. */
+const postCall = <A extends Call['answer']>(path: `/${string}`, answer: A) =>
+  ({
+    method: 'POST',
+    path,
+    input: z.optional(z.record(z.string(), z.unknown())),
+    answer,
+    access: 'public',
+  }) satisfies Call;
+
+describe('api.call success', () => {
   it.each([200, 2004])('status %i resolves with data parsed by the schema', async (status) => {
     const fetchMock = stubFetch(envelope(status, 'ok', { n: 1, extra: true }));
-    await expect(api.post('/x/y', { a: 1 }, { schema: numbers })).resolves.toEqual({ n: 1 });
+    await expect(api.call(postCall('/x/y', numbers), { a: 1 })).resolves.toEqual({ n: 1 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/x/y');
     expect(init?.method).toBe('POST');
@@ -48,12 +59,12 @@ describe('api.post success', () => {
 
   it('rejects with the generic message when data breaks the contract', async () => {
     stubFetch(envelope(200, 'ok', { n: 'one' }));
-    await expect(api.post('/x', {}, { schema: numbers })).rejects.toMatchObject({ message: 'System error' });
+    await expect(api.call(postCall('/x', numbers), {})).rejects.toMatchObject({ message: 'System error' });
   });
 
   it('returns a non-JSON answer as it is', async () => {
     stubFetch(new Response('plain words', { status: 200, headers: { 'content-type': 'text/plain' } }));
-    await expect(api.post('/file', {}, { schema: z.string() })).resolves.toBe('plain words');
+    await expect(api.call(postCall('/file', z.string()), {})).resolves.toBe('plain words');
   });
 });
 
@@ -61,14 +72,14 @@ describe('headers and body', () => {
   it('sends Authorization as tokenHead + token when logged in', async () => {
     setUser({ token: 'abc123', tokenHead: 'Bearer ', user });
     const fetchMock = stubFetch(envelope(200, 'ok', null));
-    await api.post('/x', {}, { schema: z.null() });
+    await api.call(postCall('/x', z.null()), {});
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer abc123');
   });
 
   it('sends no Authorization without a token', async () => {
     const fetchMock = stubFetch(envelope(200, 'ok', null));
-    await api.post('/x', {}, { schema: z.null() });
+    await api.call(postCall('/x', z.null()), {});
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBeUndefined();
   });
@@ -77,14 +88,14 @@ describe('headers and body', () => {
     sessionStorage.setItem('packagename', 'com.example.app');
     sessionStorage.setItem('appsflyer_id', 'af-1');
     const fetchMock = stubFetch(envelope(200, 'ok', null), envelope(200, 'ok', null));
-    await api.post('/x', { q: 'a' }, { schema: z.null() });
+    await api.call(postCall('/x', z.null()), { q: 'a' });
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       q: 'a',
       packagename: 'com.example.app',
       appsflyer_id: 'af-1',
     });
     sessionStorage.removeItem('appsflyer_id');
-    await api.post('/x', undefined, { schema: z.null() });
+    await api.call(postCall('/x', z.null()), undefined);
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       packagename: 'com.example.app',
     });
@@ -96,7 +107,7 @@ describe('error catalogue', () => {
     setUser({ token: 't', tokenHead: 'Bearer ', user });
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     stubFetch(envelope(996, 'Session expired', null, 401));
-    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({
+    await expect(api.call(postCall('/x', z.null()), {})).rejects.toMatchObject({
       status: 996,
       message: 'Session expired',
     });
@@ -110,14 +121,14 @@ describe('error catalogue', () => {
   it('996 without a message rejects with the generic fallback', async () => {
     vi.spyOn(browser, 'reload').mockImplementation(() => {});
     stubFetch(envelope(996, '', null, 401));
-    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({ message: 'System error' });
+    await expect(api.call(postCall('/x', z.null()), {})).rejects.toMatchObject({ message: 'System error' });
   });
 
   it('999 forbidden logs out and shows the account-abnormality toast at the bottom', async () => {
     setUser({ token: 't', tokenHead: 'Bearer ', user });
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     stubFetch(envelope(999, 'forbidden', null, 403));
-    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call(postCall('/x', z.null()), {})).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBeNull();
     expect(reload).not.toHaveBeenCalled();
     expect(toasts()).toEqual([
@@ -128,7 +139,7 @@ describe('error catalogue', () => {
   it('999 with another message logs out and rejects without that toast', async () => {
     setUser({ token: 't', tokenHead: 'Bearer ', user });
     stubFetch(envelope(999, 'other', null, 403));
-    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({
+    await expect(api.call(postCall('/x', z.null()), {})).rejects.toMatchObject({
       status: 999,
       message: 'other',
     });
@@ -138,7 +149,7 @@ describe('error catalogue', () => {
 
   it('other statuses toast the server message at the bottom and reject with status, message, data', async () => {
     stubFetch(envelope(409, 'Already there', null, 409));
-    const error = await api.post('/x', {}, { schema: z.null() }).catch((e: unknown) => e);
+    const error = await api.call(postCall('/x', z.null()), {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, message: 'Already there', data: null });
     expect(toasts()).toEqual([{ kind: 'negative', message: 'Already there' }]);
@@ -147,7 +158,7 @@ describe('error catalogue', () => {
   it('a 400 with field issues rejects with the translated first issue and keeps the issues', async () => {
     const data = { issues: [{ path: 'phone', code: 'phone_wrong', message: 'Wrong number' }] };
     stubFetch(envelope(400, 'phone: Wrong number', data, 400));
-    const error = await api.post('/x', {}, { schema: z.null() }).catch((e: unknown) => e);
+    const error = await api.call(postCall('/x', z.null()), {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, message: 'Wrong number', data });
     expect((error as ApiError).issues).toEqual(data.issues);
   });
@@ -164,8 +175,8 @@ describe('error catalogue', () => {
           429,
         ),
       );
-      await api.post('/x', {}, { schema: z.null() }).catch(() => {});
-      await api.post('/x', {}, { schema: z.null() }).catch(() => {});
+      await api.call(postCall('/x', z.null()), {}).catch(() => {});
+      await api.call(postCall('/x', z.null()), {}).catch(() => {});
       expect(toasts()).toEqual([
         { kind: 'negative', message: '手机号或密码错误' },
         { kind: 'negative', message: '尝试次数过多，请 30 秒后再试' },
@@ -179,7 +190,7 @@ describe('error catalogue', () => {
     const onStatus = vi.fn();
     stubFetch(envelope(429, 'Slow down', { retryAfter: 42 }, 429));
     const error = await api
-      .post('/x', {}, { schema: z.null(), silent: true, onStatus })
+      .call(postCall('/x', z.null()), {}, { silent: true, onStatus })
       .catch((e: unknown) => e);
     expect((error as ApiError).retryAfter).toBe(42);
     expect(onStatus).toHaveBeenCalledWith(429, 'Slow down');
@@ -188,13 +199,13 @@ describe('error catalogue', () => {
 
   it('a network failure rejects with the generic message and toasts it unless silent', async () => {
     stubFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
-    await expect(api.post('/x', {}, { schema: z.null() })).rejects.toMatchObject({
+    await expect(api.call(postCall('/x', z.null()), {})).rejects.toMatchObject({
       status: NO_ENVELOPE,
       message: 'System error',
     });
     expect(toasts()).toEqual([{ kind: 'negative', message: 'System error' }]);
     toastStore.set([]);
-    await expect(api.post('/x', {}, { schema: z.null(), silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call(postCall('/x', z.null()), {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(toasts()).toEqual([]);
   });
 
@@ -202,14 +213,14 @@ describe('error catalogue', () => {
     stubFetch(
       new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
     );
-    await expect(api.post('/x', {}, { schema: z.string() })).rejects.toMatchObject({
+    await expect(api.call(postCall('/x', z.string()), {})).rejects.toMatchObject({
       message: 'System error',
     });
   });
 
   it('parses a real session answer with the contract', async () => {
     stubFetch(envelope(200, 'ok', { token: 'k', tokenHead: 'Bearer ', user }));
-    await expect(api.post('/cplogin/login', {}, { schema: sessionResponseSchema })).resolves.toMatchObject({
+    await expect(api.call(postCall('/cplogin/login', sessionResponseSchema), {})).resolves.toMatchObject({
       token: 'k',
       user: { uid: 7 },
     });

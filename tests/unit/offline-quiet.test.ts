@@ -1,7 +1,7 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { loadSite } from '../../src/boot/sites';
+import { secondaryInfoCall } from '../../src/contract/wallet';
 import { catalogueQueries } from '../../src/features/catalogue/catalogue.queries';
 import { api, logFailure } from '../../src/lib/api-client';
 import { toastStore } from '../../src/lib/toast';
@@ -21,7 +21,7 @@ describe('offline, a failed background call is expected: no console error (issue
   it('the api client', async () => {
     goOffline();
     const errors = consoleErrors();
-    await expect(api.post('/user/secondaryInfo', {}, { schema: z.null() })).rejects.toThrow("You're offline");
+    await expect(api.call(secondaryInfoCall, {})).rejects.toThrow("You're offline");
     expect(errors).not.toHaveBeenCalled();
     expect(toastStore.get()).toEqual([]);
   });
@@ -48,7 +48,7 @@ describe('online, a failure is still logged', () => {
   it('a network failure, a list failure, a site list failure', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
     const errors = consoleErrors();
-    await expect(api.post('/user/secondaryInfo', {}, { schema: z.null(), silent: true })).rejects.toThrow();
+    await expect(api.call(secondaryInfoCall, {}, { silent: true })).rejects.toThrow();
     expect(errors).toHaveBeenCalledWith('POST /user/secondaryInfo failed', expect.any(TypeError));
     errors.mockClear();
 

@@ -5,9 +5,9 @@ import {
   catalogueKeys,
   catalogueQueries,
   findCachedWxApp,
-  nextPageParam,
   patchCachedItems,
 } from '../../src/features/catalogue/catalogue.queries';
+import { nextPageParam } from '../../src/lib/paging';
 import { driftStep } from '../../src/ui/drift-strip';
 import { isNearBottom } from '../../src/ui/virtual-list';
 

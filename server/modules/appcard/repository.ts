@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { AppCardsTable } from '../../db/types';
+import type { AppCardsTable } from './tables';
 
 export type AppCardRow = Selectable<AppCardsTable>;
 

@@ -1,5 +1,6 @@
 import type { AppCard } from '../../../src/contract/appcard';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
 import type { Authenticated } from '../auth/service';
 import * as repo from './repository';
 
@@ -24,3 +25,7 @@ export async function editAppCard(ctx: AppContext, auth: Authenticated, card: Ap
   });
   return toAppCard(row);
 }
+
+/** Whether the promoter has a card (catalogue 2 claims need one); `db` may be the caller's transaction. */
+export const hasAppCard = async (db: Db, userId: number): Promise<boolean> =>
+  (await repo.findAppCard(db, userId)) !== undefined;

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { SessionsTable, SmsCodesTable, UsersTable } from '../../db/types';
+import type { SessionsTable, SmsCodesTable, UsersTable } from './tables';
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -3,7 +3,7 @@ import type { SmsPurpose } from '../../../src/contract/auth';
 import type { Config } from '../../config';
 import type { Clock } from '../../context';
 import type { Db } from '../../db/create-db';
-import { insertDevSms } from '../dev/repository';
+import { recordSms } from '../dev/service';
 
 export interface SmsRecipient {
   areaCode: string;
@@ -35,7 +35,7 @@ export function createDevSmsProvider(
         throw new Error('the dev SMS provider works in demo mode only');
       }
       log.info({ to: `+${to.areaCode} ${to.phone}`, purpose: meta.purpose, code: meta.code }, 'dev sms sent');
-      await insertDevSms(db, {
+      await recordSms(db, {
         area_code: to.areaCode,
         phone: to.phone,
         purpose: meta.purpose,

@@ -1,121 +1,387 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
+import type { CatalogueKind } from '../../../src/contract/catalogue';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
-import type { CatalogueMediaTable, DemandsTable, WxAppImagesTable, WxAppsTable } from '../../db/types';
+import type { AnyItemKind, ItemRow, ListFilter } from './kinds';
+import type {
+  CatalogueMediaTable,
+  DemandsTable,
+  PromoLinksTable,
+  WxAppImagesTable,
+  WxAppsTable,
+} from './tables';
 
-export type WxAppRow = Selectable<WxAppsTable>;
-export type DemandRow = Selectable<DemandsTable>;
-export type ItemKind = 'wx' | 'dou';
+/*
+ * One repository for every catalogue: the queries work from a kind (kinds.ts), reading its table under
+ * the alias `i` through the columns all catalogue tables share, and answering the kind's own columns
+ * (its row type, by the caller's kind). A row comes with the caller's application, the site's pin and
+ * the pictures in the same statement, so a list page costs about what reading the page does.
+ */
+
+/** The columns every catalogue table has, which the kind-generic queries filter and order by. */
+interface ItemColumns {
+  id: number;
+  search_name: string;
+  sort_rank: number;
+  enabled: number;
+  created_at: number;
+}
+
+export type PromoLinkRow = Selectable<PromoLinksTable>;
+
+/** Whose view a row is read in: the caller's application of it and the pin of the caller's site. */
+export interface Viewer {
+  userId: number | null;
+  siteKey: number;
+}
+
+/** A row of the kind as one caller sees it: its pictures in order, their application's code, the pin. */
+export type ViewedRow<Row> = Row & {
+  images: string[];
+  link_code: string | null;
+  pin_id: number | null;
+};
+
+/** Ids start at 1: a visitor's application join matches nothing, and the statement stays the same. */
+const NO_USER = 0;
 
 /** Case-insensitive "contains": the stored search column is lower-cased, LIKE wildcards are escaped. */
 export const containsPattern = (text: string): string =>
   `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const likeEscaped = (column: string, pattern: string) =>
-  sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
-
 /** Lower-casing in JS (Unicode-aware) rather than SQL, whose lower() differs between dialects. */
 export const searchKey = (name: string): string => name.toLowerCase();
 
-// ---- catalogue 1
+/** The kind's table as `i`. */
+const itemTable = (kind: AnyItemKind) => sql<ItemColumns>`${sql.table(kind.table)}`.as('i');
 
-export interface WxFilter {
-  category: string;
-  search: string;
-}
+const items = (db: Db, kind: AnyItemKind) => db.selectFrom(itemTable(kind));
 
-function wxFiltered(db: Db, filter: WxFilter) {
-  let q = db.selectFrom('wx_apps').where('enabled', '=', 1);
-  if (filter.category) q = q.where('category_2_name', '=', filter.category);
-  if (filter.search) q = q.where(likeEscaped('search_name', containsPattern(filter.search)));
-  return q;
-}
+/** Enabled items passing the filter. */
+const matching =
+  (kind: AnyItemKind, filter: ListFilter) => (eb: ExpressionBuilder<{ i: ItemColumns }, 'i'>) =>
+    eb.and([
+      eb('i.enabled', '=', 1),
+      ...filter.exact
+        .filter(([, value]) => value !== '')
+        .map(([column, value]) => eb(sql.ref(`i.${column}`), '=', value)),
+      ...(filter.search
+        ? [
+            sql<boolean>`${sql.ref(`i.${kind.searchColumn}`)} like ${containsPattern(filter.search)} escape '\\'`,
+          ]
+        : []),
+    ]);
 
-export const countWxApps = async (db: Db, filter: WxFilter): Promise<number> => {
-  const row = await wxFiltered(db, filter)
+/**
+ * The kind's columns of `i`, and its pictures in order as one JSON array (a text in SQLite, parsed by
+ * the driver in PostgreSQL; both dialects take `order by` inside the aggregate).
+ */
+const rowColumns = (db: Db, kind: AnyItemKind) => [
+  ...kind.columns.map((column) => sql.ref(`i.${column}`).as(column)),
+  ...(kind.imagesTable
+    ? [
+        sql<unknown>`(select ${sql.raw(isPostgres(db) ? 'json_agg' : 'json_group_array')}(img_url order by position)
+          from ${sql.table(kind.imagesTable)} where app_id = ${sql.ref('i.id')})`.as('images'),
+      ]
+    : []),
+];
+
+/** Rows with the caller's application (its code) and the site's pin, one statement. */
+const viewed = (db: Db, kind: AnyItemKind, viewer: Viewer) =>
+  items(db, kind)
+    .leftJoin('promo_links as l', (join) =>
+      join
+        .onRef('l.item_id', '=', 'i.id')
+        .on('l.item_kind', '=', kind.name)
+        .on('l.user_id', '=', viewer.userId ?? NO_USER),
+    )
+    .leftJoin('catalogue_pins as p', (join) =>
+      join
+        .onRef('p.item_id', '=', 'i.id')
+        .on('p.item_kind', '=', kind.name)
+        .on('p.site_id', '=', viewer.siteKey),
+    )
+    .select(rowColumns(db, kind))
+    .select(['l.code as link_code', 'p.id as pin_id']);
+
+const imagesOf = (value: unknown): string[] =>
+  typeof value === 'string' ? (JSON.parse(value) as string[]) : Array.isArray(value) ? value : [];
+
+/** The rows as the kind's, their pictures read. */
+const asViewed = <Row>(rows: Record<string, unknown>[]): ViewedRow<Row>[] => {
+  for (const row of rows) row.images = imagesOf(row.images);
+  return rows as unknown as ViewedRow<Row>[];
+};
+
+export const countItems = async (db: Db, kind: AnyItemKind, filter: ListFilter): Promise<number> => {
+  const row = await items(db, kind)
+    .where(matching(kind, filter))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 };
 
-/** Ids of the site's pinned items that pass the filter, most recent pin first. */
-export const pinnedWxIds = async (db: Db, siteKey: number, filter: WxFilter): Promise<number[]> => {
-  let q = db
-    .selectFrom('catalogue_pins as p')
-    .innerJoin('wx_apps as w', 'w.id', 'p.item_id')
-    .select('w.id')
-    .where('p.item_kind', '=', 'wx')
-    .where('p.site_id', '=', siteKey)
-    .where('w.enabled', '=', 1);
-  if (filter.category) q = q.where('w.category_2_name', '=', filter.category);
-  if (filter.search) q = q.where(likeEscaped('w.search_name', containsPattern(filter.search)));
-  const rows = await q.orderBy('p.pinned_at', 'desc').orderBy('p.id', 'desc').execute();
-  return rows.map((r) => r.id);
-};
-
-/** The stable order (rank, then newest id) without the pinned items. */
-export const listWxAppsUnpinned = (
+/** The site's pinned items that pass the filter, most recent pin first (a site pins a few). */
+export const pinnedItems = async <Row>(
   db: Db,
-  filter: WxFilter,
-  excludeIds: number[],
-  limit: number,
-  offset: number,
-): Promise<WxAppRow[]> => {
-  let q = wxFiltered(db, filter).selectAll();
-  if (excludeIds.length > 0) q = q.where('id', 'not in', excludeIds);
-  return q.orderBy('sort_rank', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  kind: AnyItemKind,
+  viewer: Viewer,
+  filter: ListFilter,
+): Promise<ViewedRow<Row>[]> =>
+  asViewed<Row>(
+    await viewed(db, kind, viewer)
+      .where(matching(kind, filter))
+      // Read from the site's pins (an index), not by testing every item's join.
+      .where(
+        'i.id',
+        'in',
+        db
+          .selectFrom('catalogue_pins')
+          .select('item_id')
+          .where('item_kind', '=', kind.name)
+          .where('site_id', '=', viewer.siteKey),
+      )
+      .orderBy('p.pinned_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute(),
+  );
+
+/**
+ * A stretch of the stable order (rank, then newest id), leaving the pinned items out, with the number
+ * of all matches (pinned ones too) on every row: the page and its total in one statement. The rows to
+ * skip are skipped in the order's index alone; only the page's rows are joined and read.
+ */
+export const listItems = async <Row>(
+  db: Db,
+  kind: AnyItemKind,
+  viewer: Viewer,
+  filter: ListFilter,
+  page: { excludeIds: number[]; limit: number; offset: number },
+): Promise<(ViewedRow<Row> & { total: number })[]> => {
+  let ids = items(db, kind).select('i.id').where(matching(kind, filter));
+  if (page.excludeIds.length > 0) ids = ids.where('i.id', 'not in', page.excludeIds);
+  const rows = await viewed(db, kind, viewer)
+    .select(() =>
+      items(db, kind).where(matching(kind, filter)).select(sql<number>`count(*)`.as('n')).as('total'),
+    )
+    .where(
+      'i.id',
+      'in',
+      ids.orderBy('i.sort_rank', 'desc').orderBy('i.id', 'desc').limit(page.limit).offset(page.offset),
+    )
+    .orderBy('i.sort_rank', 'desc')
+    .orderBy('i.id', 'desc')
+    .execute();
+  return asViewed<Row & { total: number }>(rows);
 };
 
 /**
  * Every match of a text search, in the stable order. A contains-search reads the whole table anyway,
  * so one pass gives both the page and the total instead of a count and a page query.
  */
-export const searchWxIds = async (db: Db, filter: WxFilter): Promise<number[]> => {
-  const rows = await wxFiltered(db, filter)
-    .select('id')
-    .orderBy('sort_rank', 'desc')
-    .orderBy('id', 'desc')
+export const matchingIds = async (db: Db, kind: AnyItemKind, filter: ListFilter): Promise<number[]> => {
+  const rows = await items(db, kind)
+    .where(matching(kind, filter))
+    .select('i.id')
+    .orderBy('i.sort_rank', 'desc')
+    .orderBy('i.id', 'desc')
     .execute();
   return rows.map((r) => r.id);
 };
 
-export const findWxAppsByIds = async (db: Db, ids: number[]): Promise<WxAppRow[]> =>
-  ids.length === 0 ? [] : db.selectFrom('wx_apps').selectAll().where('id', 'in', ids).execute();
+/** The rows of these ids, in any order, enabled or not. */
+export const itemsByIds = async <Row>(
+  db: Db,
+  kind: AnyItemKind,
+  viewer: Viewer,
+  ids: number[],
+): Promise<ViewedRow<Row>[]> =>
+  ids.length === 0 ? [] : asViewed<Row>(await viewed(db, kind, viewer).where('i.id', 'in', ids).execute());
 
-export const listNewestWxApps = (db: Db, limit: number): Promise<WxAppRow[]> =>
+export const newestItems = async <Row>(
+  db: Db,
+  kind: AnyItemKind,
+  viewer: Viewer,
+  limit: number,
+): Promise<ViewedRow<Row>[]> =>
+  asViewed<Row>(
+    await viewed(db, kind, viewer)
+      .where('i.enabled', '=', 1)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .execute(),
+  );
+
+/**
+ * The item the wire names (by the kind's key column), enabled or not. `forClaim` locks the row on
+ * PostgreSQL inside a claim's transaction, so concurrent claims queue behind it; SQLite runs one write
+ * transaction at a time already.
+ */
+export const findItem = <Row extends ItemRow>(
+  db: Db,
+  kind: AnyItemKind,
+  key: string | number,
+  { forClaim = false } = {},
+): Promise<Row | undefined> => {
+  const q = items(db, kind)
+    .selectAll('i')
+    .where(sql.ref(`i.${kind.keyColumn}`), '=', key);
+  return (forClaim && isPostgres(db) ? q.forUpdate() : q).executeTakeFirst() as Promise<Row | undefined>;
+};
+
+export const findItemById = <Row extends ItemRow>(db: Db, kind: AnyItemKind, id: number) =>
+  items(db, kind).select(rowColumns(db, kind)).where('i.id', '=', id).executeTakeFirst() as Promise<
+    Row | undefined
+  >;
+
+/** The name of the item a `/media/<kind>/<key>/...` path names, for the picture drawn of it. */
+export const mediaItemName = async (db: Db, kind: AnyItemKind, key: string): Promise<string | undefined> => {
+  const row = await items(db, kind)
+    .select(sql<string>`${sql.ref(`i.${kind.media.nameColumn}`)}`.as('name'))
+    .where(sql.ref(`i.${kind.media.keyColumn}`), '=', key)
+    .executeTakeFirst();
+  return row?.name;
+};
+
+// ---- claims (kinds with a quota: their tables have `quota` and `claimed`)
+
+/** Takes one claim if any is left; false when the quota is used up. */
+export const takeClaim = async (db: Db, kind: AnyItemKind, id: number): Promise<boolean> => {
+  const result = await sql`update ${sql.table(kind.table)} set claimed = claimed + 1
+    where id = ${id} and claimed < quota`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+};
+
+export const releaseClaim = async (db: Db, kind: AnyItemKind, id: number): Promise<void> => {
+  await sql`update ${sql.table(kind.table)} set claimed = claimed - 1
+    where id = ${id} and claimed > 0`.execute(db);
+};
+
+// ---- applications: a promoter's tracked link of an item (promo_links)
+
+export const findApplication = (
+  db: Db,
+  userId: number,
+  kind: CatalogueKind,
+  itemId: number,
+): Promise<PromoLinkRow | undefined> =>
   db
-    .selectFrom('wx_apps')
+    .selectFrom('promo_links')
     .selectAll()
-    .where('enabled', '=', 1)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
+    .where('user_id', '=', userId)
+    .where('item_kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+
+export const insertApplication = (db: Db, link: Insertable<PromoLinksTable>): Promise<PromoLinkRow> =>
+  db.insertInto('promo_links').values(link).returningAll().executeTakeFirstOrThrow();
+
+export const deleteApplication = async (
+  db: Db,
+  userId: number,
+  kind: CatalogueKind,
+  itemId: number,
+): Promise<boolean> => {
+  const result = await db
+    .deleteFrom('promo_links')
+    .where('user_id', '=', userId)
+    .where('item_kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+};
+
+/**
+ * The caller's applications of one catalogue with their items, newest application first. (The
+ * application join, required here, is read from its user's index; both dialects start from it.)
+ */
+export const appliedItems = async <Row>(
+  db: Db,
+  kind: AnyItemKind,
+  viewer: Viewer & { userId: number },
+  limit: number,
+  offset: number,
+): Promise<ViewedRow<Row & { clicks: number; applied_at: number }>[]> =>
+  asViewed<Row & { clicks: number; applied_at: number }>(
+    await viewed(db, kind, viewer)
+      .select(['l.clicks', 'l.applied_at'])
+      .where('l.id', 'is not', null)
+      .orderBy('l.applied_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  );
+
+export const countApplications = async (db: Db, userId: number, kind: CatalogueKind): Promise<number> => {
+  const row = await db
+    .selectFrom('promo_links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('item_kind', '=', kind)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+export const findApplicationByCode = (db: Db, code: string): Promise<PromoLinkRow | undefined> =>
+  db.selectFrom('promo_links').selectAll().where('code', '=', code).executeTakeFirst();
+
+/** One click, counted in the database so concurrent visits never lose one. */
+export const incrementClicks = async (db: Db, id: number): Promise<void> => {
+  await db
+    .updateTable('promo_links')
+    .set((eb) => ({ clicks: eb('clicks', '+', 1) }))
+    .where('id', '=', id)
     .execute();
+};
 
-export const findWxAppByAppid = (db: Db, appid: string): Promise<WxAppRow | undefined> =>
-  db.selectFrom('wx_apps').selectAll().where('appid', '=', appid).executeTakeFirst();
+// ---- pins
 
-export const findWxAppById = (db: Db, id: number): Promise<WxAppRow | undefined> =>
-  db.selectFrom('wx_apps').selectAll().where('id', '=', id).executeTakeFirst();
+export const deletePin = async (
+  db: Db,
+  kind: CatalogueKind,
+  siteKey: number,
+  itemId: number,
+): Promise<boolean> => {
+  const result = await db
+    .deleteFrom('catalogue_pins')
+    .where('item_kind', '=', kind)
+    .where('site_id', '=', siteKey)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+};
 
-/** Publicity images of the items, in order, by item id. */
-export async function wxImagesFor(db: Db, appIds: number[]): Promise<Map<number, string[]>> {
-  const map = new Map<number, string[]>();
-  if (appIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('wx_app_images')
-    .select(['app_id', 'img_url'])
-    .where('app_id', 'in', appIds)
-    .orderBy('app_id')
-    .orderBy('position')
+export const insertPin = async (
+  db: Db,
+  kind: CatalogueKind,
+  siteKey: number,
+  itemId: number,
+  userId: number,
+  now: number,
+): Promise<void> => {
+  await db
+    .insertInto('catalogue_pins')
+    .values({ item_kind: kind, site_id: siteKey, item_id: itemId, pinned_by: userId, pinned_at: now })
     .execute();
-  for (const r of rows) {
-    const list = map.get(r.app_id) ?? [];
-    list.push(r.img_url);
-    map.set(r.app_id, list);
-  }
-  return map;
-}
+};
+
+// ---- media registry
+
+/** Whether `url` is exactly one of the catalogue's media of this type. */
+export const isCatalogueMedia = async (db: Db, url: string, type: 'image' | 'video'): Promise<boolean> => {
+  const row = await db
+    .selectFrom('catalogue_media')
+    .select('id')
+    .where('url', '=', url)
+    .where('media_type', '=', type)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+};
+
+// ---- writes of the seed, the operator's review and the tests
 
 /**
  * Operator action after upstream review: the item gets its target and every promoter who applied
@@ -140,172 +406,11 @@ export const insertWxAppImages = async (db: Db, images: Insertable<WxAppImagesTa
   if (images.length > 0) await db.insertInto('wx_app_images').values(images).execute();
 };
 
-export const countAllWxApps = async (db: Db): Promise<number> => {
-  const row = await db
-    .selectFrom('wx_apps')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-};
-
-// ---- catalogue 2
-
-function demandsFiltered(db: Db, search: string) {
-  let q = db.selectFrom('demands').where('enabled', '=', 1);
-  if (search) q = q.where(likeEscaped('search_name', containsPattern(search)));
-  return q;
-}
-
-export const countDemands = async (db: Db, search: string): Promise<number> => {
-  const row = await demandsFiltered(db, search)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-};
-
-export const pinnedDemandIds = async (db: Db, siteKey: number, search: string): Promise<number[]> => {
-  let q = db
-    .selectFrom('catalogue_pins as p')
-    .innerJoin('demands as d', 'd.id', 'p.item_id')
-    .select('d.id')
-    .where('p.item_kind', '=', 'dou')
-    .where('p.site_id', '=', siteKey)
-    .where('d.enabled', '=', 1);
-  if (search) q = q.where(likeEscaped('d.search_name', containsPattern(search)));
-  const rows = await q.orderBy('p.pinned_at', 'desc').orderBy('p.id', 'desc').execute();
-  return rows.map((r) => r.id);
-};
-
-export const listDemandsUnpinned = (
-  db: Db,
-  search: string,
-  excludeIds: number[],
-  limit: number,
-  offset: number,
-): Promise<DemandRow[]> => {
-  let q = demandsFiltered(db, search).selectAll();
-  if (excludeIds.length > 0) q = q.where('id', 'not in', excludeIds);
-  return q.orderBy('sort_rank', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-};
-
-export const searchDemandIds = async (db: Db, search: string): Promise<number[]> => {
-  const rows = await demandsFiltered(db, search)
-    .select('id')
-    .orderBy('sort_rank', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((r) => r.id);
-};
-
-export const findDemandsByIds = async (db: Db, ids: number[]): Promise<DemandRow[]> =>
-  ids.length === 0 ? [] : db.selectFrom('demands').selectAll().where('id', 'in', ids).execute();
-
-export const listNewestDemands = (db: Db, limit: number): Promise<DemandRow[]> =>
-  db
-    .selectFrom('demands')
-    .selectAll()
-    .where('enabled', '=', 1)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-
-export const findDemandById = (db: Db, id: number): Promise<DemandRow | undefined> =>
-  db.selectFrom('demands').selectAll().where('id', '=', id).executeTakeFirst();
-
-/**
- * The demand row inside a claim transaction: locked on PostgreSQL so concurrent claims queue behind
- * it; SQLite runs one write transaction at a time already.
- */
-export const findDemandForClaim = (db: Db, id: number): Promise<DemandRow | undefined> => {
-  const q = db.selectFrom('demands').selectAll().where('id', '=', id);
-  return (isPostgres(db) ? q.forUpdate() : q).executeTakeFirst();
-};
-
-/** Takes one claim if any is left; false when the quota is used up. */
-export const takeDemandClaim = async (db: Db, id: number): Promise<boolean> => {
-  const result = await db
-    .updateTable('demands')
-    .set((eb) => ({ claimed: eb('claimed', '+', 1) }))
-    .where('id', '=', id)
-    .where((eb) => eb('claimed', '<', eb.ref('quota')))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-};
-
-export const releaseDemandClaim = async (db: Db, id: number): Promise<void> => {
-  await db
-    .updateTable('demands')
-    .set((eb) => ({ claimed: eb('claimed', '-', 1) }))
-    .where('id', '=', id)
-    .where('claimed', '>', 0)
-    .execute();
-};
-
 export const insertDemands = async (
   db: Db,
   demands: Insertable<DemandsTable>[],
 ): Promise<{ id: number; ref: string }[]> =>
   demands.length === 0 ? [] : db.insertInto('demands').values(demands).returning(['id', 'ref']).execute();
-
-export const countAllDemands = async (db: Db): Promise<number> => {
-  const row = await db
-    .selectFrom('demands')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-};
-
-// ---- pins
-
-/** Which of `itemIds` the site has pinned. */
-export async function pinnedAmong(
-  db: Db,
-  kind: ItemKind,
-  siteKey: number,
-  itemIds: number[],
-): Promise<Set<number>> {
-  if (itemIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('catalogue_pins')
-    .select('item_id')
-    .where('item_kind', '=', kind)
-    .where('site_id', '=', siteKey)
-    .where('item_id', 'in', itemIds)
-    .execute();
-  return new Set(rows.map((r) => r.item_id));
-}
-
-export const deletePin = async (
-  db: Db,
-  kind: ItemKind,
-  siteKey: number,
-  itemId: number,
-): Promise<boolean> => {
-  const result = await db
-    .deleteFrom('catalogue_pins')
-    .where('item_kind', '=', kind)
-    .where('site_id', '=', siteKey)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-};
-
-export const insertPin = async (
-  db: Db,
-  kind: ItemKind,
-  siteKey: number,
-  itemId: number,
-  userId: number,
-  now: number,
-): Promise<void> => {
-  await db
-    .insertInto('catalogue_pins')
-    .values({ item_kind: kind, site_id: siteKey, item_id: itemId, pinned_by: userId, pinned_at: now })
-    .execute();
-};
-
-// ---- media registry
 
 export const insertCatalogueMedia = async (
   db: Db,
@@ -314,14 +419,15 @@ export const insertCatalogueMedia = async (
   if (rows.length > 0) await db.insertInto('catalogue_media').values(rows).execute();
 };
 
-/** Whether `url` is exactly one of the catalogue's media of this type. */
-export const isCatalogueMedia = async (db: Db, url: string, type: 'image' | 'video'): Promise<boolean> => {
+/** Rows of a catalogue table, enabled or not (the seed fills only an empty catalogue). */
+export const countRows = async (db: Db, table: 'wx_apps' | 'demands' | 'promo_links'): Promise<number> => {
   const row = await db
-    .selectFrom('catalogue_media')
-    .select('id')
-    .where('url', '=', url)
-    .where('media_type', '=', type)
-    .limit(1)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(row?.n ?? 0);
+};
+
+export const setClicks = async (db: Db, id: number, clicks: number): Promise<void> => {
+  await db.updateTable('promo_links').set({ clicks }).where('id', '=', id).execute();
 };

@@ -1,162 +1,119 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyResponseSchema } from '../../../src/contract/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod/mini';
+import type { Access, Call } from '../../../src/contract/call';
 import {
-  demandApplyResponseSchema,
-  demandIdRequestSchema,
-  demandListRequestSchema,
-  demandNewestSchema,
-  demandPageSchema,
-  keepTopResponseSchema,
-  myDemandPageSchema,
-  myPageRequestSchema,
-  myWxAppPageSchema,
-  newestRequestSchema,
-  wxAppDetailRequestSchema,
-  wxAppListRequestSchema,
-  wxApplyRequestSchema,
-  wxApplyResponseSchema,
-  wxAppPageSchema,
-  wxAppSchema,
-  wxKeepTopRequestSchema,
-  wxNewestSchema,
+  demandApplyCall,
+  demandDeleteCall,
+  demandListCall,
+  demandMineCall,
+  demandNewestCall,
+  demandPinCall,
+  type KeepTopResponse,
+  wxApplyCall,
+  wxDetailCall,
+  wxListCall,
+  wxMineCall,
+  wxNewestCall,
+  wxPinCall,
 } from '../../../src/contract/catalogue';
-import { envelopeSchema } from '../../../src/contract/envelope';
+import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';
-import { authOf, bearerToken, requireAuth } from '../../http/auth';
-import { ok, sessionExpired } from '../../http/envelope';
-import { resolveToken } from '../auth/service';
-import { callerSiteId } from '../content/service';
+import { type AuthFor, type Handler, serve } from '../../http/serve';
+import { callerSiteId } from '../site/service';
+import { demandKind, type ItemKind, type ItemRow, wxKind } from './kinds';
 import * as service from './service';
 
+/** A declaration as a kind's routes see it: its parsed input, its answer, who may call it. */
+type Declared<In, Out, A extends Access> = Call & {
+  readonly input: z.ZodMiniType<In>;
+  readonly answer: z.ZodMiniType<unknown, Out>;
+  readonly access: A;
+};
+
+interface PageInput {
+  number: number;
+  size: number;
+}
+
 /**
- * preHandler of public lists that answer per caller when logged in: no Authorization header means a
- * visitor; a header with a dead token is still 996, so the app logs out as everywhere else.
+ * One catalogue's calls: the same set for every kind, each declared once in the contract on the kind's
+ * own paths and wire shapes. `detail` and `withdraw` exist where the spec has them.
  */
-const optionalAuth =
-  (ctx: AppContext) =>
-  async (request: FastifyRequest): Promise<void> => {
-    const header = request.headers.authorization;
-    if (header === undefined || header.trim() === '') return;
-    const token = bearerToken(header);
-    if (!token) throw sessionExpired();
-    request.auth = await resolveToken(ctx, token);
-  };
+interface KindCalls<Row extends ItemRow, Item, ListInput, Answer, KeyInput> {
+  kind: ItemKind<Row, Item, ListInput, Answer>;
+  list: Declared<ListInput & PageInput, Page<Item>, 'optionalUser'>;
+  mine: Declared<PageInput, Page<Item & service.Application>, 'user'>;
+  newest: Declared<{ size: number }, Item[], 'optionalUser'>;
+  apply: Declared<KeyInput, Answer, 'user'>;
+  pin: Declared<KeyInput, KeepTopResponse, 'user'>;
+  detail?: Declared<{ id: number }, Item, 'user'>;
+  withdraw?: Declared<KeyInput, null, 'user'>;
+  /** The item key in an apply, pin or withdraw body (the kind's key column). */
+  keyOf(input: KeyInput): string | number;
+}
 
-export const catalogueRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const site = (req: FastifyRequest) => callerSiteId(ctx, req);
+interface RouteContext<In, A extends Access> {
+  input: In;
+  auth: AuthFor<A>;
+  request: FastifyRequest;
+}
 
-    // ---- catalogue 1
+/** serve() for a Declared: its handler is typed by the declaration's parameters rather than its literal type. */
+const route = <In, Out, A extends Access>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  call: Declared<In, Out, A>,
+  handler: (context: RouteContext<In, A>) => Promise<Out>,
+): void => serve(app, ctx, call, handler as unknown as Handler<typeof call>);
 
-    app.post(
-      '/wxcps/applist',
-      {
-        preHandler: optionalAuth(ctx),
-        schema: { body: wxAppListRequestSchema, response: { 200: envelopeSchema(wxAppPageSchema) } },
-      },
-      async (req) => ok(await service.listWxApps(ctx, req.auth, await site(req), req.body)),
+function kindRoutes<Row extends ItemRow, Item, ListInput, Answer, KeyInput>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  calls: KindCalls<Row, Item, ListInput, Answer, KeyInput>,
+): void {
+  const { kind, keyOf } = calls;
+  const site = (request: FastifyRequest) => callerSiteId(ctx, request);
+  route(app, ctx, calls.list, async ({ input, auth, request }) =>
+    service.list(ctx, kind, auth, await site(request), input),
+  );
+  route(app, ctx, calls.mine, async ({ input, auth, request }) =>
+    service.mine(ctx, kind, auth, await site(request), input),
+  );
+  route(app, ctx, calls.newest, async ({ input, auth, request }) =>
+    service.newest(ctx, kind, auth, await site(request), input.size),
+  );
+  route(app, ctx, calls.apply, ({ input, auth }) => service.apply(ctx, kind, auth, keyOf(input)));
+  route(app, ctx, calls.pin, async ({ input, auth, request }) =>
+    service.pin(ctx, kind, auth, await site(request), keyOf(input)),
+  );
+  if (calls.detail)
+    route(app, ctx, calls.detail, async ({ input, auth, request }) =>
+      service.detail(ctx, kind, auth, await site(request), input.id),
     );
+  if (calls.withdraw)
+    route(app, ctx, calls.withdraw, ({ input, auth }) => service.withdraw(ctx, kind, auth, keyOf(input)));
+}
 
-    app.post(
-      '/wxcps/myapplist',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: myPageRequestSchema, response: { 200: envelopeSchema(myWxAppPageSchema) } },
-      },
-      async (req) => ok(await service.listMyWxApps(ctx, authOf(req), await site(req), req.body)),
-    );
-
-    app.post(
-      '/wxcps/lastapplist',
-      {
-        preHandler: optionalAuth(ctx),
-        schema: { body: newestRequestSchema, response: { 200: envelopeSchema(wxNewestSchema) } },
-      },
-      async (req) => ok(await service.newestWxApps(ctx, req.auth, await site(req), req.body.size)),
-    );
-
-    app.post(
-      '/wxcps/detail',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: wxAppDetailRequestSchema, response: { 200: envelopeSchema(wxAppSchema) } },
-      },
-      async (req) => ok(await service.wxAppDetail(ctx, authOf(req), await site(req), req.body.id)),
-    );
-
-    app.post(
-      '/wxcps/apply',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: wxApplyRequestSchema, response: { 200: envelopeSchema(wxApplyResponseSchema) } },
-      },
-      async (req) => ok(await service.applyWx(ctx, authOf(req), req.body.appid)),
-    );
-
-    app.post(
-      '/wxcps/keeptop',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: wxKeepTopRequestSchema, response: { 200: envelopeSchema(keepTopResponseSchema) } },
-      },
-      async (req) => ok(await service.keepTopWx(ctx, authOf(req), await site(req), req.body.appid)),
-    );
-
-    // ---- catalogue 2
-
-    app.post(
-      '/doucps/demandlist',
-      {
-        preHandler: optionalAuth(ctx),
-        schema: { body: demandListRequestSchema, response: { 200: envelopeSchema(demandPageSchema) } },
-      },
-      async (req) => ok(await service.listDemands(ctx, req.auth, await site(req), req.body)),
-    );
-
-    app.post(
-      '/doucps/mydemandlist',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: myPageRequestSchema, response: { 200: envelopeSchema(myDemandPageSchema) } },
-      },
-      async (req) => ok(await service.listMyDemands(ctx, authOf(req), await site(req), req.body)),
-    );
-
-    app.post(
-      '/doucps/delmydemand',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: demandIdRequestSchema, response: { 200: envelopeSchema(emptyResponseSchema) } },
-      },
-      async (req) => ok(await service.deleteMyDemand(ctx, authOf(req), req.body.demandId)),
-    );
-
-    app.post(
-      '/doucps/lastapplist',
-      {
-        preHandler: optionalAuth(ctx),
-        schema: { body: newestRequestSchema, response: { 200: envelopeSchema(demandNewestSchema) } },
-      },
-      async (req) => ok(await service.newestDemands(ctx, req.auth, await site(req), req.body.size)),
-    );
-
-    app.post(
-      '/doucps/apply',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: demandIdRequestSchema, response: { 200: envelopeSchema(demandApplyResponseSchema) } },
-      },
-      async (req) => ok(await service.applyDemand(ctx, authOf(req), req.body.demandId)),
-    );
-
-    app.post(
-      '/doucps/keeptop',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: demandIdRequestSchema, response: { 200: envelopeSchema(keepTopResponseSchema) } },
-      },
-      async (req) => ok(await service.keepTopDemand(ctx, authOf(req), await site(req), req.body.demandId)),
-    );
-  };
+/** /wxcps (catalogue 1) and /doucps (catalogue 2), built from their kinds. */
+export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  kindRoutes(app, ctx, {
+    kind: wxKind,
+    list: wxListCall,
+    mine: wxMineCall,
+    newest: wxNewestCall,
+    apply: wxApplyCall,
+    pin: wxPinCall,
+    detail: wxDetailCall,
+    keyOf: (input) => input.appid,
+  });
+  kindRoutes(app, ctx, {
+    kind: demandKind,
+    list: demandListCall,
+    mine: demandMineCall,
+    newest: demandNewestCall,
+    apply: demandApplyCall,
+    pin: demandPinCall,
+    withdraw: demandDeleteCall,
+    keyOf: (input) => input.demandId,
+  });
+}

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import type { Banner, HtmlPage, Notice, NoticeDetail, NoticeReadResult } from '../../../src/contract/content';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Banner, HtmlPage } from '../../../src/contract/content';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/envelope';
 import { sanitizeHtml } from '../../http/sanitize';
-import { textsOf } from '../notices/repository';
-import { pickText } from '../notices/texts';
 import * as repo from './repository';
 
 export const CONTENT_LOCALES = ['en-US', 'es-ES', 'ko-KR', 'en-PH', 'zh-CN'] as const;
@@ -47,16 +45,29 @@ export function localeFromAcceptLanguage(header: string | undefined): ContentLoc
  * The language to answer a logged-in caller in: the Accept-Language the app sends (it follows the
  * language picked in the app), else the account's stored locale, else en-US.
  */
-export function callerLocale(request: FastifyRequest, accountLocale: string | null): ContentLocale {
+export function callerLocale(
+  request: Pick<FastifyRequest, 'headers'>,
+  accountLocale: string | null,
+): ContentLocale {
   const header = request.headers['accept-language'];
   if (header) return localeFromAcceptLanguage(header);
   const stored = CONTENT_LOCALES.find((l) => l === accountLocale);
   return stored ?? DEFAULT_LOCALE;
 }
 
-/** The caller's site: the one whose domain is the request's host name (no port), else the first. */
-export const callerSiteId = (ctx: AppContext, request: FastifyRequest): Promise<number | null> =>
-  repo.findSiteIdForHost(ctx.db, request.hostname.replace(/:\d+$/, '').toLowerCase());
+/**
+ * The language of an answer written in the caller's language (callerLocale; a visitor has no account
+ * locale). The answer then varies with Accept-Language, and says so, so no cache hands one language's
+ * answer to another.
+ */
+export function answerLocale(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountLocale: string | null = null,
+): ContentLocale {
+  reply.header('Vary', 'Accept-Language');
+  return callerLocale(request, accountLocale);
+}
 
 function parseMultiPic(text: string | null): Record<string, string> | null {
   if (!text) return null;
@@ -83,64 +94,9 @@ export async function listBanners(ctx: AppContext, siteId: number | null): Promi
   }));
 }
 
-export interface NoticeReader {
-  userId: number;
-  siteId: number | null;
-  locale: ContentLocale;
-  job: number;
-}
-
-// The one definition of what a reader can see: the list shows it, and only it can be marked read or
-// counted as unread.
-const visibleNotices = (ctx: AppContext, reader: NoticeReader) =>
-  repo.listPublishedNotices(ctx.db, reader.siteId, ctx.clock.now(), reader);
-
-/** Live notices for this reader (site, job and locale targeting), each in the reader's language. */
-export async function listNoticeDetails(ctx: AppContext, reader: NoticeReader): Promise<NoticeDetail[]> {
-  const rows = await visibleNotices(ctx, reader);
-  const ids = rows.map((r) => r.id);
-  const [texts, read] = await Promise.all([
-    textsOf(ctx.db, ids),
-    repo.readNoticeIds(ctx.db, reader.userId, ids),
-  ]);
-  return rows.map((r) => {
-    const text = pickText(texts.get(r.id) ?? [], reader.locale, r.default_locale, r.content);
-    return {
-      id: r.id,
-      title: text.title,
-      body: text.body,
-      publishFrom: r.publish_from,
-      publishUntil: r.publish_until,
-      read: read.has(r.id),
-    };
-  });
-}
-
-/**
- * Marks those of `ids` that the reader can see as read. Other ids are dropped without a trace so the
- * answer tells nothing about notices aimed at someone else.
- */
-export async function markNoticesRead(
-  ctx: AppContext,
-  reader: NoticeReader,
-  ids: readonly number[],
-): Promise<NoticeReadResult> {
-  const visible = (await visibleNotices(ctx, reader)).map((r) => r.id);
-  const wanted = new Set(ids);
-  await repo.insertNoticeReads(
-    ctx.db,
-    reader.userId,
-    visible.filter((id) => wanted.has(id)),
-    ctx.clock.now(),
-  );
-  const read = await repo.readNoticeIds(ctx.db, reader.userId, visible);
-  return { unread: visible.filter((id) => !read.has(id)).length };
-}
-
-/** The ticker: the body of each live notice. */
-export async function listNotices(ctx: AppContext, reader: NoticeReader): Promise<Notice[]> {
-  return (await listNoticeDetails(ctx, reader)).map((n) => ({ id: n.id, content: n.body }));
-}
+/** One banner, enabled or not (media draws its picture from its name). */
+export const findBanner = (ctx: AppContext, id: number): Promise<repo.BannerRow | undefined> =>
+  repo.findBannerById(ctx.db, id);
 
 export async function getPage(ctx: AppContext, slug: PageSlug, locale: ContentLocale): Promise<HtmlPage> {
   const row = await repo.findPage(ctx.db, slug, locale, DEFAULT_LOCALE);

@@ -1,13 +1,8 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/create-db';
+import type { DevSmsOutboxTable } from './tables';
 
-export interface DevSmsRow {
-  area_code: string;
-  phone: string;
-  purpose: string;
-  code: string;
-  text: string;
-  created_at: number;
-}
+export type DevSmsRow = Insertable<DevSmsOutboxTable>;
 
 export const insertDevSms = async (db: Db, row: DevSmsRow): Promise<void> => {
   await db.insertInto('dev_sms_outbox').values(row).execute();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { bannerPicture } from '../../../src/contract/content';
 import type { AppContext } from '../../context';
-import { callerSiteId, DEFAULT_LOCALE, listBanners } from '../content/service';
+import { DEFAULT_LOCALE, listBanners } from '../content/service';
+import { callerSiteId } from '../site/service';
 import { injectLaunchData } from './shell';
 
 /**

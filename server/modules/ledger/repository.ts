@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
-import type { LedgerTransactionsTable } from '../../db/wallet-types';
+import type { LedgerTransactionsTable } from './tables';
 
 export interface AccountSpec {
   code: string;

@@ -50,11 +50,17 @@ export const DEFAULT_SITE: ManifestSite = {
   themeColor: '#f97316',
 };
 
-/** The same match as the app's findSite (src/lib/site.ts): the host name, case-insensitive. */
-export function pickSite(sites: readonly ManifestSite[], hostname: string): ManifestSite {
-  const host = hostname.toLowerCase();
-  return sites.find((site) => site.domain.toLowerCase() === host) ?? DEFAULT_SITE;
-}
+/**
+ * What the manifest brands with: the entry of the site the request came through (callerSite's `own`, the
+ * same match as the app's findSite in src/lib/site.ts), else the page's defaults. A host without an entry
+ * of its own is not branded as another site, unlike its content, which comes from the first site.
+ */
+export const manifestSiteOf = (
+  own: { domain: string; name: string; short_name: string; theme_color: string } | undefined,
+): ManifestSite =>
+  own
+    ? { domain: own.domain, name: own.name, shortName: own.short_name, themeColor: own.theme_color }
+    : DEFAULT_SITE;
 
 const ICON_192: ManifestIcon = {
   src: '/icons/icon-192.png',

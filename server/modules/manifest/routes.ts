@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { getSites } from '../site/service';
-import { buildManifest, pickSite } from './manifest';
+import { callerSite } from '../site/service';
+import { buildManifest, manifestSiteOf } from './manifest';
 
 /** If-None-Match may list several tags, weak or strong; either form of ours counts. */
 const matchesEtag = (header: string | undefined, etag: string): boolean =>
@@ -17,7 +17,7 @@ export const MANIFEST_PATH = '/manifest.webmanifest';
  */
 export function registerManifestRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(MANIFEST_PATH, async (req, reply) => {
-    const site = pickSite(await getSites(ctx), req.hostname);
+    const site = manifestSiteOf((await callerSite(ctx, req)).own);
     const body = JSON.stringify(buildManifest(site));
     // A site's name or colour may change at any time: the browser revalidates, and usually gets a 304.
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

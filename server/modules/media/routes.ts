@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaDownloadQuerySchema } from '../../../src/contract/promotion';
+import { downImageCall, downVideoCall } from '../../../src/contract/catalogue';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';
+import { serve } from '../../http/serve';
 import { attachment, sendFileWithRanges } from './send';
 import { type MediaContent, resolveDownload, resolveMedia } from './service';
 
@@ -45,18 +45,16 @@ function ownPath(url: string, host: string | undefined): string {
 }
 
 /** `GET /api/wxcps/downimage?url=` and `downvideo?url=`: an item's own media, as a download. */
-export const mediaApiRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    for (const [route, type] of [
-      ['/wxcps/downimage', 'image'],
-      ['/wxcps/downvideo', 'video'],
-    ] as const) {
-      app.get(route, { schema: { querystring: mediaDownloadQuerySchema } }, async (req, reply) => {
-        const media = await resolveDownload(ctx, ownPath(req.query.url, req.headers.host), type);
-        if (!media) throw codedError(404, 404, 'media_not_found');
-        reply.header('Content-Disposition', attachment(media.filename));
-        return sendMedia(req, reply, media, 'private, max-age=3600');
-      });
-    }
-  };
+export function mediaApiRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const [call, type] of [
+    [downImageCall, 'image'],
+    [downVideoCall, 'video'],
+  ] as const) {
+    serve(app, ctx, call, async ({ input, request, reply }) => {
+      const media = await resolveDownload(ctx, ownPath(input.url, request.headers.host), type);
+      if (!media) throw codedError(404, 404, 'media_not_found');
+      reply.header('Content-Disposition', attachment(media.filename));
+      return sendMedia(request, reply, media, 'private, max-age=3600');
+    });
+  }
+}

@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../context';
-import * as catalogue from '../catalogue/repository';
-import { findBannerById } from '../content/repository';
-import { CONTENT_LOCALES } from '../content/service';
+import { isItemMedia, mediaItemName } from '../catalogue/service';
+import { CONTENT_LOCALES, findBanner } from '../content/service';
 import { bannerPicture, screenshot, squareIcon, videoCover } from './svg';
 
 /** The two demo videos shipped with the seed. */
@@ -25,28 +24,24 @@ export async function resolveMedia(ctx: AppContext, url: string): Promise<MediaC
   let m = /^\/media\/wx\/([A-Za-z0-9_-]{1,64})\/(logo|cover|shot-([1-9]))\.svg$/.exec(url);
   if (m) {
     const [, appid = '', which = '', n] = m;
-    const app = await catalogue.findWxAppByAppid(ctx.db, appid);
-    if (!app) return null;
-    if (which === 'logo') return svg(squareIcon(`wx:${appid}`, app.appname), `${appid}-logo.svg`);
-    if (which === 'cover') return svg(videoCover(`wx:${appid}`, app.appname), `${appid}-cover.svg`);
-    return svg(screenshot(`wx:${appid}`, app.appname, Number(n)), `${appid}-shot-${n}.svg`);
+    const name = await mediaItemName(ctx, 'wx', appid);
+    if (name === undefined) return null;
+    if (which === 'logo') return svg(squareIcon(`wx:${appid}`, name), `${appid}-logo.svg`);
+    if (which === 'cover') return svg(videoCover(`wx:${appid}`, name), `${appid}-cover.svg`);
+    return svg(screenshot(`wx:${appid}`, name, Number(n)), `${appid}-shot-${n}.svg`);
   }
   m = /^\/media\/dou\/([A-Za-z0-9_-]{1,32})\/icon\.svg$/.exec(url);
   if (m) {
     const ref = m[1] ?? '';
-    const demand = await ctx.db
-      .selectFrom('demands')
-      .select('demand_name')
-      .where('ref', '=', ref)
-      .executeTakeFirst();
-    if (!demand) return null;
-    return svg(squareIcon(`dou:${ref}`, demand.demand_name, 128), `${ref}-icon.svg`);
+    const name = await mediaItemName(ctx, 'dou', ref);
+    if (name === undefined) return null;
+    return svg(squareIcon(`dou:${ref}`, name, 128), `${ref}-icon.svg`);
   }
   m = /^\/media\/banner\/(\d{1,12})-([A-Za-z]{2}-[A-Za-z]{2})\.svg$/.exec(url);
   if (m) {
     const [, id = '', locale = ''] = m;
     if (!(CONTENT_LOCALES as readonly string[]).includes(locale)) return null;
-    const banner = await findBannerById(ctx.db, Number(id));
+    const banner = await findBanner(ctx, Number(id));
     if (!banner) return null;
     return svg(bannerPicture(id, banner.bannername, locale), `banner-${id}-${locale}.svg`);
   }
@@ -75,6 +70,6 @@ export async function resolveDownload(
   url: string,
   type: 'image' | 'video',
 ): Promise<MediaContent | null> {
-  if (!(await catalogue.isCatalogueMedia(ctx.db, url, type))) return null;
+  if (!(await isItemMedia(ctx, url, type))) return null;
   return resolveMedia(ctx, url);
 }

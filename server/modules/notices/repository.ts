@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { NoticesTable, NoticeTextsTable } from '../../db/types';
+import type { NoticesTable, NoticeTextsTable } from './tables';
 
 export type NoticeRow = Selectable<NoticesTable>;
 export type NoticeTextRow = Selectable<NoticeTextsTable>;
@@ -13,6 +13,11 @@ export const fromMemberList = (text: string | null): string[] | null =>
   text === null ? null : text.split(',').filter((v) => v !== '');
 
 export const memberPattern = (value: string | number): string => `%,${value},%`;
+
+export const insertNotice = async (db: Db, notice: Insertable<NoticesTable>): Promise<number> => {
+  const row = await db.insertInto('notices').values(notice).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+};
 
 export const findNotice = (db: Db, id: number): Promise<NoticeRow | undefined> =>
   db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -66,40 +71,112 @@ export async function pageOfNotices(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** Delivery counts per notice and state. */
-export async function deliveryCounts(
+// ---- readers
+
+/**
+ * Published for the site at `now`: inside its window and not withdrawn; newest first. With a reader,
+ * only notices aimed at the reader's job and locale (or at everyone).
+ */
+export const listPublishedNotices = (
   db: Db,
+  siteId: number | null,
+  now: number,
+  reader?: { job: number; locale: string },
+): Promise<NoticeRow[]> =>
+  db
+    .selectFrom('notices')
+    .selectAll()
+    .where('publish_from', '<=', now)
+    .where((eb) => eb.or([eb('publish_until', 'is', null), eb('publish_until', '>', now)]))
+    .where('withdrawn_at', 'is', null)
+    .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId ?? -1)]))
+    .$if(reader !== undefined, (q) =>
+      q
+        .where((eb) =>
+          eb.or([eb('target_jobs', 'is', null), eb('target_jobs', 'like', memberPattern(reader?.job ?? -1))]),
+        )
+        .where((eb) =>
+          eb.or([
+            eb('target_locales', 'is', null),
+            eb('target_locales', 'like', memberPattern(reader?.locale ?? '-')),
+          ]),
+        ),
+    )
+    .orderBy('publish_from', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+
+/** Which of these notices the user has read. */
+export async function readNoticeIds(
+  db: Db,
+  userId: number,
   noticeIds: readonly number[],
-): Promise<Map<number, { pending: number; sent: number; dead: number }>> {
-  const counts = new Map<number, { pending: number; sent: number; dead: number }>();
-  if (noticeIds.length === 0) return counts;
+): Promise<Set<number>> {
+  if (noticeIds.length === 0) return new Set();
   const rows = await db
-    .selectFrom('push_outbox')
-    .select(['notice_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .selectFrom('notice_reads')
+    .select('notice_id')
+    .where('user_id', '=', userId)
     .where('notice_id', 'in', [...noticeIds])
-    .groupBy(['notice_id', 'state'])
     .execute();
-  for (const row of rows) {
-    const id = Number(row.notice_id);
-    const c = counts.get(id) ?? { pending: 0, sent: 0, dead: 0 };
-    // A leased delivery is still pending for the operator.
-    if (row.state === 'sent') c.sent += Number(row.n);
-    else if (row.state === 'dead') c.dead += Number(row.n);
-    else c.pending += Number(row.n);
-    counts.set(id, c);
-  }
-  return counts;
+  return new Set(rows.map((r) => Number(r.notice_id)));
 }
 
-export const findSiteByDomain = (db: Db, domain: string) =>
-  db.selectFrom('sites').select(['id', 'domain', 'name']).where('domain', '=', domain).executeTakeFirst();
+/** Marks these notices read; one already read keeps its first read_at. */
+export async function insertNoticeReads(
+  db: Db,
+  userId: number,
+  noticeIds: readonly number[],
+  now: number,
+): Promise<void> {
+  if (noticeIds.length === 0) return;
+  await db
+    .insertInto('notice_reads')
+    .values(noticeIds.map((noticeId) => ({ user_id: userId, notice_id: noticeId, read_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
+    .execute();
+}
 
-export async function siteDomains(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
+// ---- delivery (push)
+
+const liveAt = (now: number) =>
+  sql<boolean>`withdrawn_at is null and publish_from <= ${now} and (publish_until is null or publish_until > ${now})`;
+
+/**
+ * Marks a notice that is live now and not queued yet as queued, answering its targeting; undefined when
+ * it is not due, ended, or was queued already. The guarded UPDATE makes one caller win even with several
+ * processes.
+ */
+export const claimForDelivery = (db: Db, noticeId: number, now: number) =>
+  db
+    .updateTable('notices')
+    .set({ enqueued_at: now })
+    .where('id', '=', noticeId)
+    .where('enqueued_at', 'is', null)
+    .where(liveAt(now))
+    .returning(['id', 'site_id', 'target_jobs', 'target_locales'])
+    .executeTakeFirst();
+
+/** Live notices whose publish time has come and whose deliveries are not queued yet. */
+export const dueNoticeIds = async (db: Db, now: number, limit = 20): Promise<number[]> => {
   const rows = await db
-    .selectFrom('sites')
-    .select(['id', 'domain'])
-    .where('id', 'in', [...ids])
+    .selectFrom('notices')
+    .select('id')
+    .where('enqueued_at', 'is', null)
+    .where(liveAt(now))
+    .orderBy('publish_from')
+    .limit(limit)
     .execute();
-  return new Map(rows.map((r) => [r.id, r.domain]));
-}
+  return rows.map((r) => r.id);
+};
+
+/** A notice with the name of the site it targets (a notification's title when the notice has none). */
+export const findNoticeWithSiteName = (db: Db, id: number) =>
+  db
+    .selectFrom('notices')
+    .leftJoin('sites', 'sites.id', 'notices.site_id')
+    .selectAll('notices')
+    .select('sites.name as site_name')
+    .where('notices.id', '=', id)
+    .executeTakeFirst();

@@ -1,53 +1,47 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../src/contract/envelope';
+import type { FastifyInstance } from 'fastify';
+import { noticeListCall, noticeReadCall, noticeTickerCall } from '../../../src/contract/content';
 import {
-  adminNoticePageSchema,
-  adminNoticeSchema,
-  noticeCreateRequestSchema,
-  noticeEditRequestSchema,
-  noticeIdRequestSchema,
-  noticeListRequestSchema,
+  adminNoticeListCall,
+  noticeCreateCall,
+  noticeEditCall,
+  noticeWithdrawCall,
 } from '../../../src/contract/notice-admin';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../http/auth';
-import { ok } from '../../http/envelope';
-import { assertOperator } from '../admin/service';
-import type { PushRuntime } from '../push/runtime';
+import { type CallContext, serve } from '../../http/serve';
+import { answerLocale } from '../content/service';
+import { callerSiteId } from '../site/service';
 import * as service from './service';
 
-/** The operator's notice console: /api/admin/notices/{create,edit,list,withdraw}. */
-export const noticeAdminRoutes =
-  (ctx: AppContext, push: PushRuntime): FastifyPluginAsyncZod =>
-  async (app) => {
-    const auth = requireAuth(ctx);
-    // onRequest: a non-operator is refused before the body is even read.
-    const operator = async (req: Parameters<typeof auth>[0]) => {
-      await auth(req);
-      assertOperator(authOf(req));
-    };
-    const response = { 200: envelopeSchema(adminNoticeSchema) };
+type SignedInCall = Pick<CallContext<typeof noticeListCall>, 'auth' | 'request' | 'reply'>;
 
-    app.post(
-      '/admin/notices/create',
-      { onRequest: operator, schema: { body: noticeCreateRequestSchema, response } },
-      async (req) => ok((await service.create(ctx, push, authOf(req).user.id, req.body)).notice),
-    );
-    app.post(
-      '/admin/notices/edit',
-      { onRequest: operator, schema: { body: noticeEditRequestSchema, response } },
-      async (req) => ok((await service.edit(ctx, push, req.body)).notice),
-    );
-    app.post(
-      '/admin/notices/withdraw',
-      { onRequest: operator, schema: { body: noticeIdRequestSchema, response } },
-      async (req) => ok(await service.withdraw(ctx, req.body.id)),
-    );
-    app.post(
-      '/admin/notices/list',
-      {
-        onRequest: operator,
-        schema: { body: noticeListRequestSchema, response: { 200: envelopeSchema(adminNoticePageSchema) } },
-      },
-      async (req) => ok(await service.list(ctx, req.body.number, req.body.size)),
-    );
+/**
+ * The readers' notices (the ticker, the notice centre and its read marks) and the operator's console
+ * (/api/admin/notices/*, gated by serve() like every /admin call).
+ */
+export function noticeRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deliveries: service.NoticeDeliveries,
+): void {
+  /** The signed-in caller as a reader: their site, job and language (the answer varies with it). */
+  const readerOf = async ({ auth, request, reply }: SignedInCall): Promise<service.NoticeReader> => {
+    const locale = answerLocale(request, reply, auth.user.locale);
+    return { userId: auth.user.id, siteId: await callerSiteId(ctx, request), locale, job: auth.user.job };
   };
+
+  serve(app, ctx, noticeTickerCall, async (call) => service.listNotices(ctx, await readerOf(call)));
+  serve(app, ctx, noticeListCall, async (call) => service.listNoticeDetails(ctx, await readerOf(call)));
+  serve(app, ctx, noticeReadCall, async (call) =>
+    service.markNoticesRead(ctx, await readerOf(call), call.input.ids),
+  );
+
+  serve(
+    app,
+    ctx,
+    noticeCreateCall,
+    async ({ input, auth }) => (await service.create(ctx, deliveries, auth.user.id, input)).notice,
+  );
+  serve(app, ctx, noticeEditCall, async ({ input }) => (await service.edit(ctx, deliveries, input)).notice);
+  serve(app, ctx, noticeWithdrawCall, ({ input }) => service.withdraw(ctx, deliveries, input.id));
+  serve(app, ctx, adminNoticeListCall, ({ input }) => service.list(ctx, deliveries, input));
+}

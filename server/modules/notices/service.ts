@@ -1,3 +1,4 @@
+import type { Notice, NoticeDetail, NoticeReadResult } from '../../../src/contract/content';
 import { Status } from '../../../src/contract/envelope';
 import type {
   AdminNotice,
@@ -5,13 +6,159 @@ import type {
   NoticeEditRequest,
   NoticeLocale,
 } from '../../../src/contract/notice-admin';
+import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';
-import { insertNotice } from '../content/repository';
-import * as pushRepo from '../push/repository';
-import type { PushRuntime } from '../push/runtime';
+import { offsetOf, pageOf } from '../../http/page';
+import { siteByDomain, siteDomains } from '../site/service';
 import * as repo from './repository';
+
+export type DeliveryCounts = AdminNotice['deliveries'];
+
+/**
+ * What a notice's life sets off in the module that delivers notices (push). The registry hands it to
+ * this module, so notices knows nothing of how, or whether, they are delivered.
+ */
+export interface NoticeDeliveries {
+  /** The notice was saved: its deliveries are queued now if it is live (else when its time comes). */
+  published(noticeId: number): Promise<number>;
+  /**
+   * Inside the transaction that edits or withdraws the notice: deliveries not sent yet are dropped (an
+   * edited notice is queued again from its new targeting; a withdrawn one never goes out).
+   */
+  dropPending(trx: Db, noticeId: number, why: 'edited' | 'withdrawn'): Promise<void>;
+  /** Deliveries of these notices by state, for the console. */
+  counts(noticeIds: readonly number[]): Promise<Map<number, DeliveryCounts>>;
+}
+
+// ---- texts
+
+export interface LocalizedText {
+  title: string;
+  body: string;
+}
+
+/** The reader's locale, else the notice's default locale, else any text, else the pre-0005 `content`. */
+export function pickText(
+  texts: readonly { locale: string; title: string; body: string }[],
+  locale: string,
+  defaultLocale: string | null,
+  content: string,
+): LocalizedText {
+  const chosen =
+    texts.find((t) => t.locale === locale) ?? texts.find((t) => t.locale === defaultLocale) ?? texts[0];
+  return chosen ? { title: chosen.title, body: chosen.body } : { title: '', body: content };
+}
+
+// ---- readers
+
+export interface NoticeReader {
+  userId: number;
+  siteId: number | null;
+  locale: string;
+  job: number;
+}
+
+// The one definition of what a reader can see: the list shows it, and only it can be marked read or
+// counted as unread.
+const visibleNotices = (ctx: AppContext, reader: NoticeReader) =>
+  repo.listPublishedNotices(ctx.db, reader.siteId, ctx.clock.now(), reader);
+
+/** Live notices for this reader (site, job and locale targeting), each in the reader's language. */
+export async function listNoticeDetails(ctx: AppContext, reader: NoticeReader): Promise<NoticeDetail[]> {
+  const rows = await visibleNotices(ctx, reader);
+  const ids = rows.map((r) => r.id);
+  const [texts, read] = await Promise.all([
+    repo.textsOf(ctx.db, ids),
+    repo.readNoticeIds(ctx.db, reader.userId, ids),
+  ]);
+  return rows.map((r) => {
+    const text = pickText(texts.get(r.id) ?? [], reader.locale, r.default_locale, r.content);
+    return {
+      id: r.id,
+      title: text.title,
+      body: text.body,
+      publishFrom: r.publish_from,
+      publishUntil: r.publish_until,
+      read: read.has(r.id),
+    };
+  });
+}
+
+/**
+ * Marks those of `ids` that the reader can see as read. Other ids are dropped without a trace so the
+ * answer tells nothing about notices aimed at someone else.
+ */
+export async function markNoticesRead(
+  ctx: AppContext,
+  reader: NoticeReader,
+  ids: readonly number[],
+): Promise<NoticeReadResult> {
+  const visible = (await visibleNotices(ctx, reader)).map((r) => r.id);
+  const wanted = new Set(ids);
+  await repo.insertNoticeReads(
+    ctx.db,
+    reader.userId,
+    visible.filter((id) => wanted.has(id)),
+    ctx.clock.now(),
+  );
+  const read = await repo.readNoticeIds(ctx.db, reader.userId, visible);
+  return { unread: visible.filter((id) => !read.has(id)).length };
+}
+
+/** The ticker: the body of each live notice. */
+export async function listNotices(ctx: AppContext, reader: NoticeReader): Promise<Notice[]> {
+  return (await listNoticeDetails(ctx, reader)).map((n) => ({ id: n.id, content: n.body }));
+}
+
+// ---- delivery: what the module that delivers notices reads
+
+/** Who a notice is aimed at: null means everyone (every site, job or language). */
+export interface NoticeTarget {
+  id: number;
+  siteId: number | null;
+  jobs: number[] | null;
+  locales: string[] | null;
+}
+
+/**
+ * Claims a notice that is live now and not queued yet for delivery (in the deliverer's transaction),
+ * answering whom it targets; undefined when it is not due, ended, or was claimed already.
+ */
+export async function claimForDelivery(
+  trx: Db,
+  noticeId: number,
+  now: number,
+): Promise<NoticeTarget | undefined> {
+  const notice = await repo.claimForDelivery(trx, noticeId, now);
+  if (!notice) return undefined;
+  return {
+    id: Number(notice.id),
+    siteId: notice.site_id === null ? null : Number(notice.site_id),
+    jobs: repo.fromMemberList(notice.target_jobs)?.map(Number) ?? null,
+    locales: repo.fromMemberList(notice.target_locales),
+  };
+}
+
+/** Live notices whose publish time has come and whose deliveries are not queued yet. */
+export const dueForDelivery = (ctx: AppContext, now: number): Promise<number[]> =>
+  repo.dueNoticeIds(ctx.db, now);
+
+/** A notice as a delivery needs it: its window, its default texts and its site's name. */
+export const noticeForDelivery = (ctx: AppContext, id: number) => repo.findNoticeWithSiteName(ctx.db, id);
+
+/** The notice's text for a reader of `locale` (pickText's fallbacks). */
+export async function noticeText(
+  ctx: AppContext,
+  notice: { id: number; default_locale: string | null; content: string },
+  locale: string,
+): Promise<LocalizedText> {
+  const texts = (await repo.textsOf(ctx.db, [notice.id])).get(notice.id) ?? [];
+  return pickText(texts, locale, notice.default_locale, notice.content);
+}
+
+// ---- the operator's console
 
 type NoticeFields = Omit<NoticeCreateRequest, 'publishFrom'> & { publishFrom?: number | undefined };
 
@@ -22,16 +169,18 @@ function stateOf(row: repo.NoticeRow, now: number): AdminNotice['state'] {
   return 'live';
 }
 
-async function toAdmin(db: Db, rows: repo.NoticeRow[], now: number): Promise<AdminNotice[]> {
+async function toAdmin(
+  ctx: AppContext,
+  deliveries: NoticeDeliveries,
+  rows: repo.NoticeRow[],
+): Promise<AdminNotice[]> {
   const ids = rows.map((r) => r.id);
   const [texts, counts, domains] = await Promise.all([
-    repo.textsOf(db, ids),
-    repo.deliveryCounts(db, ids),
-    repo.siteDomains(
-      db,
-      rows.flatMap((r) => (r.site_id === null ? [] : [Number(r.site_id)])),
-    ),
+    repo.textsOf(ctx.db, ids),
+    deliveries.counts(ids),
+    siteDomains(ctx),
   ]);
+  const now = ctx.clock.now();
   return rows.map((r) => ({
     id: r.id,
     texts: Object.fromEntries(
@@ -50,9 +199,10 @@ async function toAdmin(db: Db, rows: repo.NoticeRow[], now: number): Promise<Adm
   }));
 }
 
-async function resolveSite(db: Db, domain: string | null): Promise<number | null> {
+/** A notice's target site, named by its domain; null: every site. */
+async function targetSiteId(ctx: AppContext, domain: string | null): Promise<number | null> {
   if (domain === null) return null;
-  const site = await repo.findSiteByDomain(db, domain);
+  const site = await siteByDomain(ctx, domain);
   if (!site) throw fieldError('site', 'site_not_found');
   return site.id;
 }
@@ -82,31 +232,24 @@ function columnsOf(n: NoticeFields, siteId: number | null, publishFrom: number) 
 
 export interface Published {
   notice: AdminNotice;
-  /** Push deliveries queued by this call. */
+  /** Deliveries queued by this call. */
   queued: number;
-}
-
-/** Queues deliveries now if the notice is live (else the worker does when its time comes). */
-async function publishIfDue(ctx: AppContext, push: PushRuntime, id: number): Promise<number> {
-  const queued = await pushRepo.enqueueNotice(ctx.db, id, ctx.clock.now());
-  if (queued > 0) push.wake();
-  return queued;
 }
 
 export async function create(
   ctx: AppContext,
-  push: PushRuntime,
+  deliveries: NoticeDeliveries,
   operatorId: number | null,
   n: NoticeCreateRequest,
 ): Promise<Published> {
   const now = ctx.clock.now();
-  const siteId = await resolveSite(ctx.db, n.site);
+  const siteId = await targetSiteId(ctx, n.site);
   const publishFrom = n.publishFrom ?? now;
   if (n.publishUntil !== null && n.publishUntil <= now)
     throw fieldError('publishUntil', 'notice_window_invalid');
   const { row, texts } = columnsOf(n, siteId, publishFrom);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const noticeId = await insertNotice(trx, {
+    const noticeId = await repo.insertNotice(trx, {
       ...row,
       withdrawn_at: null,
       created_at: now,
@@ -117,17 +260,21 @@ export async function create(
     await repo.replaceTexts(trx, noticeId, texts);
     return noticeId;
   });
-  const queued = await publishIfDue(ctx, push, id);
-  return { notice: await get(ctx, id), queued };
+  const queued = await deliveries.published(id);
+  return { notice: await get(ctx, deliveries, id), queued };
 }
 
 /**
  * Replaces the notice. Deliveries not sent yet are dropped and queued again from the new targeting
  * (now, or when the new publish time comes); subscribers who already got it are not sent it again.
  */
-export async function edit(ctx: AppContext, push: PushRuntime, n: NoticeEditRequest): Promise<Published> {
+export async function edit(
+  ctx: AppContext,
+  deliveries: NoticeDeliveries,
+  n: NoticeEditRequest,
+): Promise<Published> {
   const now = ctx.clock.now();
-  const siteId = await resolveSite(ctx.db, n.site);
+  const siteId = await targetSiteId(ctx, n.site);
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findNotice(trx, n.id);
     if (!existing) throw notFound('No such notice');
@@ -139,13 +286,17 @@ export async function edit(ctx: AppContext, push: PushRuntime, n: NoticeEditRequ
       .where('id', '=', n.id)
       .execute();
     await repo.replaceTexts(trx, n.id, texts);
-    await pushRepo.dropPending(trx, n.id, { delete: true });
+    await deliveries.dropPending(trx, n.id, 'edited');
   });
-  const queued = await publishIfDue(ctx, push, n.id);
-  return { notice: await get(ctx, n.id), queued };
+  const queued = await deliveries.published(n.id);
+  return { notice: await get(ctx, deliveries, n.id), queued };
 }
 
-export async function withdraw(ctx: AppContext, id: number): Promise<AdminNotice> {
+export async function withdraw(
+  ctx: AppContext,
+  deliveries: NoticeDeliveries,
+  id: number,
+): Promise<AdminNotice> {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findNotice(trx, id);
@@ -156,25 +307,24 @@ export async function withdraw(ctx: AppContext, id: number): Promise<AdminNotice
         .set({ withdrawn_at: now, updated_at: now })
         .where('id', '=', id)
         .execute();
-    await pushRepo.dropPending(trx, id, { dead: 'notice withdrawn' });
+    await deliveries.dropPending(trx, id, 'withdrawn');
   });
-  return get(ctx, id);
+  return get(ctx, deliveries, id);
 }
 
-export async function get(ctx: AppContext, id: number): Promise<AdminNotice> {
+export async function get(ctx: AppContext, deliveries: NoticeDeliveries, id: number): Promise<AdminNotice> {
   const row = await repo.findNotice(ctx.db, id);
   if (!row) throw notFound('No such notice');
-  const [notice] = await toAdmin(ctx.db, [row], ctx.clock.now());
+  const [notice] = await toAdmin(ctx, deliveries, [row]);
   if (!notice) throw notFound('No such notice');
   return notice;
 }
 
-export async function list(ctx: AppContext, number: number, size: number) {
-  const { rows, total } = await repo.pageOfNotices(ctx.db, number * size, size);
-  return {
-    content: await toAdmin(ctx.db, rows, ctx.clock.now()),
-    totalPages: Math.ceil(total / size),
-    number,
-    totalElements: total,
-  };
+export async function list(
+  ctx: AppContext,
+  deliveries: NoticeDeliveries,
+  page: { number: number; size: number },
+): Promise<Page<AdminNotice>> {
+  const { rows, total } = await repo.pageOfNotices(ctx.db, offsetOf(page), page.size);
+  return pageOf(await toAdmin(ctx, deliveries, rows), total, page.number, page.size);
 }

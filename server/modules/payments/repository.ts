@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { DepositOrdersTable } from '../../db/wallet-types';
+import type { DepositOrdersTable } from './tables';
 
 export type DepositRow = Selectable<DepositOrdersTable>;
 

@@ -1,3 +1,4 @@
+import type { Page } from '../../../src/contract/paging';
 import {
   DEPOSIT_EXPIRY_MINUTES,
   type DepositOrder,
@@ -9,10 +10,11 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';
+import type { MoneyWork } from '../../http/idempotency';
+import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
-import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
-import { insertRecord, setRecordState } from '../wallet/repository';
-import { newOrderNo, pageOf, syncLevel } from '../wallet/service';
+import { ensureUserAccounts, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
+import { addRecord, moveMoney, newOrderNo, setRecordState, syncLevel } from '../wallet/service';
 import type { PaymentProvider } from './provider';
 import * as repo from './repository';
 
@@ -33,13 +35,24 @@ export function toDepositOrder(row: repo.DepositRow, provider: PaymentProvider |
   };
 }
 
-export function requireProvider(provider: PaymentProvider | null): PaymentProvider {
+function requireProvider(provider: PaymentProvider | null): PaymentProvider {
   if (!provider) throw codedError(503, 503, 'payments_unavailable');
   return provider;
 }
 
+/** A deposit order, exactly once (idempotentCall); 503 `payments_unavailable` without a provider. */
+export function createDeposit(
+  ctx: AppContext,
+  provider: PaymentProvider | null,
+  auth: Authenticated,
+  amount: number,
+): MoneyWork<DepositOrder> {
+  const p = requireProvider(provider);
+  return { run: (trx) => insertDepositOrder(trx, ctx, p, auth.user.id, amount) };
+}
+
 /** An order in Prepare with its record; no money moves until the provider says it was paid. */
-export async function createDeposit(
+async function insertDepositOrder(
   trx: Db,
   ctx: AppContext,
   provider: PaymentProvider,
@@ -49,7 +62,7 @@ export async function createDeposit(
   const now = ctx.clock.now();
   const orderNo = newOrderNo('D', now);
   const minor = toMinor(amount);
-  const recordId = await insertRecord(trx, {
+  const recordId = await addRecord(trx, {
     user_id: userId,
     type: 'deposit',
     amount: minor,
@@ -100,16 +113,15 @@ export async function listDeposits(
   ctx: AppContext,
   provider: PaymentProvider | null,
   auth: Authenticated,
-  number: number,
-  size: number,
-) {
+  page: { number: number; size: number },
+): Promise<Page<DepositOrder>> {
   await sweepExpired(ctx);
-  const { rows, total } = await repo.listDeposits(ctx.db, auth.user.id, number * size, size);
+  const { rows, total } = await repo.listDeposits(ctx.db, auth.user.id, offsetOf(page), page.size);
   return pageOf(
     rows.map((r) => toDepositOrder(r, provider)),
     total,
-    number,
-    size,
+    page.number,
+    page.size,
   );
 }
 
@@ -165,14 +177,13 @@ export async function handleCallback(
     }
     if (paid) {
       const userId = Number(row.user_id);
-      await post(trx, {
+      await moveMoney(trx, {
         type: 'deposit',
         userId,
         ref: row.order_no,
-        legs: [
-          { account: systemAccount('deposits'), amount: -Number(row.amount) },
-          { account: userAccount(userId, 'main'), amount: Number(row.amount) },
-        ],
+        from: systemAccount('deposits'),
+        to: userAccount(userId, 'main'),
+        minor: Number(row.amount),
         now,
       });
       await syncLevel(trx, userId, now);

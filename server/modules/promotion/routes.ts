@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../src/contract/envelope';
-import { shortLinkRequestSchema, shortLinkResponseSchema } from '../../../src/contract/promotion';
+import { shortLinkCall } from '../../../src/contract/promotion';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { serve } from '../../http/serve';
 import * as service from './service';
 
-export const promotionApiRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/gen/shortlink',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { body: shortLinkRequestSchema, response: { 200: envelopeSchema(shortLinkResponseSchema) } },
-      },
-      async (req) => ok(await service.shortLink(ctx, authOf(req), req.body.kind, req.body.id)),
-    );
-  };
+export function promotionApiRoutes(app: FastifyInstance, ctx: AppContext): void {
+  serve(app, ctx, shortLinkCall, ({ input, auth }) => service.shortLink(ctx, auth, input.kind, input.id));
+}
 
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -1,20 +1,13 @@
-import type { CatalogueKind } from '../../../src/contract/promotion';
+import type { CatalogueKind } from '../../../src/contract/catalogue';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';
 import type { Authenticated } from '../auth/service';
-import { findDemandById, findWxAppById } from '../catalogue/repository';
-import { linkPath, wxLink } from '../catalogue/service';
-import * as repo from './repository';
+import { followCode, linkOfCaller } from '../catalogue/service';
 
-/** Where an item's promotion link leads, or null while it has none (under review, withdrawn). */
-async function targetOf(ctx: AppContext, kind: CatalogueKind, itemId: number): Promise<string | null> {
-  if (kind === 'wx') {
-    const app = await findWxAppById(ctx.db, itemId);
-    return app?.enabled && !app.needs_review && app.target_url ? app.target_url : null;
-  }
-  const demand = await findDemandById(ctx.db, itemId);
-  return demand?.enabled && demand.target_url ? demand.target_url : null;
-}
+/*
+ * The promoter's links as they travel: answered again to share (/gen/shortlink) and followed (/s/<code>).
+ * The links themselves are the catalogue's applications; this module reaches them through its service.
+ */
 
 export async function shortLink(
   ctx: AppContext,
@@ -22,16 +15,9 @@ export async function shortLink(
   kind: CatalogueKind,
   itemId: number,
 ): Promise<{ link: string; clicks: number }> {
-  const application = await repo.findPromoLink(ctx.db, auth.user.id, kind, itemId);
-  if (!application) throw codedError(404, 404, 'not_applied');
-  let link = linkPath(application.code);
-  if (kind === 'wx') {
-    const app = await findWxAppById(ctx.db, itemId);
-    link = app ? wxLink(app, application.code) : '';
-  } else if (!(await targetOf(ctx, kind, itemId))) {
-    link = '';
-  }
-  return { link, clicks: Number(application.clicks) };
+  const link = await linkOfCaller(ctx, kind, auth, itemId);
+  if (!link) throw codedError(404, 404, 'not_applied');
+  return link;
 }
 
 /** A code only ever holds URL-safe base64 characters; anything else is not worth a query. */
@@ -43,12 +29,8 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]{8,32}$/;
  */
 export async function followLink(ctx: AppContext, code: string, count: boolean): Promise<string | null> {
   if (!CODE_PATTERN.test(code)) return null;
-  const application = await repo.findPromoLinkByCode(ctx.db, code);
-  if (!application) return null;
-  const target = await targetOf(ctx, application.item_kind, application.item_id);
-  if (!target) return null;
-  if (count) await repo.incrementClicks(ctx.db, application.id);
-  return withRef(target, code);
+  const target = await followCode(ctx, code, count);
+  return target === null ? null : withRef(target, code);
 }
 
 /**

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
 import type { Database } from '../../db/types';
-import { fromMemberList } from '../notices/repository';
+import type { DeliveryCounts, NoticeTarget } from '../notices/service';
 
 export interface SubscriptionInput {
   userId: number;
@@ -75,68 +75,37 @@ export const countSubscriptions = async (db: Db): Promise<number> => {
 
 // ---- fan-out
 
-const liveAt = (now: number) =>
-  sql<boolean>`withdrawn_at is null and publish_from <= ${now} and (publish_until is null or publish_until > ${now})`;
-
 /**
- * Queues one delivery per matching subscription of a notice that is live now and not yet queued;
- * returns how many were queued (0 when the notice is not due, ended, or was queued already).
- * The guarded UPDATE makes one caller win even with several processes; the unique
- * (notice_id, subscription_id) makes a repeat harmless anyway.
+ * Queues one delivery per subscription the notice targets (in the transaction that claimed the notice);
+ * returns how many were queued. The unique (notice_id, subscription_id) makes a repeat harmless.
  */
-export async function enqueueNotice(db: Db, noticeId: number, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const notice = await trx
-      .updateTable('notices')
-      .set({ enqueued_at: now })
-      .where('id', '=', noticeId)
-      .where('enqueued_at', 'is', null)
-      .where(liveAt(now))
-      .returning(['id', 'site_id', 'target_jobs', 'target_locales'])
-      .executeTakeFirst();
-    if (!notice) return 0;
-    const jobs = fromMemberList(notice.target_jobs)?.map(Number) ?? null;
-    const locales = fromMemberList(notice.target_locales);
-    const id = Number(notice.id);
-    const matching = trx
-      .selectFrom('push_subscriptions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      // Literals: integers we own, and PostgreSQL cannot type a bare parameter in an INSERT ... SELECT list.
-      .select([
-        sql.lit(id).as('notice_id'),
-        's.id as subscription_id',
-        sql.lit('pending').as('state'),
-        sql.lit(0).as('attempts'),
-        sql.lit(now).as('next_attempt_at'),
-        sql.lit(now).as('created_at'),
-      ])
-      // A WHERE is also what SQLite needs to parse INSERT ... SELECT ... ON CONFLICT.
-      .where('u.banned', '=', 0)
-      .$if(notice.site_id !== null, (q) => q.where('s.site_id', '=', Number(notice.site_id)))
-      .$if(jobs !== null, (q) => q.where('u.job', 'in', jobs ?? []))
-      .$if(locales !== null, (q) => q.where('s.locale', 'in', locales ?? []));
-    const res = await trx
-      .insertInto('push_outbox')
-      .columns(['notice_id', 'subscription_id', 'state', 'attempts', 'next_attempt_at', 'created_at'])
-      .expression(matching)
-      .onConflict((oc) => oc.columns(['notice_id', 'subscription_id']).doNothing())
-      .executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0);
-  });
+export async function insertDeliveries(trx: Db, notice: NoticeTarget, now: number): Promise<number> {
+  const { id, siteId, jobs, locales } = notice;
+  const matching = trx
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    // Literals: integers we own, and PostgreSQL cannot type a bare parameter in an INSERT ... SELECT list.
+    .select([
+      sql.lit(id).as('notice_id'),
+      's.id as subscription_id',
+      sql.lit('pending').as('state'),
+      sql.lit(0).as('attempts'),
+      sql.lit(now).as('next_attempt_at'),
+      sql.lit(now).as('created_at'),
+    ])
+    // A WHERE is also what SQLite needs to parse INSERT ... SELECT ... ON CONFLICT.
+    .where('u.banned', '=', 0)
+    .$if(siteId !== null, (q) => q.where('s.site_id', '=', siteId ?? -1))
+    .$if(jobs !== null, (q) => q.where('u.job', 'in', jobs ?? []))
+    .$if(locales !== null, (q) => q.where('s.locale', 'in', locales ?? []));
+  const res = await trx
+    .insertInto('push_outbox')
+    .columns(['notice_id', 'subscription_id', 'state', 'attempts', 'next_attempt_at', 'created_at'])
+    .expression(matching)
+    .onConflict((oc) => oc.columns(['notice_id', 'subscription_id']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0);
 }
-
-/** Live notices whose publish time has come and whose deliveries are not queued yet. */
-export const dueNoticeIds = async (db: Db, now: number, limit = 20): Promise<number[]> => {
-  const rows = await db
-    .selectFrom('notices')
-    .select('id')
-    .where('enqueued_at', 'is', null)
-    .where(liveAt(now))
-    .orderBy('publish_from')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-};
 
 /** Deliveries not sent yet are dropped: the notice was withdrawn, or edited (and gets queued again). */
 export async function dropPending(
@@ -224,22 +193,38 @@ export async function claimDue(
   }));
 }
 
-/** What one delivery needs: the subscription, the notice and its texts, the subscriber's site name. */
-export async function loadDelivery(db: Db, d: ClaimedDelivery) {
-  const subscription = await db
+/** The subscription a delivery goes to, with the name of its site (a notification's title when the notice has none). */
+export const findSubscription = (db: Db, id: number) =>
+  db
     .selectFrom('push_subscriptions as s')
     .leftJoin('sites', 'sites.id', 's.site_id')
     .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 's.locale', 'sites.name as site_name'])
-    .where('s.id', '=', d.subscription_id)
+    .where('s.id', '=', id)
     .executeTakeFirst();
-  const notice = await db
-    .selectFrom('notices')
-    .leftJoin('sites', 'sites.id', 'notices.site_id')
-    .selectAll('notices')
-    .select('sites.name as site_name')
-    .where('notices.id', '=', d.notice_id)
-    .executeTakeFirst();
-  return { subscription, notice };
+
+/** Delivery counts per notice and state. */
+export async function deliveryCounts(
+  db: Db,
+  noticeIds: readonly number[],
+): Promise<Map<number, DeliveryCounts>> {
+  const counts = new Map<number, DeliveryCounts>();
+  if (noticeIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('push_outbox')
+    .select(['notice_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('notice_id', 'in', [...noticeIds])
+    .groupBy(['notice_id', 'state'])
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.notice_id);
+    const c = counts.get(id) ?? { pending: 0, sent: 0, dead: 0 };
+    // A leased delivery is still pending for the operator.
+    if (row.state === 'sent') c.sent += Number(row.n);
+    else if (row.state === 'dead') c.dead += Number(row.n);
+    else c.pending += Number(row.n);
+    counts.set(id, c);
+  }
+  return counts;
 }
 
 /** Only the lease holder settles a delivery: if its lease ran out and another process took it, this is a no-op. */

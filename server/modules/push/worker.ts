@@ -3,11 +3,12 @@ import { Agent } from 'node:https';
 import { hostname } from 'node:os';
 import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
-import { textsOf } from '../notices/repository';
-import { buildPayload, pickText } from '../notices/texts';
+import { dueForDelivery, noticeForDelivery, noticeText } from '../notices/service';
 import { endpointProblem, guardedLookup, PushAddressRefused } from './endpoint-guard';
+import { buildPayload } from './payload';
 import * as repo from './repository';
 import type { PushRuntime } from './runtime';
+import { queueNotice } from './service';
 import type { VapidKeys } from './vapid';
 
 export const MAX_TTL_SECONDS = 24 * 3600;
@@ -69,7 +70,8 @@ export function createPushWorker(
 
   async function deliver(d: repo.ClaimedDelivery, keys: VapidKeys): Promise<void> {
     const now = ctx.clock.now();
-    const { subscription, notice } = await repo.loadDelivery(db, d);
+    const subscription = await repo.findSubscription(db, d.subscription_id);
+    const notice = await noticeForDelivery(ctx, d.notice_id);
     if (!subscription) return; // removed meanwhile; its row went with it
     if (!notice) return;
     if (notice.withdrawn_at !== null) return repo.markDead(db, d, id, 'notice withdrawn');
@@ -78,8 +80,7 @@ export function createPushWorker(
     // Stored before the allow-list existed, or the list changed since: never connected to.
     const problem = endpointProblem(subscription.endpoint, ctx.config.push);
     if (problem) return settleFailure(d, new PushAddressRefused(problem));
-    const texts = (await textsOf(db, [d.notice_id])).get(d.notice_id) ?? [];
-    const text = pickText(texts, subscription.locale, notice.default_locale, notice.content);
+    const text = await noticeText(ctx, notice, subscription.locale);
     const payload = buildPayload(d.notice_id, text, subscription.site_name ?? notice.site_name ?? '');
     const ttl =
       notice.publish_until === null
@@ -135,8 +136,8 @@ export function createPushWorker(
     const keys = await runtime.keys();
     if (!keys) return 0;
     const now = ctx.clock.now();
-    for (const noticeId of await repo.dueNoticeIds(db, now)) {
-      const queued = await repo.enqueueNotice(db, noticeId, now);
+    for (const noticeId of await dueForDelivery(ctx, now)) {
+      const queued = await queueNotice(db, noticeId, now);
       if (queued > 0)
         ctx.log.info({ noticeId, queued }, 'scheduled notice published: push deliveries queued');
     }

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { SitesTable } from '../../db/types';
+import type { SitesTable } from './tables';
 
 export type SiteRow = Selectable<SitesTable>;
 

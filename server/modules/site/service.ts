@@ -51,3 +51,11 @@ export const callerSiteId = async (
   ctx: AppContext,
   request: Pick<FastifyRequest, 'hostname'>,
 ): Promise<number | null> => (await callerSite(ctx, request)).effective?.id ?? null;
+
+/** The site whose domain is exactly `domain` (a notice's target, as an operator names it). */
+export const siteByDomain = async (ctx: AppContext, domain: string): Promise<SiteRow | undefined> =>
+  (await listSites(ctx.db)).find((r) => r.domain === domain);
+
+/** Every site's domain by its id. */
+export const siteDomains = async (ctx: AppContext): Promise<Map<number, string>> =>
+  new Map((await listSites(ctx.db)).map((r) => [r.id, r.domain]));

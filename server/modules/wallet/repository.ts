@@ -1,20 +1,16 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type {
-  SafesTable,
-  WalletRecordsTable,
-  WithdrawalsTable,
-  WithdrawMethodsTable,
-} from '../../db/wallet-types';
+import type { SafesTable, WalletRecordsTable, WithdrawalsTable, WithdrawMethodsTable } from './tables';
 
 export type RecordRow = Selectable<WalletRecordsTable>;
+export type NewRecord = Insertable<WalletRecordsTable>;
 export type MethodRow = Selectable<WithdrawMethodsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type SafeRow = Selectable<SafesTable>;
 
 // ---- records
 
-export async function insertRecord(db: Db, record: Insertable<WalletRecordsTable>): Promise<number> {
+export async function insertRecord(db: Db, record: NewRecord): Promise<number> {
   const row = await db.insertInto('wallet_records').values(record).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -215,21 +211,13 @@ export async function resetSafeFailures(db: Db, userId: number): Promise<void> {
     .execute();
 }
 
-// ---- users and sites
+// ---- users and levels
 
 export const findUserByUid = (db: Db, uid: number) =>
   db.selectFrom('users').select(['id', 'uid', 'banned']).where('uid', '=', uid).executeTakeFirst();
 
 export const findUserBasics = (db: Db, id: number) =>
   db.selectFrom('users').select(['id', 'uid', 'username', 'phone']).where('id', '=', id).executeTakeFirst();
-
-/** What the wallet reads of the sites: limits and country. */
-export const walletSiteRows = (db: Db) =>
-  db
-    .selectFrom('sites')
-    .select(['domain', 'min_withdraw', 'max_withdraw', 'min_transfer', 'country'])
-    .orderBy('id')
-    .execute();
 
 export const listVipLevels = (db: Db) =>
   db

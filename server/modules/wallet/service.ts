@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { FastifyRequest } from 'fastify';
 import { type BankCountry, bankAccountIssues, bankCountryFor, bankName } from '../../../src/contract/banks';
 import { Status } from '../../../src/contract/envelope';
+import type { Page } from '../../../src/contract/paging';
 import type { UserInfo } from '../../../src/contract/user';
 import {
+  type AdminWithdrawal,
   ARRIVAL_ESTIMATE,
   type LevelData,
   MAX_WITHDRAW_METHODS,
@@ -28,9 +31,12 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { referenceCache } from '../../db/reference-cache';
 import { ApiError, badRequest, codedError, fieldError, issue, notFound } from '../../http/envelope';
+import type { MoneyWork } from '../../http/idempotency';
+import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
 import { toUserInfo } from '../auth/service';
 import { balancesOf, ensureUserAccounts, post, userAccount } from '../ledger/service';
+import { callerSite } from '../site/service';
 import * as repo from './repository';
 
 const MINUTE = 60_000;
@@ -46,16 +52,12 @@ export interface SiteLimits {
 /** Used when no site is configured: the demo site's values. */
 export const DEFAULT_LIMITS: SiteLimits = { minWithdraw: 100_00, maxWithdraw: 50_000_00, minTransfer: 10_00 };
 
-/** The site the request came through (by host name), else the first one; undefined when none is configured. */
-async function siteOf(db: Db, hostname: string) {
-  const rows = await repo.walletSiteRows(db);
-  const host = hostname.replace(/:\d+$/, '').toLowerCase();
-  return rows.find((r) => r.domain.toLowerCase() === host) ?? rows[0];
-}
+/** Who a call came from, as far as the site matters (the request's host name: server/modules/site). */
+export type Caller = Pick<FastifyRequest, 'hostname'>;
 
 /** The limits of the site the request came through (by host name), else the first site's. */
-export async function siteLimits(db: Db, hostname: string): Promise<SiteLimits> {
-  const row = await siteOf(db, hostname);
+export async function siteLimits(ctx: AppContext, caller: Caller): Promise<SiteLimits> {
+  const row = (await callerSite(ctx, caller)).effective;
   if (!row) return DEFAULT_LIMITS;
   return {
     minWithdraw: Number(row.min_withdraw),
@@ -149,26 +151,58 @@ export function toRecord(row: repo.RecordRow): WalletRecord {
   };
 }
 
-export const pageOf = <T>(content: T[], total: number, number: number, size: number) => ({
-  content,
-  totalPages: Math.ceil(total / size),
-  number,
-  totalElements: total,
-});
-
 export async function records(
   ctx: AppContext,
   auth: Authenticated,
   req: RecordsRequest & { number: number; size: number },
-) {
+): Promise<Page<WalletRecord>> {
   const { rows, total } = await repo.listRecords(
     ctx.db,
     { userId: auth.user.id, type: req.type, from: req.from, to: req.to },
-    req.number * req.size,
+    offsetOf(req),
     req.size,
   );
   return pageOf(rows.map(toRecord), total, req.number, req.size);
 }
+
+/** A new record of a movement another module makes (a deposit order); its id. */
+export const addRecord = (db: Db, record: repo.NewRecord): Promise<number> => repo.insertRecord(db, record);
+
+/** A record follows its order's state (and says why it failed). */
+export const setRecordState = (
+  db: Db,
+  id: number,
+  state: TxState,
+  now: number,
+  remark?: string | null,
+): Promise<void> => repo.setRecordState(db, id, state, now, remark);
+
+/**
+ * One ledger transaction of two legs: `minor` leaves `from` and arrives at `to` (accounts of
+ * ledger/service.ts). Every movement of the wallet, its deposits and its withdrawals is one of these.
+ */
+export const moveMoney = (
+  trx: Db,
+  m: {
+    type: string;
+    userId: number;
+    ref: string | null;
+    from: string;
+    to: string;
+    minor: number;
+    now: number;
+  },
+) =>
+  post(trx, {
+    type: m.type,
+    userId: m.userId,
+    ref: m.ref,
+    legs: [
+      { account: m.from, amount: -m.minor },
+      { account: m.to, amount: m.minor },
+    ],
+    now: m.now,
+  });
 
 // ---- withdrawal methods
 
@@ -216,9 +250,9 @@ async function checkBankCountry(
   ctx: AppContext,
   auth: Authenticated,
   req: Extract<SaveInput, { kind: 'bank' }>,
-  hostname: string,
+  caller: Caller,
 ): Promise<BankCountry> {
-  const country = bankCountryFor(auth.user.area_code, (await siteOf(ctx.db, hostname))?.country);
+  const country = bankCountryFor(auth.user.area_code, (await callerSite(ctx, caller)).effective?.country);
   const issues = bankAccountIssues(req, country);
   if (issues.length > 0) throw badRequest(issues.map((i) => issue(i.path, i.code)));
   return country;
@@ -228,10 +262,10 @@ export async function saveMethod(
   ctx: AppContext,
   auth: Authenticated,
   req: SaveInput,
-  hostname: string,
+  caller: Caller,
 ): Promise<WithdrawMethod> {
   const now = ctx.clock.now();
-  const country = req.kind === 'bank' ? await checkBankCountry(ctx, auth, req, hostname) : undefined;
+  const country = req.kind === 'bank' ? await checkBankCountry(ctx, auth, req, caller) : undefined;
   const values =
     req.kind === 'bank'
       ? {
@@ -280,7 +314,7 @@ export async function deleteMethod(ctx: AppContext, auth: Authenticated, id: num
 
 // ---- safe
 
-export const ensureAccounts = (ctx: AppContext, userId: number): Promise<void> =>
+const ensureAccounts = (ctx: AppContext, userId: number): Promise<void> =>
   ensureUserAccounts(ctx.db, userId, ctx.clock.now());
 
 const safeLocked = (until: number, now: number): ApiError => {
@@ -365,14 +399,13 @@ async function safeMove(
 ): Promise<SafeMoveResult> {
   const now = ctx.clock.now();
   const [from, to] = direction === 'in' ? (['main', 'safe'] as const) : (['safe', 'main'] as const);
-  await post(trx, {
+  await moveMoney(trx, {
     type: direction === 'in' ? 'safe_in' : 'safe_out',
     userId,
     ref: null,
-    legs: [
-      { account: userAccount(userId, from), amount: -minor },
-      { account: userAccount(userId, to), amount: minor },
-    ],
+    from: userAccount(userId, from),
+    to: userAccount(userId, to),
+    minor,
     now,
   });
   const recordId = await repo.insertRecord(trx, {
@@ -390,10 +423,28 @@ async function safeMove(
   return { recordId, amount: toMoney(minor), safeBalance: toMoney(b.safe), canWithdrawCoin: toMoney(b.main) };
 }
 
-export const safeDeposit = (trx: Db, ctx: AppContext, userId: number, amount: number) =>
-  safeMove(trx, ctx, userId, toMinor(amount), 'in');
-export const safeWithdraw = (trx: Db, ctx: AppContext, userId: number, amount: number) =>
-  safeMove(trx, ctx, userId, toMinor(amount), 'out');
+/** Main balance -> safe, exactly once (idempotentCall). */
+export const safeDeposit = (
+  ctx: AppContext,
+  auth: Authenticated,
+  amount: number,
+): MoneyWork<SafeMoveResult> => ({
+  before: () => ensureAccounts(ctx, auth.user.id),
+  run: (trx) => safeMove(trx, ctx, auth.user.id, toMinor(amount), 'in'),
+});
+
+/** Safe -> main balance, exactly once (idempotentCall), with the safe password. */
+export const safeWithdraw = (
+  ctx: AppContext,
+  auth: Authenticated,
+  req: { amount: number; safePassword: string },
+): MoneyWork<SafeMoveResult> => ({
+  before: async () => {
+    await ensureAccounts(ctx, auth.user.id);
+    await checkSafePassword(ctx, auth.user.id, req.safePassword);
+  },
+  run: (trx) => safeMove(trx, ctx, auth.user.id, toMinor(req.amount), 'out'),
+});
 
 // ---- withdrawals
 
@@ -423,13 +474,13 @@ export function toWithdrawal(row: repo.WithdrawalRow): Withdrawal {
 }
 
 /** Checks that need no transaction, before the safe password is tried. */
-export async function prepareWithdrawal(
+async function prepareWithdrawal(
   ctx: AppContext,
   auth: Authenticated,
   req: WithdrawCreateRequest,
-  hostname: string,
+  caller: Caller,
 ): Promise<repo.MethodRow> {
-  const limits = await siteLimits(ctx.db, hostname);
+  const limits = await siteLimits(ctx, caller);
   const minor = toMinor(req.amount);
   if (minor < limits.minWithdraw) throw fieldError('amount', 'amount_below_min');
   if (minor > limits.maxWithdraw) throw fieldError('amount', 'amount_above_max');
@@ -439,8 +490,31 @@ export async function prepareWithdrawal(
   return method;
 }
 
+/**
+ * A withdrawal, exactly once (idempotentCall): the limits and the method, then the safe password, then
+ * WaitReview with the funds held.
+ */
+export function withdraw(
+  ctx: AppContext,
+  auth: Authenticated,
+  req: WithdrawCreateRequest,
+  caller: Caller,
+): MoneyWork<Withdrawal> {
+  let method: repo.MethodRow | undefined;
+  return {
+    before: async () => {
+      method = await prepareWithdrawal(ctx, auth, req, caller);
+      await checkSafePassword(ctx, auth.user.id, req.safePassword);
+    },
+    run: (trx) => {
+      if (!method) throw new Error('withdraw: no method');
+      return createWithdrawal(trx, ctx, auth.user.id, req.amount, method);
+    },
+  };
+}
+
 /** WaitReview with the funds held: withdrawable -> locked. */
-export async function createWithdrawal(
+async function createWithdrawal(
   trx: Db,
   ctx: AppContext,
   userId: number,
@@ -450,14 +524,13 @@ export async function createWithdrawal(
   const now = ctx.clock.now();
   const minor = toMinor(amount);
   const orderNo = newOrderNo('W', now);
-  await post(trx, {
+  await moveMoney(trx, {
     type: 'withdraw_hold',
     userId,
     ref: orderNo,
-    legs: [
-      { account: userAccount(userId, 'main'), amount: -minor },
-      { account: userAccount(userId, 'locked'), amount: minor },
-    ],
+    from: userAccount(userId, 'main'),
+    to: userAccount(userId, 'locked'),
+    minor,
     now,
   });
   const recordId = await repo.insertRecord(trx, {
@@ -491,9 +564,18 @@ export async function createWithdrawal(
   return toWithdrawal(row);
 }
 
-export async function listWithdrawals(ctx: AppContext, auth: Authenticated, number: number, size: number) {
-  const { rows, total } = await repo.listWithdrawals(ctx.db, { userId: auth.user.id }, number * size, size);
-  return pageOf(rows.map(toWithdrawal), total, number, size);
+export async function listWithdrawals(
+  ctx: AppContext,
+  auth: Authenticated,
+  page: { number: number; size: number },
+): Promise<Page<Withdrawal>> {
+  const { rows, total } = await repo.listWithdrawals(
+    ctx.db,
+    { userId: auth.user.id },
+    offsetOf(page),
+    page.size,
+  );
+  return pageOf(rows.map(toWithdrawal), total, page.number, page.size);
 }
 
 export async function withdrawalDetail(
@@ -506,18 +588,58 @@ export async function withdrawalDetail(
   return toWithdrawal(row);
 }
 
+// ---- withdrawals under review (the operators' side: admin/service.ts)
+
+export type WithdrawalRow = repo.WithdrawalRow;
+
+/** A withdrawal as an operator sees it: with the UID and name of the user who made it. */
+export async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithdrawal> {
+  const user = await repo.findUserBasics(db, Number(row.user_id));
+  return { ...toWithdrawal(row), userUid: Number(user?.uid ?? 0), username: user?.username ?? '' };
+}
+
+/** Every user's withdrawals, newest first, in one state or all. */
+export async function withdrawalsForReview(
+  db: Db,
+  state: TxState | undefined,
+  page: { number: number; size: number },
+): Promise<Page<AdminWithdrawal>> {
+  const { rows, total } = await repo.listWithdrawals(db, { state }, offsetOf(page), page.size);
+  const content: AdminWithdrawal[] = [];
+  for (const row of rows) content.push(await toAdminWithdrawal(db, row));
+  return pageOf(content, total, page.number, page.size);
+}
+
+/**
+ * Moves a withdrawal from `from` to `to` only if it is still in `from` (its record follows through
+ * setRecordState): 404 when there is none, 409 `state_changed` when someone else moved it first, so of
+ * two racing operators one wins.
+ */
+export async function moveWithdrawal(
+  trx: Db,
+  id: number,
+  from: TxState,
+  to: TxState,
+  values: Parameters<typeof repo.transitionWithdrawal>[4],
+): Promise<WithdrawalRow> {
+  const row = await repo.transitionWithdrawal(trx, id, from, to, values);
+  if (row) return row;
+  if (!(await repo.findWithdrawal(trx, id))) throw notFound('No such withdrawal');
+  throw codedError(409, Status.conflict, 'state_changed');
+}
+
 // ---- transfers
 
-export async function prepareTransfer(
+async function prepareTransfer(
   ctx: AppContext,
   auth: Authenticated,
   req: TransferRequest,
-  hostname: string,
+  caller: Caller,
 ): Promise<number> {
   if (req.receiverUid === auth.user.uid) throw fieldError('receiverUid', 'receiver_self');
   const receiver = await repo.findUserByUid(ctx.db, req.receiverUid);
   if (!receiver || receiver.banned) throw fieldError('receiverUid', 'receiver_not_found');
-  const limits = await siteLimits(ctx.db, hostname);
+  const limits = await siteLimits(ctx, caller);
   if (toMinor(req.amount) < limits.minTransfer) throw fieldError('amount', 'transfer_below_min');
   const now = ctx.clock.now();
   await ensureUserAccounts(ctx.db, auth.user.id, now);
@@ -525,7 +647,31 @@ export async function prepareTransfer(
   return receiver.id;
 }
 
-export async function transfer(
+/** A transfer to another user by UID, exactly once (idempotentCall), with the safe password. */
+export function transfer(
+  ctx: AppContext,
+  auth: Authenticated,
+  req: TransferRequest,
+  caller: Caller,
+): MoneyWork<TransferResult> {
+  let receiverId = 0;
+  return {
+    before: async () => {
+      receiverId = await prepareTransfer(ctx, auth, req, caller);
+      await checkSafePassword(ctx, auth.user.id, req.safePassword);
+    },
+    run: (trx) =>
+      postTransfer(
+        trx,
+        ctx,
+        { id: auth.user.id, uid: auth.user.uid },
+        { id: receiverId, uid: req.receiverUid },
+        req.amount,
+      ),
+  };
+}
+
+async function postTransfer(
   trx: Db,
   ctx: AppContext,
   sender: { id: number; uid: number },
@@ -534,14 +680,13 @@ export async function transfer(
 ): Promise<TransferResult> {
   const now = ctx.clock.now();
   const minor = toMinor(amount);
-  await post(trx, {
+  await moveMoney(trx, {
     type: 'transfer',
     userId: sender.id,
     ref: `uid:${receiver.uid}`,
-    legs: [
-      { account: userAccount(sender.id, 'main'), amount: -minor },
-      { account: userAccount(receiver.id, 'main'), amount: minor },
-    ],
+    from: userAccount(sender.id, 'main'),
+    to: userAccount(receiver.id, 'main'),
+    minor,
     now,
   });
   const recordId = await repo.insertRecord(trx, {

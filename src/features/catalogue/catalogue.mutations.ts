@@ -7,26 +7,16 @@ import {
   useMutationState,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type AppCard, appCardSchema } from '../../contract/appcard';
-import {
-  type Demand,
-  type DemandApplyResponse,
-  demandApplyResponseSchema,
-  type KeepTopResponse,
-  keepTopResponseSchema,
-  type WxApp,
-  type WxApplyResponse,
-  wxApplyResponseSchema,
-} from '../../contract/catalogue';
+import { type AppCard, appCardEditCall } from '../../contract/appcard';
+import type { CatalogueKind, KeepTopResponse } from '../../contract/catalogue';
 import { api } from '../../lib/api-client';
 import { queuedAction } from '../../lib/persist';
 import { requestPersistentStorage } from '../../lib/persistent-storage';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { type ApplyOutcome, demandApplyOutcome, wxApplyOutcome } from './apply-result';
+import type { ApplyOutcome } from './apply-result';
 import { catalogueKeys, patchCachedItems } from './catalogue.queries';
-
-type CatalogueKind = 'wx' | 'dou';
+import { CATALOGUES, type Catalogue, type CatalogueItem } from './catalogues';
 
 /** Apply and pin wait for the connection; their keys name the defaults that run them, even after a reload. */
 export const catalogueMutationKeys = {
@@ -34,13 +24,42 @@ export const catalogueMutationKeys = {
   pin: (kind: CatalogueKind) => [...CATALOGUE_QUERY_ROOT, kind, 'pin'] as const,
 };
 
-// A send that gets no answer is tried again (queuedAction): it makes no noise meanwhile.
-const quiet = { quietWithoutAnswer: true } as const;
-
-const pinRequest = (kind: CatalogueKind, id: string | number) =>
-  kind === 'wx'
-    ? api.post('/wxcps/keeptop', { appid: id }, { schema: keepTopResponseSchema, ...quiet })
-    : api.post('/doucps/keeptop', { demandId: id }, { schema: keepTopResponseSchema, ...quiet });
+/**
+ * One catalogue's apply and pin defaults. `settled` says the answer's message and, when it applied, shows
+ * the item's link everywhere it is cached.
+ */
+function setKindDefaults<Item extends CatalogueItem, Id, Answer extends { link: string }>(
+  queryClient: QueryClient,
+  kind: Catalogue<Item, Id, unknown, Answer>,
+  queued: () => void,
+  settled: (outcome: ApplyOutcome, showLink: () => void) => void,
+): void {
+  const root = [...CATALOGUE_QUERY_ROOT, kind.name];
+  queryClient.setMutationDefaults(catalogueMutationKeys.apply(kind.name), {
+    ...queuedAction,
+    mutationFn: (id: Id) => kind.apply(id),
+    onMutate: queued,
+    onSuccess: (answer: Answer, id: Id) =>
+      settled(kind.outcomeOf(answer), () =>
+        patchCachedItems<Item>(queryClient, root, (item) => kind.idOf(item) === id, {
+          apply: false,
+          link: answer.link,
+        } as Partial<Item>),
+      ),
+    // Already applied elsewhere (409) or gone (404): the api client said so; show the truth.
+    onError: () => queryClient.invalidateQueries({ queryKey: root }),
+  });
+  queryClient.setMutationDefaults(catalogueMutationKeys.pin(kind.name), {
+    ...queuedAction,
+    mutationFn: (id: Id) => kind.pin(id),
+    onMutate: queued,
+    // Spec section 4: pinning reloads the list.
+    onSuccess: async (answer: KeepTopResponse) => {
+      await queryClient.invalidateQueries({ queryKey: root });
+      toast.positive(i18n._(answer.pinned ? msg`Pinned successfully` : msg`Unpinned`));
+    },
+  });
+}
 
 /**
  * Apply and pin tapped offline are queued (`networkMode: 'online'` pauses them), persisted with the query
@@ -60,50 +79,7 @@ export function setCatalogueMutationDefaults(queryClient: QueryClient): void {
     void queryClient.invalidateQueries({ queryKey: PROMOTION_QUERY_ROOT });
     void requestPersistentStorage();
   };
-
-  queryClient.setMutationDefaults(catalogueMutationKeys.apply('wx'), {
-    ...queuedAction,
-    mutationFn: (appid: string) =>
-      api.post('/wxcps/apply', { appid }, { schema: wxApplyResponseSchema, ...quiet }),
-    onMutate: queued,
-    onSuccess: (answer: WxApplyResponse, appid: string) =>
-      settled(wxApplyOutcome(answer.result), () =>
-        patchCachedItems<WxApp>(queryClient, catalogueKeys.wx, (item) => item.appid === appid, {
-          apply: false,
-          link: answer.link,
-        }),
-      ),
-    // Already applied elsewhere (409) or gone (404): the api client said so; show the truth.
-    onError: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.wx }),
-  });
-  queryClient.setMutationDefaults(catalogueMutationKeys.apply('dou'), {
-    ...queuedAction,
-    mutationFn: (demandId: number) =>
-      api.post('/doucps/apply', { demandId }, { schema: demandApplyResponseSchema, ...quiet }),
-    onMutate: queued,
-    onSuccess: (answer: DemandApplyResponse, demandId: number) =>
-      settled(demandApplyOutcome(answer.result), () =>
-        patchCachedItems<Demand>(queryClient, catalogueKeys.dou, (item) => item.demandId === demandId, {
-          apply: false,
-          link: answer.link,
-        }),
-      ),
-    onError: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.dou }),
-  });
-  for (const kind of ['wx', 'dou'] as const) {
-    queryClient.setMutationDefaults(catalogueMutationKeys.pin(kind), {
-      ...queuedAction,
-      mutationFn: (id: string | number) => pinRequest(kind, id),
-      onMutate: queued,
-      // Spec section 4: pinning reloads the list.
-      onSuccess: async (answer: KeepTopResponse) => {
-        await queryClient.invalidateQueries({
-          queryKey: kind === 'wx' ? catalogueKeys.wx : catalogueKeys.dou,
-        });
-        toast.positive(i18n._(answer.pinned ? msg`Pinned successfully` : msg`Unpinned`));
-      },
-    });
-  }
+  for (const kind of CATALOGUES) setKindDefaults(queryClient, kind, queued, settled);
 }
 
 /** Where an item's apply or pin stands: being sent, or queued until the connection returns. */
@@ -132,42 +108,27 @@ export interface CatalogueActions<Id> {
   pinState: (id: Id) => ActionState;
 }
 
-/** Catalogue 1 apply and pin, and their state per item (including queued ones restored after a reload). */
-export function useWxActions(): CatalogueActions<string> {
-  const apply = useMutation<WxApplyResponse, Error, string>({
-    mutationKey: catalogueMutationKeys.apply('wx'),
-  });
-  const pin = useMutation<KeepTopResponse, Error, string>({ mutationKey: catalogueMutationKeys.pin('wx') });
-  const state = useActionStates('wx');
+/**
+ * A catalogue's apply and pin, and their state per item (including queued ones restored after a reload).
+ * An answer that asks for the app card (catalogue 2, result 0) calls `onNeedsAppCard`.
+ */
+export function useCatalogueActions<Item extends CatalogueItem, Id, Answer extends { link: string }>(
+  kind: Catalogue<Item, Id, unknown, Answer>,
+  onNeedsAppCard: () => void,
+): CatalogueActions<Id> {
+  const apply = useMutation<Answer, Error, Id>({ mutationKey: catalogueMutationKeys.apply(kind.name) });
+  const pin = useMutation<KeepTopResponse, Error, Id>({ mutationKey: catalogueMutationKeys.pin(kind.name) });
+  const state = useActionStates(kind.name);
   return {
-    apply: (appid: string) => apply.mutate(appid),
-    pin: (appid: string) => pin.mutate(appid),
-    applyState: (appid: string) => state('apply', appid),
-    pinState: (appid: string) => state('pin', appid),
-  };
-}
-
-/** Catalogue 2 apply (result 0 asks for the app card) and pin, and their state per item. */
-export function useDemandActions({
-  onNeedsAppCard,
-}: {
-  onNeedsAppCard: () => void;
-}): CatalogueActions<number> {
-  const apply = useMutation<DemandApplyResponse, Error, number>({
-    mutationKey: catalogueMutationKeys.apply('dou'),
-  });
-  const pin = useMutation<KeepTopResponse, Error, number>({ mutationKey: catalogueMutationKeys.pin('dou') });
-  const state = useActionStates('dou');
-  return {
-    apply: (demandId: number) =>
-      apply.mutate(demandId, {
+    apply: (id) =>
+      apply.mutate(id, {
         onSuccess: (answer) => {
-          if (demandApplyOutcome(answer.result).needsAppCard) onNeedsAppCard();
+          if (kind.outcomeOf(answer).needsAppCard) onNeedsAppCard();
         },
       }),
-    pin: (demandId: number) => pin.mutate(demandId),
-    applyState: (demandId: number) => state('apply', demandId),
-    pinState: (demandId: number) => state('pin', demandId),
+    pin: (id) => pin.mutate(id),
+    applyState: (id) => state('apply', id),
+    pinState: (id) => state('pin', id),
   };
 }
 
@@ -175,8 +136,7 @@ export function useDemandActions({
 export function useAppCardMutation(viewer: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (card: AppCard) =>
-      api.post('/appcard/edit', card, { schema: appCardSchema, silent: true, loading: true }),
+    mutationFn: (card: AppCard) => api.call(appCardEditCall, card, { silent: true, loading: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(catalogueKeys.appCard(viewer), saved);
     },

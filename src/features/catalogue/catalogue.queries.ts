@@ -4,50 +4,27 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { appCardViewSchema } from '../../contract/appcard';
-import {
-  type Demand,
-  demandNewestSchema,
-  demandPageSchema,
-  NEWEST_STRIP_SIZE,
-  type WxApp,
-  wxAppPageSchema,
-  wxAppSchema,
-  wxNewestSchema,
-} from '../../contract/catalogue';
-import { PAGE_SIZE } from '../../contract/paging';
-import { api, logFailure } from '../../lib/api-client';
+import { appCardViewCall } from '../../contract/appcard';
+import { type Demand, type WxApp, wxDetailCall } from '../../contract/catalogue';
+import type { Page } from '../../contract/paging';
+import { api } from '../../lib/api-client';
 import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
+import { nextPageParam } from '../../lib/paging';
 import { queryClient as appQueryClient, persistedQuery } from '../../lib/query-client';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
+import {
+  type Catalogue,
+  type CatalogueItem,
+  type DemandListFilters,
+  demandCatalogue,
+  type WxListFilters,
+  wxCatalogue,
+} from './catalogues';
 
 /** The home tabs: catalogue 1 (mini-games), catalogue 2 (demand tasks); 3 exists in the spec but shows 'coming soon'. */
 export type CatalogueTab = 1 | 2 | 3;
 
-/** What a list depends on; any change starts again from page 0 (spec section 4). `viewer` is the uid, 0 logged out. */
-export interface WxListFilters {
-  category: string;
-  search: string;
-  viewer: number;
-}
-export interface DemandListFilters {
-  search: string;
-  viewer: number;
-}
-
-type Page<T> = { content: T[]; totalPages: number; number: number; totalElements: number };
-
-/** Pages start at 0 and end at totalPages - 1. */
-export const nextPageParam = (last: Pick<Page<unknown>, 'number' | 'totalPages'>): number | undefined =>
-  last.number + 1 < last.totalPages ? last.number + 1 : undefined;
-
-const logged =
-  (what: string) =>
-  (error: unknown): never => {
-    // Spec section 8: list load errors are logged only.
-    logFailure(what, error);
-    throw error;
-  };
+export type { DemandListFilters, WxListFilters };
 
 export const catalogueKeys = {
   all: CATALOGUE_QUERY_ROOT,
@@ -61,31 +38,41 @@ export const catalogueKeys = {
   appCard: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'appcard', viewer] as const,
 };
 
-export const catalogueQueries = {
-  /** Catalogue 1; the signal drops a superseded answer when the filters change mid-flight. */
-  wxList: (filters: WxListFilters) =>
+/** Launch paints the unfiltered list; a search or a category is the user's, asked of the network. */
+const unfiltered = (filters: object): boolean =>
+  Object.entries(filters).every(([name, value]) => name === 'viewer' || value === '');
+
+/** A catalogue's list; the signal drops a superseded answer when the filters change mid-flight. */
+export const listQuery =
+  <Item extends CatalogueItem, Filters extends object>(
+    kind: Catalogue<Item, unknown, Filters, { link: string }>,
+  ) =>
+  (filters: Filters) =>
     infiniteQueryOptions({
-      queryKey: catalogueKeys.wxList(filters),
-      queryFn: ({ pageParam, signal }) =>
-        api
-          .post(
-            '/wxcps/applist',
-            {
-              number: pageParam,
-              size: PAGE_SIZE,
-              category_2_name: filters.category,
-              appname: filters.search,
-            },
-            { schema: wxAppPageSchema, signal, silent: true },
-          )
-          .catch(logged('wxcps/applist')),
+      queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'list', filters] as const,
+      queryFn: ({ pageParam, signal }) => kind.list(filters, pageParam, signal),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,
       getPreviousPageParam: previousPageParam,
       maxPages: MAX_PAGES_IN_MEMORY,
-      // Launch paints the unfiltered list; a search or a category is the user's, asked of the network.
-      ...(filters.category === '' && filters.search === '' ? persistedQuery : {}),
-    }),
+      ...(unfiltered(filters) ? persistedQuery : {}),
+    });
+
+/** A catalogue's newest strip, kept for the next launch. */
+export const newestQuery =
+  <Item extends CatalogueItem>(kind: Catalogue<Item, unknown, never, { link: string }>) =>
+  (viewer: number) =>
+    queryOptions({
+      queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'newest', viewer] as const,
+      queryFn: ({ signal }) => kind.newest(signal),
+      ...persistedQuery,
+    });
+
+export const catalogueQueries = {
+  wxList: listQuery(wxCatalogue),
+  douList: listQuery(demandCatalogue),
+  wxNewest: newestQuery(wxCatalogue),
+  douNewest: newestQuery(demandCatalogue),
   /**
    * One mini-game (the detail page). A copy in a loaded list or strip paints at once and is as fresh
    * as that list; opened cold (e.g. after a reload) the page waits for the server. Silent: the page
@@ -94,59 +81,15 @@ export const catalogueQueries = {
   wxDetail: (id: number, viewer: number) =>
     queryOptions({
       queryKey: catalogueKeys.wxDetail(id, viewer),
-      queryFn: ({ signal }) =>
-        api.post('/wxcps/detail', { id }, { schema: wxAppSchema, signal, silent: true }),
+      queryFn: ({ signal }) => api.call(wxDetailCall, { id }, { signal, silent: true }),
       initialData: () => findCachedWxAppEntry(appQueryClient, id)?.app,
       initialDataUpdatedAt: () => findCachedWxAppEntry(appQueryClient, id)?.updatedAt,
-    }),
-  douList: (filters: DemandListFilters) =>
-    infiniteQueryOptions({
-      queryKey: catalogueKeys.douList(filters),
-      queryFn: ({ pageParam, signal }) =>
-        api
-          .post(
-            '/doucps/demandlist',
-            { number: pageParam, size: PAGE_SIZE, demandName: filters.search },
-            { schema: demandPageSchema, signal, silent: true },
-          )
-          .catch(logged('doucps/demandlist')),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
-      ...(filters.search === '' ? persistedQuery : {}),
-    }),
-  wxNewest: (viewer: number) =>
-    queryOptions({
-      queryKey: catalogueKeys.wxNewest(viewer),
-      queryFn: ({ signal }) =>
-        api
-          .post(
-            '/wxcps/lastapplist',
-            { number: 0, size: NEWEST_STRIP_SIZE },
-            { schema: wxNewestSchema, signal, silent: true },
-          )
-          .catch(logged('wxcps/lastapplist')),
-      ...persistedQuery,
-    }),
-  douNewest: (viewer: number) =>
-    queryOptions({
-      queryKey: catalogueKeys.douNewest(viewer),
-      queryFn: ({ signal }) =>
-        api
-          .post(
-            '/doucps/lastapplist',
-            { number: 0, size: NEWEST_STRIP_SIZE },
-            { schema: demandNewestSchema, signal, silent: true },
-          )
-          .catch(logged('doucps/lastapplist')),
-      ...persistedQuery,
     }),
   /** The promoter's short-video account card (null until they add one). */
   appCard: (viewer: number) =>
     queryOptions({
       queryKey: catalogueKeys.appCard(viewer),
-      queryFn: ({ signal }) => api.get('/appcard/view', {}, { schema: appCardViewSchema, signal }),
+      queryFn: ({ signal }) => api.call(appCardViewCall, {}, { signal }),
     }),
 };
 

@@ -1,13 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { bannerListSchema, htmlPageSchema, noticeListSchema } from '../../contract/content';
+import {
+  aboutUsPageCall,
+  bannerListCall,
+  customAgentPageCall,
+  noticeTickerCall,
+  systemHelpPageCall,
+} from '../../contract/content';
 import { api } from '../../lib/api-client';
 import { persistedQuery } from '../../lib/query-client';
 
 /** The three HTML pages of spec section 7 and the pages that show them. */
 export const HTML_PAGES = {
-  help: '/mainview/systemHelp',
-  service: '/mainview/customAgent',
-  about: '/mainview/aboutus',
+  help: systemHelpPageCall,
+  service: customAgentPageCall,
+  about: aboutUsPageCall,
 } as const;
 export type HtmlPageKind = keyof typeof HTML_PAGES;
 
@@ -19,8 +25,7 @@ export const contentQueries = {
   banners: (locale: string) =>
     queryOptions({
       queryKey: ['content', 'banners', locale],
-      queryFn: ({ signal }) =>
-        api.post('/mainview/bannerList', {}, { schema: bannerListSchema, signal, silent: true }),
+      queryFn: ({ signal }) => api.call(bannerListCall, {}, { signal, silent: true }),
       staleTime: 5 * 60_000,
       ...persistedQuery,
     }),
@@ -28,8 +33,7 @@ export const contentQueries = {
   notices: (uid: number, locale: string) =>
     queryOptions({
       queryKey: [...CONTENT_NOTICES_ROOT, uid, locale],
-      queryFn: ({ signal }) =>
-        api.post('/cp/mainview/notice', {}, { schema: noticeListSchema, signal, silent: true }),
+      queryFn: ({ signal }) => api.call(noticeTickerCall, {}, { signal, silent: true }),
       // Spec section 9: the notice loop wakes every 60 s.
       refetchInterval: 60_000,
       staleTime: 60_000,
@@ -38,7 +42,7 @@ export const contentQueries = {
   page: (kind: HtmlPageKind, locale: string) =>
     queryOptions({
       queryKey: ['content', 'page', kind, locale],
-      queryFn: ({ signal }) => api.post(HTML_PAGES[kind], {}, { schema: htmlPageSchema, signal }),
+      queryFn: ({ signal }) => api.call(HTML_PAGES[kind], {}, { signal }),
       staleTime: 10 * 60_000,
     }),
 };

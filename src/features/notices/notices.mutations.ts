@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import { noticeReadResultSchema } from '../../contract/content';
+import { noticeReadCall } from '../../contract/content';
 import { api } from '../../lib/api-client';
 import { queuedAction } from '../../lib/persist';
 import { markReadInCache, NOTICES_QUERY_ROOT } from './notices.queries';
@@ -14,8 +14,7 @@ export const noticeMutationKeys = { read: [...NOTICES_QUERY_ROOT, 'read'] as con
 export function setNoticeMutationDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(noticeMutationKeys.read, {
     ...queuedAction,
-    mutationFn: (ids: number[]) =>
-      api.post('/cp/notices/read', { ids }, { schema: noticeReadResultSchema, silent: true }),
+    mutationFn: (ids: number[]) => api.call(noticeReadCall, { ids }, { silent: true }),
     onMutate: (ids: number[]) => markReadInCache(queryClient, ids),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_ROOT }),
   });

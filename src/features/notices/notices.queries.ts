@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { type NoticeDetail, noticeDetailListSchema } from '../../contract/content';
+import { type NoticeDetail, noticeListCall } from '../../contract/content';
 import { api } from '../../lib/api-client';
 import { persistedQuery } from '../../lib/query-client';
 import { useSessionUser } from '../../lib/session';
@@ -14,8 +14,7 @@ export const noticeQueries = {
   centre: (uid: number, locale: string) =>
     queryOptions({
       queryKey: [...NOTICES_QUERY_ROOT, 'centre', uid, locale],
-      queryFn: ({ signal }) =>
-        api.post('/cp/notices/list', {}, { schema: noticeDetailListSchema, signal, silent: true }),
+      queryFn: ({ signal }) => api.call(noticeListCall, {}, { signal, silent: true }),
       // Spec section 9: the notice loop wakes every 60 s; a push refreshes it at once.
       refetchInterval: 60_000,
       staleTime: 60_000,

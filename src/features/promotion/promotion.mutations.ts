@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emptyResponseSchema } from '../../contract/auth';
+import { demandDeleteCall } from '../../contract/catalogue';
 import { api } from '../../lib/api-client';
 import { CATALOGUE_QUERY_ROOT } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
@@ -11,8 +11,7 @@ export function useDeleteDemandMutation(viewer: number) {
   const queryClient = useQueryClient();
   const { t } = useLingui();
   return useMutation({
-    mutationFn: (demandId: number) =>
-      api.post('/doucps/delmydemand', { demandId }, { schema: emptyResponseSchema }),
+    mutationFn: (demandId: number) => api.call(demandDeleteCall, { demandId }),
     onSuccess: async () => {
       toast.positive(t`Deleted`);
       await Promise.all([

@@ -1,13 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { myDemandPageSchema, myWxAppPageSchema } from '../../contract/catalogue';
-import { PAGE_SIZE } from '../../contract/paging';
+import { demandMineCall, wxMineCall } from '../../contract/catalogue';
+import { PAGE_SIZE, type Page } from '../../contract/paging';
 import { api } from '../../lib/api-client';
 import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
+import { nextPageParam } from '../../lib/paging';
 import { persistedQuery } from '../../lib/query-client';
 import { PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
-
-const nextPage = (last: { number: number; totalPages: number }): number | undefined =>
-  last.number + 1 < last.totalPages ? last.number + 1 : undefined;
 
 export const promotionKeys = {
   all: PROMOTION_QUERY_ROOT,
@@ -15,41 +13,30 @@ export const promotionKeys = {
   myDou: (viewer: number) => [...PROMOTION_QUERY_ROOT, 'dou', viewer] as const,
 };
 
-export const promotionQueries = {
-  /** /promotion/1: the mini-games the promoter applied for, with their links and click counts. */
-  myWx: (viewer: number) =>
+/** The items the promoter applied for in one catalogue, with their links and click counts. */
+const linksQuery =
+  <T>(kind: 'wx' | 'dou', load: (page: number, signal: AbortSignal) => Promise<Page<T>>) =>
+  (viewer: number) =>
     infiniteQueryOptions({
-      queryKey: promotionKeys.myWx(viewer),
-      queryFn: ({ pageParam, signal }) =>
-        api.post(
-          '/wxcps/myapplist',
-          { number: pageParam, size: PAGE_SIZE },
-          { schema: myWxAppPageSchema, signal, silent: true },
-        ),
+      queryKey: [...PROMOTION_QUERY_ROOT, kind, viewer] as const,
+      queryFn: ({ pageParam, signal }) => load(pageParam, signal),
       initialPageParam: 0,
-      getNextPageParam: nextPage,
+      getNextPageParam: nextPageParam,
       getPreviousPageParam: previousPageParam,
       maxPages: MAX_PAGES_IN_MEMORY,
       // Click counts move while the page is closed: a visit shows fresh numbers (5 s spares the prefetch).
       staleTime: 5_000,
       // Offline, a promoter can still open, copy and share their links.
       ...persistedQuery,
-    }),
+    });
+
+const page = (number: number) => ({ number, size: PAGE_SIZE });
+
+export const promotionQueries = {
+  /** /promotion/1: the mini-games the promoter applied for. */
+  myWx: linksQuery('wx', (number, signal) => api.call(wxMineCall, page(number), { signal, silent: true })),
   /** /promotion/2: the demand tasks the promoter claimed. */
-  myDou: (viewer: number) =>
-    infiniteQueryOptions({
-      queryKey: promotionKeys.myDou(viewer),
-      queryFn: ({ pageParam, signal }) =>
-        api.post(
-          '/doucps/mydemandlist',
-          { number: pageParam, size: PAGE_SIZE },
-          { schema: myDemandPageSchema, signal, silent: true },
-        ),
-      initialPageParam: 0,
-      getNextPageParam: nextPage,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
-      staleTime: 5_000,
-      ...persistedQuery,
-    }),
+  myDou: linksQuery('dou', (number, signal) =>
+    api.call(demandMineCall, page(number), { signal, silent: true }),
+  ),
 };

@@ -74,6 +74,22 @@ export function parseAmount(
   return { amount: toMoney(Number(minor)), minor };
 }
 
+/**
+ * A form's typed amount as its contract input beside the other fields (`rest`): the amount when it
+ * reads (parseAmount), else none, with its problem under `amount`.
+ */
+export function amountInput<T extends object>(
+  text: string,
+  locale: string,
+  rules: AmountRules,
+  rest?: T,
+): { input: T & { amount: number | undefined }; issues: { amount?: AmountIssue } } {
+  const parsed = parseAmount(text, locale, rules);
+  return 'issue' in parsed
+    ? { input: { ...(rest as T), amount: undefined }, issues: { amount: parsed.issue } }
+    : { input: { ...(rest as T), amount: parsed.amount }, issues: {} };
+}
+
 export const FINAL_STATES = ['Success', 'Fail'] as const;
 export const isFinalState = (state: string): boolean => (FINAL_STATES as readonly string[]).includes(state);
 

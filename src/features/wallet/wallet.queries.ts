@@ -2,16 +2,17 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../contract/paging';
 import type { RecordType } from '../../contract/record-types';
 import {
-  depositOrderSchema,
-  levelDataSchema,
-  safeInfoSchema,
-  secondaryInfoSchema,
-  walletRecordPageSchema,
-  withdrawalPageSchema,
-  withdrawalSchema,
-  withdrawMethodListSchema,
+  cardsListCall,
+  depositDetailCall,
+  levelDataCall,
+  recordsCall,
+  safeInfoCall,
+  secondaryInfoCall,
+  withdrawDetailCall,
+  withdrawListCall,
 } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
+import { nextPageParam } from '../../lib/paging';
 import { persistedQuery } from '../../lib/query-client';
 import { dayBound, isFinalState } from './wallet-values';
 
@@ -46,10 +47,6 @@ export const walletKeys = {
   records: (filters: RecordFilters) => ['wallet', 'records', filters] as const,
 };
 
-type PageLike = { number: number; totalPages: number };
-const nextPage = (last: PageLike): number | undefined =>
-  last.number + 1 < last.totalPages ? last.number + 1 : undefined;
-
 /** How often a screen waiting for a state change asks again. */
 export const POLL_MS = 3000;
 
@@ -58,7 +55,7 @@ export const walletQueries = {
   secondary: () =>
     queryOptions({
       queryKey: walletKeys.secondary(),
-      queryFn: ({ signal }) => api.post('/user/secondaryInfo', {}, { schema: secondaryInfoSchema, signal }),
+      queryFn: ({ signal }) => api.call(secondaryInfoCall, {}, { signal }),
       staleTime: 10_000,
       refetchOnWindowFocus: true,
       ...persistedQuery,
@@ -66,7 +63,7 @@ export const walletQueries = {
   level: () =>
     queryOptions({
       queryKey: walletKeys.level(),
-      queryFn: ({ signal }) => api.post('/user/levelData', {}, { schema: levelDataSchema, signal }),
+      queryFn: ({ signal }) => api.call(levelDataCall, {}, { signal }),
       staleTime: 60_000,
       // Shown on /my beside the balance, so saved like it: offline the level seen last, not a skeleton.
       ...persistedQuery,
@@ -74,21 +71,19 @@ export const walletQueries = {
   methods: () =>
     queryOptions({
       queryKey: walletKeys.methods(),
-      queryFn: ({ signal }) =>
-        api.post('/wallet/cards/list', {}, { schema: withdrawMethodListSchema, signal }),
+      queryFn: ({ signal }) => api.call(cardsListCall, {}, { signal }),
     }),
   safe: () =>
     queryOptions({
       queryKey: walletKeys.safe(),
-      queryFn: ({ signal }) => api.post('/wallet/safe/info', {}, { schema: safeInfoSchema, signal }),
+      queryFn: ({ signal }) => api.call(safeInfoCall, {}, { signal }),
       staleTime: 5_000,
     }),
   /** A deposit order, asked again while it waits for the payment (Prepare). */
   deposit: (orderNo: string) =>
     queryOptions({
       queryKey: walletKeys.deposit(orderNo),
-      queryFn: ({ signal }) =>
-        api.post('/wallet/deposit/detail', { orderNo }, { schema: depositOrderSchema, signal }),
+      queryFn: ({ signal }) => api.call(depositDetailCall, { orderNo }, { signal }),
       refetchInterval: (query) => (query.state.data?.state === 'Prepare' ? POLL_MS : false),
       refetchOnWindowFocus: true,
       staleTime: 0,
@@ -96,8 +91,7 @@ export const walletQueries = {
   withdrawal: (id: number) =>
     queryOptions({
       queryKey: walletKeys.withdrawal(id),
-      queryFn: ({ signal }) =>
-        api.post('/wallet/withdraw/detail', { id }, { schema: withdrawalSchema, signal }),
+      queryFn: ({ signal }) => api.call(withdrawDetailCall, { id }, { signal }),
       refetchInterval: (query) =>
         query.state.data && isFinalState(query.state.data.state) ? false : POLL_MS,
       refetchOnWindowFocus: true,
@@ -107,25 +101,17 @@ export const walletQueries = {
     infiniteQueryOptions({
       queryKey: walletKeys.withdrawals(),
       queryFn: ({ pageParam, signal }) =>
-        api.post(
-          '/wallet/withdraw/list',
-          { number: pageParam, size: PAGE_SIZE },
-          { schema: withdrawalPageSchema, signal },
-        ),
+        api.call(withdrawListCall, { number: pageParam, size: PAGE_SIZE }, { signal }),
       initialPageParam: 0,
-      getNextPageParam: nextPage,
+      getNextPageParam: nextPageParam,
     }),
   /** Spec section 9: 50 per page, the next page within 50 px of the bottom. */
   records: (filters: RecordFilters) =>
     infiniteQueryOptions({
       queryKey: walletKeys.records(filters),
       queryFn: ({ pageParam, signal }) =>
-        api.post(
-          '/wallet/records',
-          { number: pageParam, size: PAGE_SIZE, ...filters },
-          { schema: walletRecordPageSchema, signal },
-        ),
+        api.call(recordsCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
       initialPageParam: 0,
-      getNextPageParam: nextPage,
+      getNextPageParam: nextPageParam,
     }),
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBanner, insertNotice, upsertPage } from '../../../server/modules/content/repository';
+import { insertBanner, upsertPage } from '../../../server/modules/content/repository';
 import { localeFromAcceptLanguage } from '../../../server/modules/content/service';
+import { insertNotice } from '../../../server/modules/notices/repository';
 import { startServer, type TestServer } from '../harness';
 import { addSite, type Promoter, promoter } from './fixtures';
 

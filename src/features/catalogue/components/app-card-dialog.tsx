@@ -11,6 +11,7 @@ import {
   validationMessage,
 } from '../../../lib/validation-messages';
 import { Dialog } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog-actions';
 import { TextField } from '../../../ui/form-fields';
 import { useAppCardMutation } from '../catalogue.mutations';
 import { catalogueQueries } from '../catalogue.queries';
@@ -42,6 +43,27 @@ export function AppCardDialog({
     setNickname(card.data.nickname);
     setFollowers(String(card.data.followers));
   }, [card.data]);
+
+  // The card's three fields, in order (contract/appcard.ts says what each accepts).
+  const fields = [
+    {
+      name: 'accountId',
+      label: t`Account id`,
+      value: accountId,
+      set: setAccountId,
+      autoComplete: 'off',
+      autoCapitalize: 'none',
+      spellCheck: false,
+    },
+    { name: 'nickname', label: t`Nickname`, value: nickname, set: setNickname, autoComplete: 'off' },
+    {
+      name: 'followers',
+      label: t`Followers`,
+      value: followers,
+      set: (text: string) => setFollowers(text.replace(/\D/g, '')),
+      inputMode: 'numeric',
+    },
+  ] as const;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,49 +101,26 @@ export function AppCardDialog({
       title={t`Your short-video account`}
       onClose={onClose}
       footer={
-        <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button
-            type="submit"
-            form="app-card-form"
-            className="button button--primary"
-            disabled={save.isPending}
-          >
-            {t`Save`}
-          </button>
-        </div>
+        <DialogActions
+          actions={[
+            { label: t`Cancel`, variant: 'ghost', onClick: onClose },
+            { label: t`Save`, variant: 'primary', submits: 'app-card-form', disabled: save.isPending },
+          ]}
+        />
       }
     >
       <form id="app-card-form" className="form" onSubmit={submit} noValidate>
         <p className="dialog__text">{t`Add the account you promote on, then claim the task again.`}</p>
-        <TextField
-          label={t`Account id`}
-          name="accountId"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={accountId}
-          onChange={(event) => setAccountId(event.target.value)}
-          error={errors.accountId}
-        />
-        <TextField
-          label={t`Nickname`}
-          name="nickname"
-          autoComplete="off"
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-          error={errors.nickname}
-        />
-        <TextField
-          label={t`Followers`}
-          name="followers"
-          inputMode="numeric"
-          value={followers}
-          onChange={(event) => setFollowers(event.target.value.replace(/\D/g, ''))}
-          error={errors.followers}
-        />
+        {fields.map(({ name, value, set, ...input }) => (
+          <TextField
+            key={name}
+            name={name}
+            value={value}
+            onChange={(event) => set(event.target.value)}
+            error={errors[name]}
+            {...input}
+          />
+        ))}
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { WX_CATEGORIES } from '../../../contract/catalogue';
 import { canPin } from '../../../contract/user';
 import { useSessionUser } from '../../../lib/session';
 import { EmptyState } from '../../../ui/empty-state';
@@ -8,14 +9,20 @@ import { SearchIcon } from '../../../ui/icons';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { ComingSoon } from '../../../ui/standalone-page';
-import { Tabs } from '../../../ui/tabs';
+import { type TabOption, Tabs } from '../../../ui/tabs';
 import type { CatalogueTab } from '../catalogue.queries';
-import { DemandNewestStrip, WxNewestStrip } from './newest-strip';
+import type { CatalogueItem } from '../catalogues';
+import { useCategoryLabels } from '../category-labels';
+import type { CatalogueList as CatalogueListComponent } from './catalogue-list';
+import { type CatalogueView, demandView, wxView } from './catalogue-views';
+import { NewestStrip } from './newest-strip';
 
-// Each full list (and its virtualizer) loads when its tab shows it: catalogue 1's only for a logged-in
-// promoter, so a visitor's first home loads neither.
-const WxList = lazy(() => import('./wx-list').then((m) => ({ default: m.WxList })));
-const DemandList = lazy(() => import('./demand-list').then((m) => ({ default: m.DemandList })));
+// The full list (and its virtualizer) loads when a tab shows it: catalogue 1's only for a logged-in
+// promoter, so a visitor's first home loads it only on the tasks tab.
+// (lazy() forgets a generic component's type parameters: it is typed as the component it loads.)
+const CatalogueList = lazy(() =>
+  import('./catalogue-list').then((m) => ({ default: m.CatalogueList })),
+) as unknown as typeof CatalogueListComponent;
 
 export interface PortalState {
   tab: CatalogueTab;
@@ -93,6 +100,70 @@ export function ListEmpty({
   );
 }
 
+/** Catalogue 1's category tabs (spec section 2), over the list they filter. */
+function CategoryTabs({
+  category,
+  onChange,
+  children,
+}: {
+  category: string;
+  onChange: (category: string) => void;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const labels = useCategoryLabels();
+  const options: TabOption<string>[] = [
+    { value: '', label: t`All` },
+    ...WX_CATEGORIES.map((value) => ({ value, label: labels[value] })),
+  ];
+  return (
+    <>
+      <Tabs
+        options={options}
+        value={category}
+        onChange={onChange}
+        label={t`Categories`}
+        panelId="wx-list-panel"
+        idPrefix="wx-category"
+        variant="chips"
+      />
+      <div id="wx-list-panel" role="tabpanel" aria-labelledby={`wx-category-${category}`}>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** One catalogue's tab: its newest strip, then its whole list (`frame` puts filters around the list). */
+function CatalogueSection<Item extends CatalogueItem, Id, Filters extends object>({
+  view,
+  filters,
+  title,
+  canPin,
+  empty,
+  frame = (list) => list,
+}: {
+  view: CatalogueView<Item, Id, Filters>;
+  filters: Filters & { viewer: number };
+  title: string;
+  canPin: boolean;
+  empty: ReactNode;
+  frame?: (list: ReactNode) => ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <NewestStrip view={view} viewer={filters.viewer} />
+      <h2 className="section-title">{title}</h2>
+      {frame(
+        <Suspense fallback={<SkeletonRows label={t`Loading`} count={5} />}>
+          <CatalogueList view={view} filters={filters} canPin={canPin} empty={empty} />
+        </Suspense>,
+      )}
+    </>
+  );
+}
+
 /** The catalogue half of home: the two tabs, the newest strip and the list of the selected tab. */
 export function CataloguePortal({
   state,
@@ -129,18 +200,14 @@ export function CataloguePortal({
         {state.tab === 3 ? (
           <ComingSoon />
         ) : state.tab === 2 ? (
-          <>
-            <DemandNewestStrip viewer={viewer} />
-            <h2 className="section-title">{t`All tasks`}</h2>
-            <Suspense fallback={<SkeletonRows label={t`Loading`} count={5} />}>
-              <DemandList
-                search={state.search}
-                viewer={viewer}
-                canPin={pin}
-                empty={<ListEmpty tab={2} search={state.search} onClearSearch={clearSearch} />}
-              />
-            </Suspense>
-          </>
+          <CatalogueSection
+            key="dou"
+            view={demandView}
+            filters={{ search: state.search, viewer }}
+            title={t`All tasks`}
+            canPin={pin}
+            empty={<ListEmpty tab={2} search={state.search} onClearSearch={clearSearch} />}
+          />
         ) : viewer === 0 ? (
           // Spec section 6: without login catalogue 1 is empty; DESIGN.md: offer the way in.
           <EmptyState
@@ -155,20 +222,19 @@ export function CataloguePortal({
             <p>{t`Log in to see the mini-games you can promote.`}</p>
           </EmptyState>
         ) : (
-          <>
-            <WxNewestStrip viewer={viewer} />
-            <h2 className="section-title">{t`All mini-games`}</h2>
-            <Suspense fallback={<SkeletonRows label={t`Loading`} count={5} />}>
-              <WxList
-                category={state.category}
-                search={state.search}
-                viewer={viewer}
-                canPin={pin}
-                onCategoryChange={(category) => onChange({ category })}
-                empty={<ListEmpty tab={1} search={state.search} onClearSearch={clearSearch} />}
-              />
-            </Suspense>
-          </>
+          <CatalogueSection
+            key="wx"
+            view={wxView}
+            filters={{ category: state.category, search: state.search, viewer }}
+            title={t`All mini-games`}
+            canPin={pin}
+            empty={<ListEmpty tab={1} search={state.search} onClearSearch={clearSearch} />}
+            frame={(list) => (
+              <CategoryTabs category={state.category} onChange={(category) => onChange({ category })}>
+                {list}
+              </CategoryTabs>
+            )}
+          />
         )}
       </div>
     </section>

@@ -2,27 +2,24 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { WX_CATEGORIES, type WxCategory } from '../../../contract/catalogue';
+import { isWxCategory } from '../../../contract/catalogue';
 import { canPin } from '../../../contract/user';
 import { ApiError } from '../../../lib/api-client';
 import { formatRate } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../ui/empty-state';
 import { PlayIcon } from '../../../ui/icons';
 import { LazyMediaViewer } from '../../../ui/lazy-media-viewer';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
-import { useWxActions } from '../catalogue.mutations';
 import { catalogueQueries } from '../catalogue.queries';
+import { wxCatalogue } from '../catalogues';
 import { useCategoryLabels } from '../category-labels';
+import { wxMedia } from './catalogue-views';
 import { ItemActions } from './item-actions';
-import { downloadMedia } from './media-download';
-import { wxMedia } from './wx-list';
-
-const isCategory = (value: string): value is WxCategory =>
-  (WX_CATEGORIES as readonly string[]).includes(value);
+import { saveMedia } from './media-download';
+import { useItemActions } from './use-item-actions';
 
 /** The page frame while there is no item to show: loading, gone, or failed. */
 function DetailFrame({ children }: { children: ReactNode }) {
@@ -45,7 +42,7 @@ export function GameDetailPage({ id }: { id: number }) {
   const { t } = useLingui();
   const labels = useCategoryLabels();
   const user = useSessionUser();
-  const actions = useWxActions();
+  const { actions } = useItemActions(wxCatalogue, user?.uid ?? 0);
   const [viewerAt, setViewerAt] = useState<number | null>(null);
   const detail = useQuery(catalogueQueries.wxDetail(id, user?.uid ?? 0));
   const app = detail.data;
@@ -101,7 +98,7 @@ export function GameDetailPage({ id }: { id: number }) {
           <div className="detail-card__text">
             <h2 className="detail-card__name">{app.appname}</h2>
             <p className="detail-card__meta">
-              {isCategory(app.category_2_name) ? (
+              {isWxCategory(app.category_2_name) ? (
                 <span className="tag">{labels[app.category_2_name]}</span>
               ) : null}
               <span>
@@ -111,14 +108,7 @@ export function GameDetailPage({ id }: { id: number }) {
           </div>
         </section>
         <p className="detail-intro">{app.brief_intro}</p>
-        <ItemActions
-          item={app}
-          promotionId="1"
-          name={app.appname}
-          id={app.appid}
-          actions={actions}
-          canPin={canPin(user?.job)}
-        />
+        <ItemActions catalogue={wxCatalogue} item={app} actions={actions} canPin={canPin(user?.job)} />
         {media.length > 0 ? (
           <section aria-label={t`Pictures and video`}>
             <h2 className="section-title">{t`Pictures and video`}</h2>
@@ -150,12 +140,7 @@ export function GameDetailPage({ id }: { id: number }) {
           title={app.appname}
           items={[...media.slice(viewerAt), ...media.slice(0, viewerAt)]}
           onClose={() => setViewerAt(null)}
-          onDownload={(item) =>
-            downloadMedia(item).catch((error: unknown) => {
-              console.error('media download failed', error);
-              toast.negative(t`Download failed`);
-            })
-          }
+          onDownload={(item) => saveMedia(item, t`Download failed`)}
         />
       ) : null}
     </div>

@@ -4,30 +4,29 @@ import { useIsLogin } from '../../../lib/session';
 import { ClockIcon, PinIcon } from '../../../ui/icons';
 import { itemAction } from '../apply-result';
 import type { CatalogueActions } from '../catalogue.mutations';
+import type { Catalogue, CatalogueItem } from '../catalogues';
 
-interface ItemActionsProps<Id> {
-  item: { apply: boolean; link: string; pinned: boolean };
-  /** Where the view button leads: /promotion/1 (catalogue 1) or /promotion/2 (catalogue 2). */
-  promotionId: '1' | '2';
-  name: string;
-  /** The item's id for its catalogue's actions (an apply being sent or queued shows as such). */
-  id: Id;
+interface ItemActionsProps<Item extends CatalogueItem, Id> {
+  /** The item's catalogue: how it names the item, where its view button leads (/promotion/1 or /2). */
+  catalogue: Catalogue<Item, Id, never, { link: string }>;
+  item: Item;
+  /** The catalogue's actions (an apply being sent or queued shows as such). */
   actions: CatalogueActions<Id>;
   canPin: boolean;
   compact?: boolean;
 }
 
 /** Spec section 2: apply, a greyed apply while the link is pending, or view; the pin button for job 2. */
-export function ItemActions<Id>({
+export function ItemActions<Item extends CatalogueItem, Id>({
+  catalogue,
   item,
-  promotionId,
-  name,
-  id,
   actions,
   canPin,
   compact = false,
-}: ItemActionsProps<Id>) {
+}: ItemActionsProps<Item, Id>) {
   const { t } = useLingui();
+  const name = catalogue.nameOf(item);
+  const id = catalogue.idOf(item);
   const loggedIn = useIsLogin();
   const navigate = useNavigate();
   const here = useLocation({ select: (location) => location.href });
@@ -83,7 +82,7 @@ export function ItemActions<Id>({
       ) : (
         <Link
           to="/promotion/{-$id}"
-          params={{ id: promotionId }}
+          params={{ id: catalogue.promotionId }}
           className={`button button--outline ${size}`}
           aria-label={t`View the link for ${name}`}
         >

@@ -25,6 +25,14 @@ export function jobLabel(job: number): MessageDescriptor {
   return JOB_LABELS[job] ?? msg`Player`;
 }
 
+/** The pages the menu of /my opens, below customer service and installing the app. */
+const MENU_PAGES = [
+  { to: '/Setting', label: msg`Settings` },
+  { to: '/Help', label: msg`Help` },
+  { to: '/Service', label: msg`Contact us` },
+  { to: '/AboutUs', label: msg`About us` },
+] as const;
+
 interface MyPageProps {
   user: UserInfo;
   /** The wallet part (level, balances, money entries), composed by the route from the wallet feature. */
@@ -69,42 +77,15 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
             </button>
           </li>
           <InstallMenuItem />
-          <li>
-            <Link to="/Setting" className="menu-list__item">
-              <span className="menu-list__dot" aria-hidden="true" />
-              <span>
-                <Trans>Settings</Trans>
-              </span>
-              <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/Help" className="menu-list__item">
-              <span className="menu-list__dot" aria-hidden="true" />
-              <span>
-                <Trans>Help</Trans>
-              </span>
-              <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/Service" className="menu-list__item">
-              <span className="menu-list__dot" aria-hidden="true" />
-              <span>
-                <Trans>Contact us</Trans>
-              </span>
-              <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/AboutUs" className="menu-list__item">
-              <span className="menu-list__dot" aria-hidden="true" />
-              <span>
-                <Trans>About us</Trans>
-              </span>
-              <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </Link>
-          </li>
+          {MENU_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to} className="menu-list__item">
+                <span className="menu-list__dot" aria-hidden="true" />
+                <span>{i18n._(page.label)}</span>
+                <ChevronRightIcon size={20} className="menu-list__chevron" />
+              </Link>
+            </li>
+          ))}
         </ul>
         <LocalePicker className="locale-picker--card" />
         <button

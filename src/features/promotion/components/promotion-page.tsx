@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useSessionUser } from '../../../lib/session';
 import { Dialog } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog-actions';
 import { EmptyState } from '../../../ui/empty-state';
 import { RefreshIcon, TrashIcon } from '../../../ui/icons';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
-import { PagedVirtualList } from '../../../ui/paged-virtual-list';
+import { type PagedQuery, PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { PullToRefresh } from '../../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { ComingSoon } from '../../../ui/standalone-page';
@@ -69,28 +70,43 @@ function EmptyLinks({ to }: { to: 1 | 2 }) {
   );
 }
 
-function MyMiniGames({ viewer }: { viewer: number }) {
+/** One section's links: a virtualized list of link cards, each the card `cardOf` describes. */
+function LinkList<T>({
+  list,
+  label,
+  to,
+  cardOf,
+}: {
+  list: PagedQuery<T>;
+  label: string;
+  /** The catalogue tab an empty list sends the promoter to. */
+  to: 1 | 2;
+  cardOf: (item: T) => ComponentProps<typeof LinkCard> & { id: number };
+}) {
   const { t } = useLingui();
-  const list = useInfiniteQuery(promotionQueries.myWx(viewer));
   return (
     <PagedVirtualList
       list={list}
       pending={<SkeletonRows label={t`Loading`} count={3} />}
-      empty={<EmptyLinks to={1} />}
-      itemKey={(app) => app.id}
+      empty={<EmptyLinks to={to} />}
+      itemKey={(item) => cardOf(item).id}
       estimateSize={220}
-      label={t`My mini-game links`}
+      label={label}
       footer={<Footer loading={list.isFetchingNextPage} />}
-      renderItem={(app) => (
-        <LinkCard
-          name={app.appname}
-          detailId={app.id}
-          icon={app.logo_square}
-          link={app.link}
-          clicks={app.clicks}
-          appliedAt={app.appliedAt}
-        />
-      )}
+      renderItem={(item) => <LinkCard {...cardOf(item)} />}
+    />
+  );
+}
+
+function MyMiniGames({ viewer }: { viewer: number }) {
+  const { t } = useLingui();
+  const list = useInfiniteQuery(promotionQueries.myWx(viewer));
+  return (
+    <LinkList
+      list={list}
+      label={t`My mini-game links`}
+      to={1}
+      cardOf={(app) => ({ ...app, name: app.appname, icon: app.logo_square, detailId: app.id })}
     />
   );
 }
@@ -100,57 +116,44 @@ function MyDemandTasks({ viewer }: { viewer: number }) {
   const list = useInfiniteQuery(promotionQueries.myDou(viewer));
   const remove = useDeleteDemandMutation(viewer);
   const [confirming, setConfirming] = useState<{ id: number; name: string } | null>(null);
+  const cancel = () => setConfirming(null);
+  const confirmDelete = () => {
+    if (confirming) remove.mutate(confirming.id, { onSettled: cancel });
+  };
   return (
     <>
-      <PagedVirtualList
+      <LinkList
         list={list}
-        pending={<SkeletonRows label={t`Loading`} count={3} />}
-        empty={<EmptyLinks to={2} />}
-        itemKey={(demand) => demand.demandId}
-        estimateSize={220}
         label={t`My task links`}
-        footer={<Footer loading={list.isFetchingNextPage} />}
-        renderItem={(demand) => (
-          <LinkCard
-            name={demand.demandName}
-            icon={demand.demandIcon}
-            link={demand.link}
-            clicks={demand.clicks}
-            appliedAt={demand.appliedAt}
-            extra={
-              <button
-                type="button"
-                className="icon-button link-card__delete"
-                aria-label={t`Delete ${demand.demandName}`}
-                onClick={() => setConfirming({ id: demand.demandId, name: demand.demandName })}
-              >
-                <TrashIcon size={20} />
-              </button>
-            }
-          />
-        )}
+        to={2}
+        cardOf={(demand) => ({
+          ...demand,
+          id: demand.demandId,
+          name: demand.demandName,
+          icon: demand.demandIcon,
+          extra: (
+            <button
+              type="button"
+              className="icon-button link-card__delete"
+              aria-label={t`Delete ${demand.demandName}`}
+              onClick={() => setConfirming({ id: demand.demandId, name: demand.demandName })}
+            >
+              <TrashIcon size={20} />
+            </button>
+          ),
+        })}
       />
       <Dialog
         open={confirming !== null}
         title={t`Delete this task?`}
-        onClose={() => setConfirming(null)}
+        onClose={cancel}
         footer={
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
-              {t`Cancel`}
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!confirming) return;
-                remove.mutate(confirming.id, { onSettled: () => setConfirming(null) });
-              }}
-            >
-              {t`Delete`}
-            </button>
-          </div>
+          <DialogActions
+            actions={[
+              { label: t`Cancel`, variant: 'ghost', onClick: cancel },
+              { label: t`Delete`, variant: 'danger', onClick: confirmDelete, disabled: remove.isPending },
+            ]}
+          />
         }
       >
         <p className="dialog__text">

@@ -50,23 +50,13 @@ export function CardsPage() {
               <li key={method.id} className="wallet-list__item">
                 <MethodLabel method={method} />
                 <span className="wallet-list__actions">
-                  {method.kind === 'bank' ? (
-                    <Link
-                      to="/AddCard/{-$id}"
-                      params={{ id: String(method.id) }}
-                      className="button button--ghost button--small"
-                    >
-                      {t`Edit`}
-                    </Link>
-                  ) : (
-                    <Link
-                      to="/AddZhiFuBao/{-$id}"
-                      params={{ id: String(method.id) }}
-                      className="button button--ghost button--small"
-                    >
-                      {t`Edit`}
-                    </Link>
-                  )}
+                  <Link
+                    to={method.kind === 'bank' ? '/AddCard/{-$id}' : '/AddZhiFuBao/{-$id}'}
+                    params={{ id: String(method.id) }}
+                    className="button button--ghost button--small"
+                  >
+                    {t`Edit`}
+                  </Link>
                   <button
                     type="button"
                     className="button button--danger-outline button--small"
@@ -103,12 +93,15 @@ export function CardsPage() {
               disabled={remove.isPending}
               onClick={() => {
                 if (!deleting) return;
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    toast.positive(t`Deleted`);
-                    setDeleting(null);
+                remove.mutate(
+                  { id: deleting.id },
+                  {
+                    onSuccess: () => {
+                      toast.positive(t`Deleted`);
+                      setDeleting(null);
+                    },
                   },
-                });
+                );
               }}
             >
               {t`Delete`}

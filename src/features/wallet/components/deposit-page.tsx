@@ -1,27 +1,30 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { DEPOSIT_MAX, DEPOSIT_MIN, depositCreateRequestSchema } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
-import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
+import { useContractForm } from '../use-contract-form';
 import { useDepositMutation } from '../wallet.mutations';
 import { walletKeys, walletQueries } from '../wallet.queries';
-import { parseAmount } from '../wallet-values';
-import { AmountField, formatTime, Money, StateBadge } from './wallet-bits';
+import { amountInput } from '../wallet-values';
+import { AmountField, formatTime, Money, StateBadge, SubmitButton } from './wallet-bits';
 
-const FIELDS = ['amount'] as const;
 const PRESETS = [100, 500, 1000, 5000] as const;
 
 /** Deposit: an amount, an order, the provider's pay page; the order and the balance follow the payment. */
 export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const [amount, setAmount] = useState('');
-  const errors = useFieldErrors(FIELDS);
-  const deposit = useDepositMutation();
+  const form = useContractForm({
+    initial: { amount: '' },
+    schema: depositCreateRequestSchema,
+    toInput: ({ amount }) => amountInput(amount, i18n.locale, { min: DEPOSIT_MIN, max: DEPOSIT_MAX }),
+    send: useDepositMutation(),
+    onSuccess: (created) =>
+      void navigate({ to: '/Deposit', search: { orderNo: created.orderNo }, replace: true }),
+  });
   const balance = useQuery(walletQueries.secondary());
   const order = useQuery({ ...walletQueries.deposit(orderNo ?? ''), enabled: Boolean(orderNo) });
   const queryClient = useQueryClient();
@@ -34,23 +37,6 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
       predicate: (query) => query.queryKey[1] !== 'deposit',
     });
   }, [settled, queryClient]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAmount(amount, i18n.locale, { min: DEPOSIT_MIN, max: DEPOSIT_MAX });
-    const body = errors.validate(
-      depositCreateRequestSchema,
-      { amount: 'amount' in parsed ? parsed.amount : undefined },
-      form.current,
-      'issue' in parsed ? { amount: parsed.issue } : {},
-    );
-    if (!body) return;
-    deposit.mutate(body, {
-      onSuccess: (created) =>
-        void navigate({ to: '/Deposit', search: { orderNo: created.orderNo }, replace: true }),
-      onError: (error) => errors.showApiError(error, form.current),
-    });
-  };
 
   const min = formatMoney(DEPOSIT_MIN);
   const max = formatMoney(DEPOSIT_MAX);
@@ -112,16 +98,10 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
             </button>
           </section>
         ) : (
-          <form ref={form} className="form wallet-card" noValidate onSubmit={onSubmit}>
+          <form {...form.props} className="form wallet-card">
             <AmountField
               label={t`Deposit amount`}
-              name="amount"
-              value={amount}
-              onValue={(value) => {
-                setAmount(value);
-                errors.clear('amount');
-              }}
-              error={errors.message('amount')}
+              {...form.field('amount')}
               hint={t`From ${min} to ${max}`}
               preview={(amount) => t`You will deposit ${amount}`}
             />
@@ -132,22 +112,13 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
                   key={preset}
                   type="button"
                   className="button button--outline button--small"
-                  onClick={() => {
-                    setAmount(String(preset));
-                    errors.clear('amount');
-                  }}
+                  onClick={() => form.set('amount', String(preset))}
                 >
                   {formatMoney(preset)}
                 </button>
               ))}
             </fieldset>
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={deposit.isPending}
-            >
-              {t`Deposit`}
-            </button>
+            <SubmitButton pending={form.pending}>{t`Deposit`}</SubmitButton>
           </form>
         )}
       </main>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
 import { type Bank, type BankCountry, bankCountryFor, findBank } from '../../../contract/banks';
 import {
   bankCardInputSchemaFor,
@@ -13,12 +12,13 @@ import { useSessionUser } from '../../../lib/session';
 import { siteStore } from '../../../lib/site';
 import { useStore } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
-import { useFieldErrors } from '../../../lib/use-field-errors';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { useContractForm } from '../use-contract-form';
 import { useSaveMethodMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
+import { SubmitButton } from './wallet-bits';
 
 function useExisting(id: number | undefined, kind: WithdrawMethod['kind']) {
   const methods = useQuery({ ...walletQueries.methods(), enabled: id !== undefined });
@@ -101,8 +101,6 @@ function useDigitsHint(bank: Bank | undefined): string | undefined {
   return t`${name} account number: ${lengths} digits`;
 }
 
-const BANK_FIELDS = ['holderName', 'bank', 'cardNumber', 'ifsc', 'phone'] as const;
-
 function BankCardForm({
   id,
   existing,
@@ -112,104 +110,62 @@ function BankCardForm({
 }) {
   const { t } = useLingui();
   const country = useBankCountry();
-  const form = useRef<HTMLFormElement>(null);
-  const [holderName, setHolderName] = useState(existing?.holderName ?? '');
-  // A saved bank of another country (the user's country changed) is not offered: another must be chosen.
-  const [bank, setBank] = useState(
-    existing && country.banks.some((b) => b.code === existing.bank) ? existing.bank : '',
-  );
-  const [cardNumber, setCardNumber] = useState('');
-  const [ifsc, setIfsc] = useState(existing?.ifsc ?? '');
-  const [phone, setPhone] = useState(existing?.phone ?? '');
-  const errors = useFieldErrors(BANK_FIELDS);
-  const save = useSaveMethodMutation();
-  const done = useAfterSave();
-  const digitsHint = useDigitsHint(findBank(bank)?.bank);
+  const form = useContractForm({
+    initial: {
+      holderName: existing?.holderName ?? '',
+      // A saved bank of another country (the user's country changed) is not offered: another must be chosen.
+      bank: existing && country.banks.some((b) => b.code === existing.bank) ? existing.bank : '',
+      cardNumber: '',
+      ifsc: existing?.ifsc ?? '',
+      phone: existing?.phone ?? '',
+    },
+    schema: bankCardInputSchemaFor(country),
+    toInput: ({ ifsc, bank, ...values }) => ({
+      input: { id, kind: 'bank', ...values, bank: bank || undefined, ...(country.ifsc ? { ifsc } : {}) },
+    }),
+    send: useSaveMethodMutation(),
+    onSuccess: useAfterSave(),
+  });
+  const digitsHint = useDigitsHint(findBank(form.values.bank)?.bank);
   const editHint = existing ? t`Enter the full card number again (${existing.cardNumberMasked})` : undefined;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = errors.validate(
-      bankCardInputSchemaFor(country),
-      {
-        id,
-        kind: 'bank',
-        holderName,
-        bank: bank || undefined,
-        cardNumber,
-        ...(country.ifsc ? { ifsc } : {}),
-        phone,
-      },
-      form.current,
-    );
-    if (!body) return;
-    save.mutate(body, { onSuccess: done, onError: (error) => errors.showApiError(error, form.current) });
-  };
-  const set = (field: (typeof BANK_FIELDS)[number], setter: (v: string) => void) => (value: string) => {
-    setter(value);
-    errors.clear(field);
-  };
-
   return (
-    <form ref={form} className="form wallet-card" noValidate onSubmit={onSubmit}>
-      <TextField
-        label={t`Cardholder name`}
-        name="holderName"
-        autoComplete="cc-name"
-        value={holderName}
-        onChange={(e) => set('holderName', setHolderName)(e.target.value)}
-        error={errors.message('holderName')}
-      />
+    <form {...form.props} className="form wallet-card">
+      <TextField label={t`Cardholder name`} autoComplete="cc-name" {...form.input('holderName')} />
       <SelectField
         label={t`Bank`}
-        name="bank"
-        value={bank}
-        onChange={set('bank', setBank)}
+        {...form.select('bank')}
         options={[
           { value: '', label: t`Select a bank` },
           ...country.banks.map((b) => ({ value: b.code, label: b.name })),
         ]}
-        error={errors.message('bank')}
       />
       <TextField
         label={t`Card number`}
-        name="cardNumber"
         inputMode="numeric"
         autoComplete="off"
-        value={cardNumber}
-        onChange={(e) => set('cardNumber', setCardNumber)(e.target.value.replace(/\s/g, ''))}
-        error={errors.message('cardNumber')}
+        {...form.input('cardNumber', (typed) => typed.replace(/\s/g, ''))}
         hint={[digitsHint, editHint].filter(Boolean).join(' ') || undefined}
       />
       {country.ifsc ? (
         <TextField
           label={t`IFSC code`}
-          name="ifsc"
           autoCapitalize="characters"
           autoComplete="off"
-          value={ifsc}
-          onChange={(e) => set('ifsc', setIfsc)(e.target.value.toUpperCase())}
-          error={errors.message('ifsc')}
+          {...form.input('ifsc', (typed) => typed.toUpperCase())}
         />
       ) : null}
       <TextField
         label={t`Phone number`}
-        name="phone"
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        value={phone}
-        onChange={(e) => set('phone', setPhone)(e.target.value)}
-        error={errors.message('phone')}
+        {...form.input('phone')}
       />
-      <button type="submit" className="button button--primary button--block" disabled={save.isPending}>
-        {t`Save`}
-      </button>
+      <SubmitButton pending={form.pending}>{t`Save`}</SubmitButton>
     </form>
   );
 }
-
-const WALLET_FIELDS = ['walletType', 'account', 'holderName'] as const;
 
 function EWalletForm({
   id,
@@ -219,67 +175,34 @@ function EWalletForm({
   existing: Extract<WithdrawMethod, { kind: 'ewallet' }> | undefined;
 }) {
   const { t } = useLingui();
-  const form = useRef<HTMLFormElement>(null);
-  const [walletType, setWalletType] = useState(existing?.walletType ?? '');
-  const [account, setAccount] = useState('');
-  const [holderName, setHolderName] = useState(existing?.holderName ?? '');
-  const errors = useFieldErrors(WALLET_FIELDS);
-  const save = useSaveMethodMutation();
-  const done = useAfterSave();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = errors.validate(
-      eWalletInputSchema,
-      { id, kind: 'ewallet', walletType: walletType || undefined, account, holderName },
-      form.current,
-    );
-    if (!body) return;
-    save.mutate(body, { onSuccess: done, onError: (error) => errors.showApiError(error, form.current) });
-  };
+  const form = useContractForm({
+    initial: { walletType: existing?.walletType ?? '', account: '', holderName: existing?.holderName ?? '' },
+    schema: eWalletInputSchema,
+    toInput: ({ walletType, ...values }) => ({
+      input: { id, kind: 'ewallet', walletType: walletType || undefined, ...values },
+    }),
+    send: useSaveMethodMutation(),
+    onSuccess: useAfterSave(),
+  });
 
   return (
-    <form ref={form} className="form wallet-card" noValidate onSubmit={onSubmit}>
+    <form {...form.props} className="form wallet-card">
       <SelectField
         label={t`E-wallet`}
-        name="walletType"
-        value={walletType}
-        onChange={(value) => {
-          setWalletType(value);
-          errors.clear('walletType');
-        }}
+        {...form.select('walletType')}
         options={[
           { value: '', label: t`Select an e-wallet` },
           ...WALLET_TYPES.map((w) => ({ value: w, label: w })),
         ]}
-        error={errors.message('walletType')}
       />
       <TextField
         label={t`E-wallet account`}
-        name="account"
         autoComplete="off"
-        value={account}
-        onChange={(e) => {
-          setAccount(e.target.value);
-          errors.clear('account');
-        }}
-        error={errors.message('account')}
+        {...form.input('account')}
         hint={existing ? t`Enter the full account again (${existing.accountMasked})` : undefined}
       />
-      <TextField
-        label={t`Account holder name`}
-        name="holderName"
-        autoComplete="name"
-        value={holderName}
-        onChange={(e) => {
-          setHolderName(e.target.value);
-          errors.clear('holderName');
-        }}
-        error={errors.message('holderName')}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={save.isPending}>
-        {t`Save`}
-      </button>
+      <TextField label={t`Account holder name`} autoComplete="name" {...form.input('holderName')} />
+      <SubmitButton pending={form.pending}>{t`Save`}</SubmitButton>
     </form>
   );
 }

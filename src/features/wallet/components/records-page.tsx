@@ -54,28 +54,8 @@ export function RecordsPage({
               ))}
             </select>
           </label>
-          <label className="wallet-filter">
-            <span className="field__label">{t`From`}</span>
-            <input
-              className="input"
-              type="date"
-              name="from"
-              value={search.from ?? ''}
-              max={search.to}
-              onChange={(e) => onSearch({ ...search, from: e.target.value || undefined })}
-            />
-          </label>
-          <label className="wallet-filter">
-            <span className="field__label">{t`To`}</span>
-            <input
-              className="input"
-              type="date"
-              name="to"
-              value={search.to ?? ''}
-              min={search.from}
-              onChange={(e) => onSearch({ ...search, to: e.target.value || undefined })}
-            />
-          </label>
+          <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
+          <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
         </form>
         {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
         {list.isPending ? (
@@ -101,6 +81,33 @@ export function RecordsPage({
         )}
       </main>
     </div>
+  );
+}
+
+/** A calendar day bound of the records, inclusive (cleared: none); from is at most to. */
+function DayFilter({
+  label,
+  bound,
+  search,
+  onSearch,
+}: {
+  label: string;
+  bound: 'from' | 'to';
+  search: RecordsSearch;
+  onSearch: (next: RecordsSearch) => void;
+}) {
+  return (
+    <label className="wallet-filter">
+      <span className="field__label">{label}</span>
+      <input
+        className="input"
+        type="date"
+        name={bound}
+        value={search[bound] ?? ''}
+        {...(bound === 'from' ? { max: search.to } : { min: search.from })}
+        onChange={(e) => onSearch({ ...search, [bound]: e.target.value || undefined })}
+      />
+    </label>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
 import {
   SAFE_LOCK_MINUTES,
   safeChangePasswordRequestSchema,
@@ -10,9 +9,9 @@ import {
 } from '../../../contract/wallet';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { useContractForm } from '../use-contract-form';
 import {
   useChangeSafePasswordMutation,
   useSafeDepositMutation,
@@ -20,8 +19,15 @@ import {
   useSetSafePasswordMutation,
 } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
-import { parseAmount } from '../wallet-values';
-import { AmountField, formatTime, Money, SafePasswordField } from './wallet-bits';
+import { amountInput } from '../wallet-values';
+import {
+  AmountField,
+  formatTime,
+  Money,
+  SafePasswordField,
+  SubmitButton,
+  WithdrawableLine,
+} from './wallet-bits';
 
 /** The safe (vault): its balance, money in and out (out needs the password), the 6-digit password. */
 export function SafePage() {
@@ -42,12 +48,7 @@ export function SafePage() {
               <p className="wallet-big" data-testid="safe-balance">
                 <Money value={info.balance} />
               </p>
-              <p className="wallet-line">
-                {t`Withdrawable`}{' '}
-                <strong data-testid="withdrawable">
-                  {balance.data ? <Money value={balance.data.canWithdrawCoin} /> : '–'}
-                </strong>
-              </p>
+              <WithdrawableLine value={balance.data?.canWithdrawCoin} />
               {info.lockedUntil ? (
                 <p className="wallet-negative" role="alert">
                   {t`Too many wrong safe passwords. Try again after ${formatTime(info.lockedUntil, i18n.locale)}.`}
@@ -88,113 +89,51 @@ function useSafeLockHandler() {
 
 function SetPassword() {
   const { t } = useLingui();
-  const form = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const errors = useFieldErrors(['password', 'confirm'] as const);
-  const set = useSetSafePasswordMutation();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const mismatch = password !== confirm && /^\d{6}$/.test(password);
-    const body = errors.validate(
-      safeSetPasswordRequestSchema,
-      { password },
-      form.current,
-      mismatch ? { confirm: { code: 'safe_password_mismatch', message: t`The two passwords differ` } } : {},
-    );
-    if (!body) return;
-    set.mutate(body, {
-      onSuccess: () => toast.positive(t`Safe password set`),
-      onError: (error) => errors.showApiError(error, form.current),
-    });
-  };
+  const form = useContractForm({
+    initial: { password: '', confirm: '' },
+    schema: safeSetPasswordRequestSchema,
+    toInput: ({ password, confirm }) => ({
+      input: { password },
+      issues:
+        password !== confirm && /^\d{6}$/.test(password)
+          ? { confirm: { code: 'safe_password_mismatch', message: t`The two passwords differ` } }
+          : {},
+    }),
+    send: useSetSafePasswordMutation(),
+    onSuccess: () => toast.positive(t`Safe password set`),
+  });
   return (
-    <form
-      ref={form}
-      className="form wallet-card"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={t`Set safe password`}
-    >
+    <form {...form.props} className="form wallet-card" aria-label={t`Set safe password`}>
       <h2 className="wallet-card__title">{t`Set safe password`}</h2>
       <p className="wallet-hint">{t`You need it to withdraw, transfer and take money out of the safe.`}</p>
-      <SafePasswordField
-        label={t`New safe password`}
-        name="password"
-        value={password}
-        onValue={(v) => {
-          setPassword(v);
-          errors.clear('password');
-        }}
-        error={errors.message('password')}
-      />
-      <SafePasswordField
-        label={t`Repeat the safe password`}
-        name="confirm"
-        value={confirm}
-        onValue={(v) => {
-          setConfirm(v);
-          errors.clear('confirm');
-        }}
-        error={errors.message('confirm')}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={set.isPending}>
-        {t`Set safe password`}
-      </button>
+      <SafePasswordField label={t`New safe password`} {...form.field('password')} />
+      <SafePasswordField label={t`Repeat the safe password`} {...form.field('confirm')} />
+      <SubmitButton pending={form.pending}>{t`Set safe password`}</SubmitButton>
     </form>
   );
 }
 
 function ChangePassword() {
   const { t } = useLingui();
-  const form = useRef<HTMLFormElement>(null);
-  const [oldPassword, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const errors = useFieldErrors(['oldPassword', 'password'] as const);
-  const change = useChangeSafePasswordMutation();
-  const lockShown = useSafeLockHandler();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = errors.validate(safeChangePasswordRequestSchema, { oldPassword, password }, form.current);
-    if (!body) return;
-    change.mutate(body, {
-      onSuccess: () => {
-        toast.positive(t`Safe password changed`);
-        setOld('');
-        setPassword('');
-      },
-      // Locked: the page says so; an older "wrong password" under the field no longer applies.
-      onError: (error) =>
-        lockShown(error) ? errors.show({}, null) : errors.showApiError(error, form.current),
-    });
-  };
+  const form = useContractForm({
+    initial: { oldPassword: '', password: '' },
+    schema: safeChangePasswordRequestSchema,
+    toInput: (values) => ({ input: values }),
+    send: useChangeSafePasswordMutation(),
+    onSuccess: () => {
+      toast.positive(t`Safe password changed`);
+      form.reset('oldPassword', 'password');
+    },
+    // Locked: the page says so; an older "wrong password" under the field no longer applies.
+    onFailure: useSafeLockHandler(),
+  });
   return (
     <details className="wallet-card wallet-details">
       <summary className="wallet-card__title">{t`Change safe password`}</summary>
-      <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-label={t`Change safe password`}>
-        <SafePasswordField
-          label={t`Current safe password`}
-          name="oldPassword"
-          value={oldPassword}
-          onValue={(v) => {
-            setOld(v);
-            errors.clear('oldPassword');
-          }}
-          error={errors.message('oldPassword')}
-        />
-        <SafePasswordField
-          label={t`New safe password`}
-          name="password"
-          value={password}
-          onValue={(v) => {
-            setPassword(v);
-            errors.clear('password');
-          }}
-          error={errors.message('password')}
-        />
-        <button type="submit" className="button button--primary button--block" disabled={change.isPending}>
-          {t`Change safe password`}
-        </button>
+      <form {...form.props} className="form" aria-label={t`Change safe password`}>
+        <SafePasswordField label={t`Current safe password`} {...form.field('oldPassword')} />
+        <SafePasswordField label={t`New safe password`} {...form.field('password')} />
+        <SubmitButton pending={form.pending}>{t`Change safe password`}</SubmitButton>
       </form>
     </details>
   );
@@ -202,119 +141,56 @@ function ChangePassword() {
 
 function MoveIn() {
   const { t, i18n } = useLingui();
-  const form = useRef<HTMLFormElement>(null);
-  const [amount, setAmount] = useState('');
-  const errors = useFieldErrors(['amount'] as const);
-  const move = useSafeDepositMutation();
   const balance = useQuery(walletQueries.secondary());
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAmount(amount, i18n.locale, { available: balance.data?.canWithdrawCoin });
-    const body = errors.validate(
-      safeDepositRequestSchema,
-      { amount: 'amount' in parsed ? parsed.amount : undefined },
-      form.current,
-      'issue' in parsed ? { amount: parsed.issue } : {},
-    );
-    if (!body) return;
-    move.mutate(body, {
-      onSuccess: () => {
-        toast.positive(t`Moved into the safe`);
-        setAmount('');
-      },
-      onError: (error) => errors.showApiError(error, form.current),
-    });
-  };
+  const form = useContractForm({
+    initial: { amount: '' },
+    schema: safeDepositRequestSchema,
+    toInput: ({ amount }) => amountInput(amount, i18n.locale, { available: balance.data?.canWithdrawCoin }),
+    send: useSafeDepositMutation(),
+    onSuccess: () => {
+      toast.positive(t`Moved into the safe`);
+      form.reset('amount');
+    },
+  });
   return (
-    <form
-      ref={form}
-      className="form wallet-card"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={t`Into the safe`}
-    >
+    <form {...form.props} className="form wallet-card" aria-label={t`Into the safe`}>
       <h2 className="wallet-card__title">{t`Into the safe`}</h2>
       <AmountField
         label={t`Amount into the safe`}
-        name="amount"
-        value={amount}
+        {...form.field('amount')}
         preview={(amount) => t`You will move ${amount} into the safe`}
-        onValue={(v) => {
-          setAmount(v);
-          errors.clear('amount');
-        }}
-        error={errors.message('amount')}
       />
-      <button type="submit" className="button button--primary button--block" disabled={move.isPending}>
-        {t`Move in`}
-      </button>
+      <SubmitButton pending={form.pending}>{t`Move in`}</SubmitButton>
     </form>
   );
 }
 
 function MoveOut() {
   const { t, i18n } = useLingui();
-  const form = useRef<HTMLFormElement>(null);
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const errors = useFieldErrors(['amount', 'safePassword'] as const);
-  const move = useSafeWithdrawMutation();
   const safe = useQuery(walletQueries.safe());
-  const lockShown = useSafeLockHandler();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAmount(amount, i18n.locale, { available: safe.data?.balance });
-    const body = errors.validate(
-      safeWithdrawRequestSchema,
-      { amount: 'amount' in parsed ? parsed.amount : undefined, safePassword: password },
-      form.current,
-      'issue' in parsed ? { amount: parsed.issue } : {},
-    );
-    if (!body) return;
-    move.mutate(body, {
-      onSuccess: () => {
-        toast.positive(t`Moved out of the safe`);
-        setAmount('');
-        setPassword('');
-      },
-      // Locked: the page says so; an older "wrong password" under the field no longer applies.
-      onError: (error) =>
-        lockShown(error) ? errors.show({}, null) : errors.showApiError(error, form.current),
-    });
-  };
+  const form = useContractForm({
+    initial: { amount: '', safePassword: '' },
+    schema: safeWithdrawRequestSchema,
+    toInput: ({ amount, safePassword }) =>
+      amountInput(amount, i18n.locale, { available: safe.data?.balance }, { safePassword }),
+    send: useSafeWithdrawMutation(),
+    onSuccess: () => {
+      toast.positive(t`Moved out of the safe`);
+      form.reset('amount', 'safePassword');
+    },
+    // Locked: the page says so; an older "wrong password" under the field no longer applies.
+    onFailure: useSafeLockHandler(),
+  });
   return (
-    <form
-      ref={form}
-      className="form wallet-card"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={t`Out of the safe`}
-    >
+    <form {...form.props} className="form wallet-card" aria-label={t`Out of the safe`}>
       <h2 className="wallet-card__title">{t`Out of the safe`}</h2>
       <AmountField
         label={t`Amount out of the safe`}
-        name="amount"
-        value={amount}
+        {...form.field('amount')}
         preview={(amount) => t`You will take ${amount} out of the safe`}
-        onValue={(v) => {
-          setAmount(v);
-          errors.clear('amount');
-        }}
-        error={errors.message('amount')}
       />
-      <SafePasswordField
-        label={t`Safe password`}
-        name="safePassword"
-        value={password}
-        onValue={(v) => {
-          setPassword(v);
-          errors.clear('safePassword');
-        }}
-        error={errors.message('safePassword')}
-      />
-      <button type="submit" className="button button--primary button--block" disabled={move.isPending}>
-        {t`Move out`}
-      </button>
+      <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
+      <SubmitButton pending={form.pending}>{t`Move out`}</SubmitButton>
     </form>
   );
 }

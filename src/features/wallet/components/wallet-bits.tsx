@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { TxState } from '../../../contract/wallet';
 import { formatMoney, fromMinorUnits, parseTypedAmount } from '../../../lib/money';
 import { siteStore } from '../../../lib/site';
 import { useStore } from '../../../lib/store';
 import { PasswordField, TextField } from '../../../ui/form-fields';
+import { walletQueries } from '../wallet.queries';
 import { STATE_LABELS } from '../wallet-labels';
 
 /** An amount rounded down to 2 decimals with the locale's currency symbol, in tabular figures. */
@@ -93,8 +95,42 @@ export function SafePasswordField({ onValue, ...props }: FieldProps) {
   );
 }
 
+/** The withdrawable amount (a dash until it is known), on the screens money leaves it from. */
+export function WithdrawableLine({ value }: { value: number | undefined }) {
+  const { t } = useLingui();
+  return (
+    <p className="wallet-line">
+      {t`Withdrawable`}{' '}
+      <strong data-testid="withdrawable">{value === undefined ? '–' : <Money value={value} />}</strong>
+    </p>
+  );
+}
+
+/** A wallet form's submit button, disabled while its call is under way. */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={pending}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * What a screen taking money out of the main balance (withdraw, transfer) shows first: the withdrawable
+ * amount and, while no safe password is set, the way to set one (the move needs it).
+ */
+export function MoneyOutStatus({ withdrawable }: { withdrawable: number | undefined }) {
+  const safe = useQuery(walletQueries.safe());
+  return (
+    <>
+      <WithdrawableLine value={withdrawable} />
+      {safe.data && !safe.data.hasPassword ? <SetSafePasswordNotice /> : null}
+    </>
+  );
+}
+
 /** Shown where a safe password is needed but none is set. */
-export function SetSafePasswordNotice() {
+function SetSafePasswordNotice() {
   const { t } = useLingui();
   return (
     <div className="wallet-notice" role="note">

@@ -1,62 +1,43 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
 import { withdrawCreateRequestSchema } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
-import { useFieldErrors } from '../../../lib/use-field-errors';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { useContractForm } from '../use-contract-form';
 import { useWithdrawMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
-import { parseAmount } from '../wallet-values';
+import { amountInput } from '../wallet-values';
 import { MethodLabel } from './cards-page';
-import { AmountField, Money, SafePasswordField, SetSafePasswordNotice, useSiteLimits } from './wallet-bits';
-
-const FIELDS = ['methodId', 'amount', 'safePassword'] as const;
+import { AmountField, MoneyOutStatus, SafePasswordField, SubmitButton, useSiteLimits } from './wallet-bits';
 
 /** Withdraw: a method, an amount within the limits and the withdrawable amount, the safe password. */
 export function WithdrawPage() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const methods = useQuery(walletQueries.methods());
   const balance = useQuery(walletQueries.secondary());
-  const safe = useQuery(walletQueries.safe());
   const limits = useSiteLimits();
-  const [methodId, setMethodId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const errors = useFieldErrors(FIELDS);
-  const withdraw = useWithdrawMutation();
-
-  const chosen = methodId ?? methods.data?.[0]?.id ?? null;
   const withdrawable = balance.data?.canWithdrawCoin;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAmount(amount, i18n.locale, {
-      min: limits?.minWithdraw,
-      max: limits?.maxWithdraw,
-      available: withdrawable,
-    });
-    const body = errors.validate(
-      withdrawCreateRequestSchema,
-      {
-        methodId: chosen ?? undefined,
-        amount: 'amount' in parsed ? parsed.amount : undefined,
-        safePassword: password,
-      },
-      form.current,
-      'issue' in parsed ? { amount: parsed.issue } : {},
-    );
-    if (!body) return;
-    withdraw.mutate(body, {
-      onSuccess: (created) =>
-        void navigate({ to: '/WithdrawStep/$id', params: { id: String(created.id) }, replace: true }),
-      onError: (error) => errors.showApiError(error, form.current),
-    });
-  };
+  // No choice made yet: the first method.
+  const chosenOf = (methodId: number | null) => methodId ?? methods.data?.[0]?.id ?? null;
+  const form = useContractForm({
+    initial: { methodId: null as number | null, amount: '', safePassword: '' },
+    schema: withdrawCreateRequestSchema,
+    toInput: ({ methodId, amount, safePassword }) =>
+      amountInput(
+        amount,
+        i18n.locale,
+        { min: limits?.minWithdraw, max: limits?.maxWithdraw, available: withdrawable },
+        { methodId: chosenOf(methodId) ?? undefined, safePassword },
+      ),
+    send: useWithdrawMutation(),
+    onSuccess: (created) =>
+      void navigate({ to: '/WithdrawStep/$id', params: { id: String(created.id) }, replace: true }),
+  });
+  const chosen = chosenOf(form.values.methodId);
+  const methodError = form.message('methodId');
 
   const min = limits ? formatMoney(limits.minWithdraw) : null;
   const max = limits ? formatMoney(limits.maxWithdraw) : null;
@@ -71,15 +52,9 @@ export function WithdrawPage() {
         }
       />
       <main className="page__body wallet-page" id="main">
-        <p className="wallet-line">
-          {t`Withdrawable`}{' '}
-          <strong data-testid="withdrawable">
-            {withdrawable === undefined ? '–' : <Money value={withdrawable} />}
-          </strong>
-        </p>
-        {safe.data && !safe.data.hasPassword ? <SetSafePasswordNotice /> : null}
-        <form ref={form} className="form wallet-card" noValidate onSubmit={onSubmit}>
-          <fieldset className={`wallet-methods ${errors.message('methodId') ? 'field--invalid' : ''}`}>
+        <MoneyOutStatus withdrawable={withdrawable} />
+        <form {...form.props} className="form wallet-card">
+          <fieldset className={`wallet-methods ${methodError ? 'field--invalid' : ''}`}>
             <legend className="field__label">{t`Withdrawal method`}</legend>
             {methods.isPending ? (
               <SkeletonRows count={2} label={t`Loading`} />
@@ -91,10 +66,7 @@ export function WithdrawPage() {
                     name="methodId"
                     value={method.id}
                     checked={chosen === method.id}
-                    onChange={() => {
-                      setMethodId(method.id);
-                      errors.clear('methodId');
-                    }}
+                    onChange={() => form.set('methodId', method.id)}
                   />
                   <MethodLabel method={method} />
                 </label>
@@ -102,7 +74,7 @@ export function WithdrawPage() {
             ) : (
               <p className="wallet-hint">{t`Add a bank card or an e-wallet to withdraw to.`}</p>
             )}
-            {errors.message('methodId') ? <p className="field__error">{errors.message('methodId')}</p> : null}
+            {methodError ? <p className="field__error">{methodError}</p> : null}
             <div className="wallet-row">
               <Link to="/AddCard/{-$id}" params={{}} className="button button--outline button--small">
                 {t`Add bank card`}
@@ -114,33 +86,12 @@ export function WithdrawPage() {
           </fieldset>
           <AmountField
             label={t`Withdrawal amount`}
-            name="amount"
-            value={amount}
-            onValue={(value) => {
-              setAmount(value);
-              errors.clear('amount');
-            }}
-            error={errors.message('amount')}
+            {...form.field('amount')}
             hint={min && max ? t`From ${min} to ${max}` : undefined}
             preview={(amount) => t`You will withdraw ${amount}`}
           />
-          <SafePasswordField
-            label={t`Safe password`}
-            name="safePassword"
-            value={password}
-            onValue={(value) => {
-              setPassword(value);
-              errors.clear('safePassword');
-            }}
-            error={errors.message('safePassword')}
-          />
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={withdraw.isPending}
-          >
-            {t`Withdraw`}
-          </button>
+          <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
+          <SubmitButton pending={form.pending}>{t`Withdraw`}</SubmitButton>
         </form>
       </main>
     </div>

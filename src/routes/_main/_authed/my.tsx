@@ -6,14 +6,14 @@ import { NoticesMenuItem } from '../../../features/notices/components/notices-me
 import { MyPage } from '../../../features/profile/components/my-page';
 import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
+import { prefetch } from '../../../lib/route-helpers';
 import { useIsLogin } from '../../../lib/session';
 
 export const Route = createFileRoute('/_main/_authed/my')({
   loader: async ({ context }) => {
     // The balances load alongside; a failure there leaves the page usable (the api client says why).
-    void context.queryClient.ensureQueryData(walletQueries.secondary()).catch(() => undefined);
-    void context.queryClient.ensureQueryData(walletQueries.level()).catch(() => undefined);
-    await context.queryClient.ensureQueryData(userQueries.me());
+    void prefetch(context, walletQueries.secondary(), walletQueries.level());
+    await context.viewer.me();
   },
   component: MyRoute,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PromotionPage, type PromotionSection } from '../../../features/promotion/components/promotion-page';
 import { promotionQueries } from '../../../features/promotion/promotion.queries';
-import { getUser } from '../../../lib/session';
+import { prefetch } from '../../../lib/route-helpers';
 
 /** /promotion, /promotion/1, /2 and /3 (spec section 2); any other id is not a page. Bare shows 1. */
 const PROMOTION_IDS: readonly string[] = ['1', '2', '3'];
@@ -13,15 +13,10 @@ export const Route = createFileRoute('/_main/_authed/promotion/{-$id}')({
     if (params.id !== undefined && !isSection(params.id)) throw notFound();
   },
   loader: async ({ context, params }) => {
-    const viewer = getUser()?.uid ?? 0;
+    const uid = await context.viewer.uid();
     const section = isSection(params.id) ? params.id : '1';
-    // A failure is left to the page, which shows its own empty state.
-    if (section === '1')
-      await context.queryClient.ensureInfiniteQueryData(promotionQueries.myWx(viewer)).catch(() => undefined);
-    if (section === '2')
-      await context.queryClient
-        .ensureInfiniteQueryData(promotionQueries.myDou(viewer))
-        .catch(() => undefined);
+    if (section === '1') await prefetch(context, promotionQueries.myWx(uid));
+    if (section === '2') await prefetch(context, promotionQueries.myDou(uid));
   },
   component: PromotionRoute,
 });

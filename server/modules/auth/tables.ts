@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+/** The auth module's tables (server/db/types.ts joins every module's into Database). */
+export interface AuthTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+}
+
+/** All timestamps are integer epoch milliseconds; flags are 0/1 integers (same on SQLite and PostgreSQL). */
+export interface UsersTable {
+  id: Generated<number>;
+  uid: number;
+  area_code: string;
+  phone: string;
+  username: string;
+  password_hash: string;
+  role: number;
+  job: number;
+  level: number;
+  rate: number;
+  rate1: number;
+  rate2: number;
+  default_rate: number;
+  invite_code: string;
+  invited_by: string | null;
+  banned: number;
+  is_operator: number;
+  locale: string | null;
+  failed_logins: number;
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  area_code: string;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+}

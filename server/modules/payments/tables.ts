@@ -1,0 +1,21 @@
+import type { Generated } from 'kysely';
+
+/** The payments module's tables (server/db/types.ts joins every module's into Database). */
+export interface PaymentsTables {
+  deposit_orders: DepositOrdersTable;
+}
+
+export interface DepositOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  amount: number;
+  state: string;
+  provider: string;
+  provider_ref: string | null;
+  record_id: number;
+  fail_reason: string | null;
+  created_at: number;
+  expires_at: number;
+  completed_at: number | null;
+}

@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely';
+
+/** The site module's tables (server/db/types.ts joins every module's into Database). */
+export interface SiteTables {
+  sites: SitesTable;
+}
+
+export interface SitesTable {
+  id: Generated<number>;
+  domain: string;
+  name: string;
+  short_name: string;
+  theme_color: string;
+  support_handle: string;
+  /** JSON object text, or null. */
+  currency_symbols: string | null;
+  /** Money in minor units (cents). */
+  min_withdraw: number;
+  max_withdraw: number;
+  min_transfer: number;
+  created_at: number;
+  /** ISO 3166 country (0007): whose banks users add when their area code names none. */
+  country: Generated<string>;
+}

@@ -1,0 +1,43 @@
+import type { AnyUseInfiniteQueryOptions, AnyUseQueryOptions, QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+
+/** A record's id as paths carry it: a positive integer without leading zeros. */
+const NUMERIC_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * The numeric id of a path (/GameDetail/15, /WithdrawStep/3, /notices/7, ...); undefined stays undefined
+ * for an optional segment ({-$id}). Anything else is a page that does not exist, never a request for id
+ * NaN; so is an id past what a number holds exactly.
+ */
+export function parseIdParam(id: string): number;
+export function parseIdParam(id: string | undefined): number | undefined;
+export function parseIdParam(id: string | undefined): number | undefined {
+  if (id === undefined) return undefined;
+  const value = Number(id);
+  if (!NUMERIC_ID.test(id) || !Number.isSafeInteger(value)) throw notFound();
+  return value;
+}
+
+type Prefetchable = AnyUseQueryOptions | AnyUseInfiniteQueryOptions;
+
+const isInfinite = (options: Prefetchable): options is AnyUseInfiniteQueryOptions =>
+  'initialPageParam' in options;
+
+/**
+ * A loader's prefetch: puts what the page reads into the cache, all at once. A failure is left to the
+ * page, which reads the same query and shows its own empty or error state (and the api client says why).
+ */
+export async function prefetch(
+  context: { queryClient: QueryClient },
+  ...queries: readonly Prefetchable[]
+): Promise<void> {
+  const { queryClient } = context;
+  await Promise.all(
+    queries.map((options) =>
+      (isInfinite(options)
+        ? queryClient.ensureInfiniteQueryData(options)
+        : queryClient.ensureQueryData(options)
+      ).catch(() => undefined),
+    ),
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { catalogueQueries } from '../../../features/catalogue/catalogue.queries';
+import { GameDetailPage } from '../../../features/catalogue/components/game-detail';
+import { parseIdParam, prefetch } from '../../../lib/route-helpers';
+
+/** The id is the mini-game's numeric id. */
+export const Route = createFileRoute('/_authed/(catalogue)/GameDetail/$id')({
+  beforeLoad: ({ params }) => ({ gameId: parseIdParam(params.id) }),
+  loader: async ({ context }) => {
+    if (!context.viewer.isLoggedIn()) return;
+    // The item is keyed per user and the pin button needs the job; the page shows any failure itself.
+    const uid = await context.viewer.uid();
+    await prefetch(context, catalogueQueries.wxDetail(context.gameId, uid));
+  },
+  component: GameDetailRoute,
+});
+
+function GameDetailRoute() {
+  const id = Route.useRouteContext({ select: (context) => context.gameId });
+  return <GameDetailPage id={id} />;
+}

@@ -1,0 +1,33 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { RECORD_TYPES } from '../../../contract/record-types';
+import { RecordsPage, type RecordsSearch } from '../../../features/wallet/components/records-page';
+import { recordFilters, walletQueries } from '../../../features/wallet/wallet.queries';
+import { prefetch } from '../../../lib/route-helpers';
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** The filters live in the URL, so back and reload keep them. */
+const searchSchema = z.object({
+  type: z.catch(z.optional(z.enum(RECORD_TYPES)), undefined),
+  from: z.catch(z.optional(day), undefined),
+  to: z.catch(z.optional(day), undefined),
+});
+
+export const Route = createFileRoute('/_authed/(wallet)/Records')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => prefetch(context, walletQueries.records(recordFilters(deps))),
+  component: RecordsRoute,
+});
+
+function RecordsRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/Records' });
+  const onSearch = (next: RecordsSearch) =>
+    void navigate({
+      search: { type: next.type, from: next.from, to: next.to },
+      replace: true,
+    });
+  return <RecordsPage search={search} onSearch={onSearch} />;
+}

@@ -1,0 +1,3 @@
+import { findDelta } from './repository';
+
+export const deltaById = (id: number) => findDelta(id);

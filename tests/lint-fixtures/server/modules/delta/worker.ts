@@ -1,0 +1,3 @@
+import { gamma } from '../gamma/service';
+
+export const deltaWorker = gamma;

@@ -1,0 +1,3 @@
+import { findDelta } from '../../modules/delta/repository';
+
+export const gammaUsesRepositoryByPath = findDelta;

@@ -1,0 +1,3 @@
+import { findDelta } from '../delta/repository';
+
+export const gammaUsesRepository = findDelta;

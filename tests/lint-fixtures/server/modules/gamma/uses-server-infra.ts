@@ -1,0 +1,3 @@
+import { config } from '../../config';
+
+export const gammaConfig = config;

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const thingSchema = z.object({ id: z.number() });

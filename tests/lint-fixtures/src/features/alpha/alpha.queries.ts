@@ -1,0 +1,1 @@
+export const alphaKey = ['alpha'] as const;

@@ -1,0 +1,3 @@
+import { betaKey } from '../../../features/beta/beta.queries';
+
+export const alphaUsesBetaByPath = betaKey;

@@ -1,0 +1,3 @@
+import { betaKey } from '../../beta/beta.queries';
+
+export const alphaUsesBetaDeep = betaKey;

@@ -1,0 +1,3 @@
+import { betaKey } from '../beta/beta.queries';
+
+export const alphaUsesBeta = betaKey;

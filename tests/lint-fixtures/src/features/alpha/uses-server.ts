@@ -1,0 +1,3 @@
+import { gamma } from '../../../server/modules/gamma/service';
+
+export const alphaUsesServer = gamma;

@@ -1,0 +1,1 @@
+export const betaKey = ['beta'] as const;

@@ -1,0 +1,3 @@
+import { alphaKey } from '../features/alpha/alpha.queries';
+
+export const libUsesFeature = alphaKey;

@@ -1,0 +1,3 @@
+import { thingSchema } from '../src/contract/thing';
+
+export const swThing = thingSchema;
