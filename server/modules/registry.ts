@@ -37,7 +37,7 @@ export interface ServerModule {
   /** Registered only in demo mode (the demo's SMS outbox). */
   readonly demoOnly?: true;
   /**
-   * Its background worker, which main.ts starts after listening and stops before closing (tests start their
+   * Its background worker, which main.ts starts at start-up and stops before closing (tests start their
    * own). Answers null when this process should run none (turned off, or not configured).
    */
   readonly worker?: (deps: ModuleDeps) => Promise<ModuleWorker | null>;

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
+import { runTemplated, slot } from '../../db/query-template';
 import type { SessionsTable, SmsCodesTable, UsersTable } from './tables';
 
 export type UserRow = Selectable<UsersTable>;
@@ -10,9 +11,6 @@ export type SmsCodeRow = Selectable<SmsCodesTable>;
 
 export const findUserByUsername = (db: Db, username: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-
-export const findUserById = (db: Db, id: number): Promise<UserRow | undefined> =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findUserByInviteCode = (db: Db, inviteCode: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
@@ -78,8 +76,51 @@ export const insertSession = async (db: Db, session: Insertable<SessionsTable>):
   await db.insertInto('sessions').values(session).execute();
 };
 
-export const findSessionByTokenHash = (db: Db, tokenHash: string): Promise<SessionRow | undefined> =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+export interface SessionWithUser {
+  session: Pick<SessionRow, 'id' | 'last_used_at' | 'expires_at' | 'revoked_at'>;
+  user: UserRow;
+}
+
+const sessionWithUserQuery = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select([
+      's.id as session_id',
+      's.last_used_at as session_last_used_at',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+    ])
+    .where('s.token_hash', '=', tokenHash);
+
+/**
+ * A token's session with its account, in one statement built once (every authenticated request asks
+ * this: a second statement for the user, and building the query each time, cost as much as running it).
+ * A session without its user is no session.
+ */
+export const findSessionWithUser = async (
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> => {
+  const [row] = await runTemplated(
+    db,
+    'auth:session-with-user',
+    () => sessionWithUserQuery(db, slot<string>('tokenHash')),
+    new Map([['tokenHash', tokenHash]]),
+  );
+  if (!row) return undefined;
+  const { session_id, session_last_used_at, session_expires_at, session_revoked_at, ...user } = row;
+  return {
+    session: {
+      id: session_id,
+      last_used_at: session_last_used_at,
+      expires_at: session_expires_at,
+      revoked_at: session_revoked_at,
+    },
+    user,
+  };
+};
 
 export const touchSession = async (
   db: Db,

@@ -120,10 +120,10 @@ export interface Authenticated {
 /** The account behind a token: 996 when missing, expired or revoked; 999 when banned. Extends the expiry. */
 export async function resolveToken(ctx: AppContext, token: string): Promise<Authenticated> {
   const now = ctx.clock.now();
-  const session = await repo.findSessionByTokenHash(ctx.db, sha256(token));
-  if (!session || session.revoked_at !== null || session.expires_at <= now) throw sessionExpired();
-  const user = await repo.findUserById(ctx.db, session.user_id);
-  if (!user) throw sessionExpired();
+  const found = await repo.findSessionWithUser(ctx.db, sha256(token));
+  if (!found) throw sessionExpired();
+  const { session, user } = found;
+  if (session.revoked_at !== null || session.expires_at <= now) throw sessionExpired();
   if (user.banned) throw forbidden();
   if (now - session.last_used_at >= SESSION_TOUCH_INTERVAL_MS) {
     await repo.touchSession(ctx.db, session.id, now, now + ttlMs(ctx));

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'k
 import type { CatalogueKind } from '../../../src/contract/catalogue';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import { runTemplated, slot } from '../../db/query-template';
 import type { AnyItemKind, ItemRow, ListFilter } from './kinds';
 import type {
   CatalogueMediaTable,
@@ -121,30 +122,92 @@ export const countItems = async (db: Db, kind: AnyItemKind, filter: ListFilter):
   return Number(row?.n ?? 0);
 };
 
+/*
+ * The two statements of every list page are built by Kysely once per shape (kind, which filters are
+ * set, how many pinned ids are left out) and then run with each page's values (runTemplated). A text
+ * search is not templated: its pattern is built from the text, and the search reads the whole table.
+ */
+
+/**
+ * The viewer and filter with a placeholder for each value (as the builder takes them), the values
+ * by placeholder, and the part of the shape they decide.
+ */
+function slotted(viewer: Viewer, filter: ListFilter) {
+  const values = new Map<string, unknown>([
+    ['userId', viewer.userId ?? NO_USER],
+    ['siteKey', viewer.siteKey],
+  ]);
+  const exact = filter.exact.map(([column, value]): readonly [string, string] => {
+    if (value === '') return [column, value];
+    values.set(`exact:${column}`, value);
+    return [column, slot<string>(`exact:${column}`)];
+  });
+  return {
+    viewer: {
+      userId: slot<number>('userId'),
+      siteKey: slot<number>('siteKey'),
+    },
+    filter: { search: '', exact },
+    values,
+    shape: exact.map(([column, value]) => `${column}${value === '' ? '' : '=?'}`).join(','),
+  };
+}
+
+const pinnedQuery = (db: Db, kind: AnyItemKind, viewer: Viewer, filter: ListFilter) =>
+  viewed(db, kind, viewer)
+    .where(matching(kind, filter))
+    // Read from the site's pins (an index), not by testing every item's join.
+    .where(
+      'i.id',
+      'in',
+      db
+        .selectFrom('catalogue_pins')
+        .select('item_id')
+        .where('item_kind', '=', kind.name)
+        .where('site_id', '=', viewer.siteKey),
+    )
+    .orderBy('p.pinned_at', 'desc')
+    .orderBy('p.id', 'desc');
+
 /** The site's pinned items that pass the filter, most recent pin first (a site pins a few). */
 export const pinnedItems = async <Row>(
   db: Db,
   kind: AnyItemKind,
   viewer: Viewer,
   filter: ListFilter,
-): Promise<ViewedRow<Row>[]> =>
-  asViewed<Row>(
-    await viewed(db, kind, viewer)
-      .where(matching(kind, filter))
-      // Read from the site's pins (an index), not by testing every item's join.
-      .where(
-        'i.id',
-        'in',
-        db
-          .selectFrom('catalogue_pins')
-          .select('item_id')
-          .where('item_kind', '=', kind.name)
-          .where('site_id', '=', viewer.siteKey),
-      )
-      .orderBy('p.pinned_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .execute(),
+): Promise<ViewedRow<Row>[]> => {
+  if (filter.search) return asViewed<Row>(await pinnedQuery(db, kind, viewer, filter).execute());
+  const s = slotted(viewer, filter);
+  const rows = await runTemplated(
+    db,
+    `pinned|${kind.name}|${s.shape}`,
+    () => pinnedQuery(db, kind, s.viewer, s.filter),
+    s.values,
   );
+  return asViewed<Row>(rows as Record<string, unknown>[]);
+};
+
+const listQuery = (
+  db: Db,
+  kind: AnyItemKind,
+  viewer: Viewer,
+  filter: ListFilter,
+  page: { excludeIds: number[]; limit: number; offset: number },
+) => {
+  let ids = items(db, kind).select('i.id').where(matching(kind, filter));
+  if (page.excludeIds.length > 0) ids = ids.where('i.id', 'not in', page.excludeIds);
+  return viewed(db, kind, viewer)
+    .select(() =>
+      items(db, kind).where(matching(kind, filter)).select(sql<number>`count(*)`.as('n')).as('total'),
+    )
+    .where(
+      'i.id',
+      'in',
+      ids.orderBy('i.sort_rank', 'desc').orderBy('i.id', 'desc').limit(page.limit).offset(page.offset),
+    )
+    .orderBy('i.sort_rank', 'desc')
+    .orderBy('i.id', 'desc');
+};
 
 /**
  * A stretch of the stable order (rank, then newest id), leaving the pinned items out, with the number
@@ -158,21 +221,24 @@ export const listItems = async <Row>(
   filter: ListFilter,
   page: { excludeIds: number[]; limit: number; offset: number },
 ): Promise<(ViewedRow<Row> & { total: number })[]> => {
-  let ids = items(db, kind).select('i.id').where(matching(kind, filter));
-  if (page.excludeIds.length > 0) ids = ids.where('i.id', 'not in', page.excludeIds);
-  const rows = await viewed(db, kind, viewer)
-    .select(() =>
-      items(db, kind).where(matching(kind, filter)).select(sql<number>`count(*)`.as('n')).as('total'),
-    )
-    .where(
-      'i.id',
-      'in',
-      ids.orderBy('i.sort_rank', 'desc').orderBy('i.id', 'desc').limit(page.limit).offset(page.offset),
-    )
-    .orderBy('i.sort_rank', 'desc')
-    .orderBy('i.id', 'desc')
-    .execute();
-  return asViewed<Row & { total: number }>(rows);
+  if (filter.search)
+    return asViewed<Row & { total: number }>(await listQuery(db, kind, viewer, filter, page).execute());
+  const s = slotted(viewer, filter);
+  s.values.set('limit', page.limit);
+  s.values.set('offset', page.offset);
+  for (const [i, id] of page.excludeIds.entries()) s.values.set(`exclude:${i}`, id);
+  const rows = await runTemplated(
+    db,
+    `list|${kind.name}|${s.shape}|${page.excludeIds.length}`,
+    () =>
+      listQuery(db, kind, s.viewer, s.filter, {
+        excludeIds: page.excludeIds.map((_, i) => slot<number>(`exclude:${i}`)),
+        limit: slot<number>('limit'),
+        offset: slot<number>('offset'),
+      }),
+    s.values,
+  );
+  return asViewed<Row & { total: number }>(rows as Record<string, unknown>[]);
 };
 
 /**

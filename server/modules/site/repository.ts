@@ -1,14 +1,32 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/create-db';
+import { referenceCache } from '../../db/reference-cache';
 import type { SitesTable } from './tables';
 
 export type SiteRow = Selectable<SitesTable>;
 
-export const listSites = (db: Db): Promise<SiteRow[]> =>
-  db.selectFrom('sites').selectAll().orderBy('id').execute();
+/**
+ * Every request resolves its site (callerSite), so the list is read once a minute per database handle,
+ * not once a request. Sites change only by deploy or seed today (no call edits one), and the writes
+ * below forget the list at once in their own process; another process sharing the database sees a new
+ * or changed site within the cache's minute, which a deploy or seed tolerates. If sites ever become
+ * editable through a call, its process sees the edit at once and the others within that minute.
+ * Callers must not change the rows they get (they are shared).
+ */
+const sitesCache = referenceCache(
+  (db): Promise<readonly SiteRow[]> => db.selectFrom('sites').selectAll().orderBy('id').execute(),
+);
+
+export const listSites = (db: Db): Promise<readonly SiteRow[]> => sitesCache.get(db);
 
 export const insertSite = async (db: Db, site: Insertable<SitesTable>): Promise<void> => {
   await db.insertInto('sites').values(site).execute();
+  sitesCache.clear(db);
+};
+
+export const updateSite = async (db: Db, domain: string, changes: Updateable<SitesTable>): Promise<void> => {
+  await db.updateTable('sites').set(changes).where('domain', '=', domain).execute();
+  sitesCache.clear(db);
 };
 
 export const countSites = async (db: Db): Promise<number> => {

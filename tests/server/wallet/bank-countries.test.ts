@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as m0007 from '../../../server/db/migrations/0007_bank_countries';
+import { updateSite } from '../../../server/modules/site/repository';
 import { BANK_COUNTRIES } from '../../../src/contract/banks';
 import { registerUser, startServer, type TestServer } from '../harness';
 import { expectLedgerSound, newUser, seedSites, type WalletUser } from './helpers';
@@ -135,7 +136,7 @@ describe('a user whose area code names no bank country (+34)', () => {
       expect.objectContaining({ path: 'bank', code: 'bank_required' }),
     ]);
     // The test server is reached as 127.0.0.1, one of the demo sites.
-    await server.db.updateTable('sites').set({ country: 'IN' }).where('domain', '=', '127.0.0.1').execute();
+    await updateSite(server.db, '127.0.0.1', { country: 'IN' });
     try {
       expect((await save(spain, hdfc)).http).toBe(200);
       // And, an Indian site's banks needing one, the IFSC code is asked for too.
@@ -146,7 +147,7 @@ describe('a user whose area code names no bank country (+34)', () => {
       const sites = await server.post('/mainview/sites');
       expect(sites.data.map((s: { country: string }) => s.country)).toEqual(['PH', 'IN']);
     } finally {
-      await server.db.updateTable('sites').set({ country: 'PH' }).where('domain', '=', '127.0.0.1').execute();
+      await updateSite(server.db, '127.0.0.1', { country: 'PH' });
     }
   });
 });
