@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HELMET_OPTIONS } from '../../server/http/security';
 import { resolveToken } from '../../server/modules/auth/service';
 import { wxKind } from '../../server/modules/catalogue/kinds';
-import { insertApplication, listItems, pinnedItems } from '../../server/modules/catalogue/repository';
+import { insertApplication, insertPin, pageItems } from '../../server/modules/catalogue/repository';
 import { updateSite } from '../../server/modules/site/repository';
 import { registerUser, startServer, type TestServer } from './harness';
 import { addSite, addWxApp, promoter } from './portal/fixtures';
@@ -138,47 +138,51 @@ describe('the list statements', () => {
       clicks: 0,
       applied_at: 1,
     });
-    const page = (category: string, userId: number, excludeIds: number[] = []) =>
-      listItems<{ id: number }>(
+    const page = (category: string, userId: number, siteKey = 0) =>
+      pageItems<{ id: number }>(
         db,
         wxKind,
-        { userId, siteKey: 0 },
+        { userId, siteKey },
         { search: '', exact: [['category_2_name', category]] },
-        { excludeIds, limit: 10, offset: 0 },
+        { limit: 10, offset: 0 },
       );
     const view = (rows: Awaited<ReturnType<typeof page>>) =>
-      rows.map((r) => [r.id, r.link_code, Number(r.total)]);
+      rows.map((r) => [r.id, r.link_code, r.pin_id === null ? null : 'pin', Number(r.total)]);
 
     expect(view(await page('hot-a', me.userId))).toEqual([
-      [a.id, `hot${a.id}`, 2],
-      [a2.id, null, 2],
+      [a.id, `hot${a.id}`, null, 2],
+      [a2.id, null, null, 2],
     ]);
-    await pinnedItems(
-      db,
-      wxKind,
-      { userId: me.userId, siteKey: 0 },
-      { search: '', exact: [['category_2_name', 'hot-a']] },
-    );
+    const site = 900_001;
+    await insertPin(db, 'wx', site, a2.id, me.userId, 1);
     const compile = vi.spyOn(db.getExecutor(), 'compileQuery');
     try {
-      // Same shapes, other values: nothing is built again, and every value is the call's own.
-      expect(view(await page('hot-b', other.userId))).toEqual([[b.id, null, 1]]);
+      // Same shape, other values: nothing is built again, and every value is the call's own.
+      expect(view(await page('hot-b', other.userId))).toEqual([[b.id, null, null, 1]]);
       expect(view(await page('hot-a', other.userId))).toEqual([
-        [a.id, null, 2],
-        [a2.id, null, 2],
+        [a.id, null, null, 2],
+        [a2.id, null, null, 2],
       ]);
-      expect(
-        await pinnedItems(
+      // The site's pin comes first, in the same statement.
+      expect(view(await page('hot-a', me.userId, site))).toEqual([
+        [a2.id, null, 'pin', 2],
+        [a.id, `hot${a.id}`, null, 2],
+      ]);
+      expect(compile).not.toHaveBeenCalled();
+      // Another shape (no category) is built once, then reused.
+      const all = (userId: number) =>
+        pageItems(
           db,
           wxKind,
-          { userId: other.userId, siteKey: 0 },
-          { search: '', exact: [['category_2_name', 'hot-b']] },
-        ),
-      ).toEqual([]);
-      expect(compile).not.toHaveBeenCalled();
-      // Another shape (an id left out) is built once, then reused.
-      expect(view(await page('hot-a', me.userId, [a.id]))).toEqual([[a2.id, null, 2]]);
-      expect(view(await page('hot-a', me.userId, [a2.id]))).toEqual([[a.id, `hot${a.id}`, 2]]);
+          { userId, siteKey: 0 },
+          { search: '', exact: [['category_2_name', '']] },
+          {
+            limit: 1,
+            offset: 0,
+          },
+        );
+      await all(me.userId);
+      await all(other.userId);
       expect(compile).toHaveBeenCalledTimes(1);
     } finally {
       compile.mockRestore();

@@ -65,7 +65,7 @@ const inOrder = <Row extends { id: number }>(ids: number[], rows: Row[]): Row[] 
 
 /**
  * A list page: pinned items first (most recent pin first), then the stable order (rank, then newest id).
- * Without a search the pinned items (few) are sliced first and the rest of the page comes from the
+ * Without a search one statement answers the site's pinned matches (few) and the page's stretch of the
  * indexed stable order with them left out; a text search takes every match's id in one pass instead.
  */
 export async function list<Row extends ItemRow, Item, ListInput>(
@@ -79,10 +79,10 @@ export async function list<Row extends ItemRow, Item, ListInput>(
   const viewer = viewerOf(auth, siteId);
   const filter = kind.filterOf(input);
   const offset = offsetOf(input);
-  const pinned = await repo.pinnedItems<Row>(ctx.db, kind, viewer, filter);
-  const pinnedIds = pinned.map((row) => row.id);
 
   if (filter.search) {
+    const pinned = await repo.pinnedItems<Row>(ctx.db, kind, viewer, filter);
+    const pinnedIds = pinned.map((row) => row.id);
     const matches = await repo.matchingIds(ctx.db, kind, filter);
     const pinnedSet = new Set(pinnedIds);
     const ordered = [...pinnedIds, ...matches.filter((id) => !pinnedSet.has(id))];
@@ -97,20 +97,13 @@ export async function list<Row extends ItemRow, Item, ListInput>(
     return pageOf(page.map(itemOf(kind)), matches.length, input.number, input.size);
   }
 
-  const pinnedSlice = pinned.slice(offset, offset + input.size);
-  const rest = input.size - pinnedSlice.length;
-  const rows =
-    rest > 0
-      ? await repo.listItems<Row>(ctx.db, kind, viewer, filter, {
-          excludeIds: pinnedIds,
-          limit: rest,
-          offset: Math.max(0, offset - pinnedIds.length),
-        })
-      : [];
-  // No row carries the total past the end of the list, or on a page of pinned items only.
+  const rows = await repo.pageItems<Row>(ctx.db, kind, viewer, filter, { limit: input.size, offset });
+  const pinnedSlice = rows.filter((row) => row.pin_id !== null).slice(offset, offset + input.size);
+  const rest = rows.filter((row) => row.pin_id === null).slice(0, input.size - pinnedSlice.length);
+  // No row carries the total past the end of the list.
   const total = rows[0] ? Number(rows[0].total) : await repo.countItems(ctx.db, kind, filter);
   if (offset >= total) return pageOf([], total, input.number, input.size);
-  return pageOf([...pinnedSlice, ...rows].map(itemOf(kind)), total, input.number, input.size);
+  return pageOf([...pinnedSlice, ...rest].map(itemOf(kind)), total, input.number, input.size);
 }
 
 /** The items the promoter applied for, newest application first, with their links' clicks. */
