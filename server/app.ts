@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     defaultJsonParser(request, body as string, done);
   });
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.demo);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
 
   const staticRoot = path.resolve(config.staticDir);

@@ -118,6 +118,42 @@ export const ENV_VARS = [
     description:
       'Demo payment sandbox: the callback signing secret; unset: generated once per install and kept in the database',
   },
+  {
+    name: 'GAME_SESSION_TTL_SECONDS',
+    default: '1800',
+    description: 'A game session a provider authenticated lasts this long after its last balance or bet call',
+  },
+  {
+    name: 'BUSINESS_TIME_ZONE',
+    default: 'Asia/Manila',
+    description: 'The IANA time zone whose calendar days count valid bets (rake back, commissions, reports)',
+  },
+  {
+    name: 'GAMES_WORKER',
+    default: 'true',
+    description: "Pull transfer providers' bet records in this process (1/true/0/false); lease-based",
+  },
+  {
+    name: 'GAMES_PULL_SECONDS',
+    default: '5',
+    description: "Pause between pulls of a transfer provider's bet records",
+  },
+  {
+    name: 'PROVIDER_TIMEOUT_MS',
+    default: '5000',
+    description: 'How long a call to a game provider may take before its answer counts as lost',
+  },
+  {
+    name: 'DEMO_PROVIDER',
+    default: 'true',
+    description:
+      'Demo mode: start the demo game provider beside the server and configure it (1/true/0/false)',
+  },
+  {
+    name: 'DEMO_PROVIDER_PORT',
+    default: '0 (any free port)',
+    description: 'Demo mode: the port of the demo game provider started beside the server',
+  },
 ] as const;
 
 const booleanFlag = z
@@ -229,6 +265,30 @@ export const envSchema = z
     SERVE_SOURCE_MAPS: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
     VALIDATE_ANSWERS: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     SANDBOX_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+    GAME_SESSION_TTL_SECONDS: seconds(1800, 7 * 24 * 3600),
+    BUSINESS_TIME_ZONE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((zone) => {
+          try {
+            new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+            return true;
+          } catch {
+            return false;
+          }
+        }, 'must be an IANA time zone such as Asia/Manila')
+        .default('Asia/Manila'),
+    ),
+    GAMES_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+    GAMES_PULL_SECONDS: seconds(5, 3600),
+    PROVIDER_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(50).max(60_000).default(5000),
+    ),
+    DEMO_PROVIDER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+    DEMO_PROVIDER_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'http') {
@@ -283,6 +343,18 @@ export type Config = {
   /** The demo payment sandbox's callback secret; undefined: generated once per install (database). */
   sandboxSecret: string | undefined;
   sms: { provider: 'dev' } | { provider: 'http'; url: string; token: string };
+  games: {
+    sessionTtlMs: number;
+    businessTimeZone: string;
+    /** The platform's one currency, told to providers. */
+    currency: string;
+    worker: boolean;
+    pullIntervalMs: number;
+    providerTimeoutMs: number;
+    /** Demo mode only: start the demo provider (tests that start their own turn it off). */
+    demoProvider: boolean;
+    demoProviderPort: number;
+  };
   push: {
     /** Both from the environment, or null: generated once and kept in the data folder. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -329,6 +401,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.SMS_PROVIDER === 'http'
         ? { provider: 'http', url: e.SMS_HTTP_URL ?? '', token: e.SMS_HTTP_TOKEN ?? '' }
         : { provider: 'dev' },
+    games: {
+      sessionTtlMs: Math.round(e.GAME_SESSION_TTL_SECONDS * 1000),
+      businessTimeZone: e.BUSINESS_TIME_ZONE,
+      currency: 'PHP',
+      worker: e.GAMES_WORKER,
+      pullIntervalMs: Math.round(e.GAMES_PULL_SECONDS * 1000),
+      providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+      demoProvider: e.DEMO_PROVIDER,
+      demoProviderPort: e.DEMO_PROVIDER_PORT,
+    },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -4,6 +4,7 @@ import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { type ModuleWorker, SERVER_MODULES } from './modules/registry';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo';
+import { type DemoProviderProcess, startDemoProvider } from './seed/demo-provider';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   }
   for (const worker of workers) worker.start();
 
+  let demoProvider: DemoProviderProcess | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await Promise.all(workers.map((w) => w.stop()));
+      await demoProvider?.stop();
       await app.close();
       await db.destroy();
       process.exit(0);
@@ -54,13 +57,21 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+  if (config.demo && config.games.demoProvider) {
+    const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    demoProvider = await startDemoProvider(config, db, `http://${loopback}:${port}`, app.log);
+  }
   const lines = [
     '',
     `Beacon is running at http://${shownHost}:${port}/`,
     `Database: ${config.databaseUrl ? 'PostgreSQL' : `SQLite (${config.dataDir}/beacon.db)`}`,
   ];
   if (config.demo) {
-    lines.push('Demo mode: SMS codes are logged and readable at POST /api/dev/sms-outbox', 'Demo accounts:');
+    lines.push(
+      'Demo mode: SMS codes are logged and readable at POST /api/dev/sms-outbox',
+      `Demo game provider: ${demoProvider?.url ?? '(not started)'}`,
+      'Demo accounts:',
+    );
     for (const a of DEMO_ACCOUNTS)
       lines.push(`  ${a.label.padEnd(22)} +${a.areaCode} ${a.phone}  password ${a.password}`);
   }

@@ -22,6 +22,8 @@ import { Route as AuthedagentReportDetailsRouteImport } from './routes/_authed/(
 import { Route as AuthedcontentAboutUsRouteImport } from './routes/_authed/(content)/AboutUs'
 import { Route as AuthedcontentHelpRouteImport } from './routes/_authed/(content)/Help'
 import { Route as AuthedcontentServiceRouteImport } from './routes/_authed/(content)/Service'
+import { Route as AuthedgamesBetsRouteImport } from './routes/_authed/(games)/bets'
+import { Route as AuthedgamesGamesRouteImport } from './routes/_authed/(games)/games'
 import { Route as AuthedwalletCardsRouteImport } from './routes/_authed/(wallet)/Cards'
 import { Route as AuthedwalletDepositRouteImport } from './routes/_authed/(wallet)/Deposit'
 import { Route as AuthedwalletRecordsRouteImport } from './routes/_authed/(wallet)/Records'
@@ -102,6 +104,16 @@ const AuthedcontentHelpRoute = AuthedcontentHelpRouteImport.update({
 const AuthedcontentServiceRoute = AuthedcontentServiceRouteImport.update({
   id: '/(content)/Service',
   path: '/Service',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedgamesBetsRoute = AuthedgamesBetsRouteImport.update({
+  id: '/(games)/bets',
+  path: '/bets',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedgamesGamesRoute = AuthedgamesGamesRouteImport.update({
+  id: '/(games)/games',
+  path: '/games',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedwalletCardsRoute = AuthedwalletCardsRouteImport.update({
@@ -213,6 +225,8 @@ export interface FileRoutesByFullPath {
   '/AboutUs': typeof AuthedcontentAboutUsRoute
   '/Help': typeof AuthedcontentHelpRoute
   '/Service': typeof AuthedcontentServiceRoute
+  '/bets': typeof AuthedgamesBetsRoute
+  '/games': typeof AuthedgamesGamesRoute
   '/Cards': typeof AuthedwalletCardsRoute
   '/Deposit': typeof AuthedwalletDepositRoute
   '/Records': typeof AuthedwalletRecordsRoute
@@ -243,6 +257,8 @@ export interface FileRoutesByTo {
   '/AboutUs': typeof AuthedcontentAboutUsRoute
   '/Help': typeof AuthedcontentHelpRoute
   '/Service': typeof AuthedcontentServiceRoute
+  '/bets': typeof AuthedgamesBetsRoute
+  '/games': typeof AuthedgamesGamesRoute
   '/Cards': typeof AuthedwalletCardsRoute
   '/Deposit': typeof AuthedwalletDepositRoute
   '/Records': typeof AuthedwalletRecordsRoute
@@ -277,6 +293,8 @@ export interface FileRoutesById {
   '/_authed/(content)/AboutUs': typeof AuthedcontentAboutUsRoute
   '/_authed/(content)/Help': typeof AuthedcontentHelpRoute
   '/_authed/(content)/Service': typeof AuthedcontentServiceRoute
+  '/_authed/(games)/bets': typeof AuthedgamesBetsRoute
+  '/_authed/(games)/games': typeof AuthedgamesGamesRoute
   '/_authed/(wallet)/Cards': typeof AuthedwalletCardsRoute
   '/_authed/(wallet)/Deposit': typeof AuthedwalletDepositRoute
   '/_authed/(wallet)/Records': typeof AuthedwalletRecordsRoute
@@ -309,6 +327,8 @@ export interface FileRouteTypes {
     | '/AboutUs'
     | '/Help'
     | '/Service'
+    | '/bets'
+    | '/games'
     | '/Cards'
     | '/Deposit'
     | '/Records'
@@ -339,6 +359,8 @@ export interface FileRouteTypes {
     | '/AboutUs'
     | '/Help'
     | '/Service'
+    | '/bets'
+    | '/games'
     | '/Cards'
     | '/Deposit'
     | '/Records'
@@ -372,6 +394,8 @@ export interface FileRouteTypes {
     | '/_authed/(content)/AboutUs'
     | '/_authed/(content)/Help'
     | '/_authed/(content)/Service'
+    | '/_authed/(games)/bets'
+    | '/_authed/(games)/games'
     | '/_authed/(wallet)/Cards'
     | '/_authed/(wallet)/Deposit'
     | '/_authed/(wallet)/Records'
@@ -491,6 +515,20 @@ declare module '@tanstack/react-router' {
       path: '/Service'
       fullPath: '/Service'
       preLoaderRoute: typeof AuthedcontentServiceRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(games)/bets': {
+      id: '/_authed/(games)/bets'
+      path: '/bets'
+      fullPath: '/bets'
+      preLoaderRoute: typeof AuthedgamesBetsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(games)/games': {
+      id: '/_authed/(games)/games'
+      path: '/games'
+      fullPath: '/games'
+      preLoaderRoute: typeof AuthedgamesGamesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/(wallet)/Cards': {
@@ -629,6 +667,8 @@ interface AuthedRouteChildren {
   AuthedcontentAboutUsRoute: typeof AuthedcontentAboutUsRoute
   AuthedcontentHelpRoute: typeof AuthedcontentHelpRoute
   AuthedcontentServiceRoute: typeof AuthedcontentServiceRoute
+  AuthedgamesBetsRoute: typeof AuthedgamesBetsRoute
+  AuthedgamesGamesRoute: typeof AuthedgamesGamesRoute
   AuthedwalletCardsRoute: typeof AuthedwalletCardsRoute
   AuthedwalletDepositRoute: typeof AuthedwalletDepositRoute
   AuthedwalletRecordsRoute: typeof AuthedwalletRecordsRoute
@@ -652,6 +692,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedcontentAboutUsRoute: AuthedcontentAboutUsRoute,
   AuthedcontentHelpRoute: AuthedcontentHelpRoute,
   AuthedcontentServiceRoute: AuthedcontentServiceRoute,
+  AuthedgamesBetsRoute: AuthedgamesBetsRoute,
+  AuthedgamesGamesRoute: AuthedgamesGamesRoute,
   AuthedwalletCardsRoute: AuthedwalletCardsRoute,
   AuthedwalletDepositRoute: AuthedwalletDepositRoute,
   AuthedwalletRecordsRoute: AuthedwalletRecordsRoute,

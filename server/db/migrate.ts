@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_notice_reads';
 import * as m0007 from './migrations/0007_bank_countries';
 import * as m0008 from './migrations/0008_ledger_data';
 import * as m0009 from './migrations/0009_catalogue_search';
+import * as m0010 from './migrations/0010_games';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_bank_countries': m0007,
   '0008_ledger_data': m0008,
   '0009_catalogue_search': m0009,
+  '0010_games': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { AuthTables } from '../modules/auth/tables';
 import type { CatalogueTables } from '../modules/catalogue/tables';
 import type { ContentTables } from '../modules/content/tables';
 import type { DevTables } from '../modules/dev/tables';
+import type { GamesTables } from '../modules/games/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
 import type { NoticesTables } from '../modules/notices/tables';
 import type { PaymentsTables } from '../modules/payments/tables';
@@ -58,6 +59,7 @@ export interface Database
     NoticesTables,
     PushTables,
     CatalogueTables,
+    GamesTables,
     AppcardTables,
     LedgerTables,
     WalletTables,

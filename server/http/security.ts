@@ -20,12 +20,24 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-export const HELMET_OPTIONS = {
-  global: true,
-  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  xContentTypeOptions: true,
-} as const;
+/**
+ * In demo mode the demo game provider's pages (its own process on loopback, plain http) open in the
+ * game frame too; a real provider's pages are https.
+ */
+const DEMO_FRAME_SOURCES = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+export const helmetOptions = (demo: boolean) =>
+  ({
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: demo
+        ? { ...CSP_DIRECTIVES, frameSrc: [...CSP_DIRECTIVES.frameSrc, ...DEMO_FRAME_SOURCES] }
+        : CSP_DIRECTIVES,
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xContentTypeOptions: true,
+  }) as const;
 
 /**
  * The headers @fastify/helmet sets with the options above, read once from a throwaway instance:
@@ -33,9 +45,9 @@ export const HELMET_OPTIONS = {
  * (0.55x to 0.62x of the reference on a catalogue page, docs/perf.md). Reading them from helmet
  * itself keeps its values exact.
  */
-async function helmetHeaders(): Promise<Array<[string, OutgoingHttpHeader]>> {
+async function helmetHeaders(demo: boolean): Promise<Array<[string, OutgoingHttpHeader]>> {
   const probe = Fastify({ logger: false });
-  await probe.register(helmet, HELMET_OPTIONS);
+  await probe.register(helmet, helmetOptions(demo));
   let headers: OutgoingHttpHeaders = {};
   probe.addHook('onRequest', async (_request, reply) => {
     headers = reply.raw.getHeaders();
@@ -48,8 +60,8 @@ async function helmetHeaders(): Promise<Array<[string, OutgoingHttpHeader]>> {
   );
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = await helmetHeaders();
+export async function registerSecurityHeaders(app: FastifyInstance, demo: boolean): Promise<void> {
+  const headers = await helmetHeaders(demo);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     // API answers carry tokens, balances and account data: no browser or shared cache may keep one

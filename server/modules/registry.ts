@@ -6,6 +6,9 @@ import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
 import { devRoutes } from './dev/routes';
+import { gameRoutes, registerGamePictures, seamlessRoutes } from './games/routes';
+import { transferRoutes } from './games/transfer-routes';
+import { createGamesWorker } from './games/worker';
 import { registerManifestRoute } from './manifest/routes';
 import { mediaApiRoutes, registerMediaRoutes } from './media/routes';
 import { noticeRoutes } from './notices/routes';
@@ -83,6 +86,17 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     api: (app, { ctx, push }) => pushRoutes(app, ctx, push),
     worker: async ({ ctx, push }) =>
       ctx.config.push.worker && (await push.keys()) ? createPushWorker(ctx, push) : null,
+  },
+  {
+    name: 'games',
+    api: async (app, { ctx }) => {
+      gameRoutes(app, ctx);
+      transferRoutes(app, ctx);
+      await seamlessRoutes(app, ctx);
+    },
+    pages: (app, { ctx }) => registerGamePictures(app, ctx),
+    // Pulls transfer providers' records and settles transfers whose answer was lost (lease-based).
+    worker: async ({ ctx }) => (ctx.config.games.worker ? createGamesWorker(ctx) : null),
   },
   { name: 'dev', api: (app, { ctx }) => devRoutes(app, ctx), demoOnly: true },
 ];

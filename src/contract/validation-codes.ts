@@ -77,6 +77,13 @@ export const validationMessages = {
   notice_target_invalid: 'Choose everyone or at least one job or language',
   notice_withdrawn: 'This notice has been withdrawn',
   site_not_found: 'No such site',
+  channel_not_found: 'No such game channel',
+  channel_pending: 'A transfer on this channel is still being confirmed, try again shortly',
+  channel_refused: 'The game provider refused this transfer',
+  channel_unavailable: 'The game provider is unavailable right now, try again later',
+  game_required: 'Choose a game',
+  game_not_found: 'No such game',
+  round_not_found: 'No such round',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

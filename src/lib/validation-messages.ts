@@ -78,6 +78,13 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   notice_target_invalid: msg`Choose everyone or at least one job or language`,
   notice_withdrawn: msg`This notice has been withdrawn`,
   site_not_found: msg`No such site`,
+  channel_not_found: msg`No such game channel`,
+  channel_pending: msg`A transfer on this channel is still being confirmed, try again shortly`,
+  channel_refused: msg`The game provider refused this transfer`,
+  channel_unavailable: msg`The game provider is unavailable right now, try again later`,
+  game_required: msg`Choose a game`,
+  game_not_found: msg`No such game`,
+  round_not_found: msg`No such round`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

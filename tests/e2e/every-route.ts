@@ -99,6 +99,10 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
     '/ReportDetails',
     '/Downline/1',
     `/GameDetail/${id(games.content[0], 'mini-game')}`,
+    // Issue 13: the game lobby (a channel's tab too) and the betting record.
+    '/games',
+    '/games?channel=live-casino',
+    '/bets',
   ].map((path): RouteCase => ({ path, who: 'player' }));
   const wallet = [
     '/Deposit',

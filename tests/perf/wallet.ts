@@ -2,15 +2,12 @@
 // server over loopback, on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on
 // PostgreSQL (in a fresh schema, dropped afterwards). `npx tsx tests/perf/wallet.ts`; figures go to
 // docs/perf.md. Every request carries a fresh Idempotency-Key, as a real client's would.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createDb, createPostgresDb, type Db } from '../../server/db/create-db';
+import type { Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertUser } from '../../server/modules/auth/repository';
 import { hashPassword, newUserDefaults } from '../../server/modules/auth/service';
@@ -24,9 +21,9 @@ import { insertSafe } from '../../server/modules/wallet/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
+import { type Dialect, onEachDatabase } from './bench-databases';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** Budget: p99 latency (ms) of a transfer; the safe-password check (argon2id) dominates. */
 const P99_BUDGET = { transfer: 500, safeDeposit: 250 };
 const USERS = 10;
@@ -41,7 +38,7 @@ async function postJson(base: string, p: string, body: unknown, headers: Record<
   return (await res.json()) as { status: number; data: any };
 }
 
-async function run(dialect: 'SQLite' | 'PostgreSQL', db: Db): Promise<string[]> {
+async function run(dialect: Dialect, db: Db): Promise<string[]> {
   await migrateToLatest(db);
   await seedDemo(db, Date.now());
   const config = loadConfig({
@@ -161,26 +158,7 @@ async function run(dialect: 'SQLite' | 'PostgreSQL', db: Db): Promise<string[]> 
   return rows;
 }
 
-const rows: string[] = [];
-const dataDir = await mkdtemp(path.join(tmpdir(), 'beacon-bench-wallet-'));
-const sqlite = createDb({ dataDir, databaseUrl: undefined });
-rows.push(...(await run('SQLite', sqlite)));
-await sqlite.destroy();
-
-if (pgUrl) {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const db = createPostgresDb({ connectionString: pgUrl, options: `-c search_path=${schema}` });
-  try {
-    rows.push(...(await run('PostgreSQL', db)));
-  } finally {
-    await db.destroy();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
-}
+const rows = await onEachDatabase('wallet', run);
 
 console.log(`\nWallet benchmark, ${seconds} s per scenario, loopback (node ${process.version})\n`);
 console.log(

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HELMET_OPTIONS } from '../../server/http/security';
+import { helmetOptions } from '../../server/http/security';
 import { resolveToken } from '../../server/modules/auth/service';
 import { wxKind } from '../../server/modules/catalogue/kinds';
 import { insertApplication, insertPin, pageItems } from '../../server/modules/catalogue/repository';
@@ -100,7 +100,8 @@ describe('the security headers', () => {
   beforeAll(async () => {
     // What @fastify/helmet itself sets with the app's options, request by request.
     const probe = Fastify();
-    await probe.register(helmet, HELMET_OPTIONS);
+    // The test server runs in demo mode.
+    await probe.register(helmet, helmetOptions(true));
     probe.get('/', async () => 'x');
     const res = await probe.inject('/');
     await probe.close();

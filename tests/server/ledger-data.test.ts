@@ -12,6 +12,7 @@ import * as m0004 from '../../server/db/migrations/0004_wallet';
 import * as m0005 from '../../server/db/migrations/0005_push';
 import * as m0006 from '../../server/db/migrations/0006_notice_reads';
 import * as m0008 from '../../server/db/migrations/0008_ledger_data';
+import * as m0010 from '../../server/db/migrations/0010_games';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import {
   balancesOf,
@@ -72,7 +73,8 @@ describe('answers unchanged, and the tables drive them', () => {
       (await server.db.selectFrom('system_accounts').select('code').orderBy('code').execute()).map(
         (r) => r.code,
       ),
-    ).toEqual(['bonuses', 'deposits', 'fees', 'withdrawals']);
+      // 0008's four, and the house's side of play from 0010.
+    ).toEqual(['bonuses', 'deposits', 'fees', 'games', 'withdrawals']);
   });
 
   it('level data answers the former table in full', async () => {
@@ -83,7 +85,7 @@ describe('answers unchanged, and the tables drive them', () => {
   it('channelData of the seeded users: names, order and balances', async () => {
     expect(await channelData(tokens.player)).toEqual([
       { name: 'Slots', balance: 200 },
-      { name: 'Live Casino', balance: 120 },
+      { name: 'Live Casino', balance: 0 },
       { name: 'Sports', balance: 0 },
     ]);
     expect(await channelData(tokens['senior agent (job 2)'])).toEqual([
@@ -130,7 +132,7 @@ describe('answers unchanged, and the tables drive them', () => {
       expect(await channelData(tokens.player)).toEqual([
         { name: 'Fishing', balance: 0 },
         { name: 'Slots', balance: 200 },
-        { name: 'Live Casino', balance: 120 },
+        { name: 'Live Casino', balance: 0 },
         { name: 'Sports', balance: 0 },
       ]);
       const opened = await server.db
@@ -150,7 +152,7 @@ describe('answers unchanged, and the tables drive them', () => {
   });
 
   it('a new system account opens with the others and takes postings', async () => {
-    await server.db.insertInto('system_accounts').values({ code: 'games', name: 'Games' }).execute();
+    await server.db.insertInto('system_accounts').values({ code: 'jackpots', name: 'Jackpots' }).execute();
     forgetLedgerData(server.db);
     const u = await newUser(server);
     await deposit(server, u, 50);
@@ -161,7 +163,7 @@ describe('answers unchanged, and the tables drive them', () => {
         ref: null,
         legs: [
           { account: userAccount(u.id, 'main'), amount: -20_00 },
-          { account: systemAccount('games'), amount: 20_00 },
+          { account: systemAccount('jackpots'), amount: 20_00 },
         ],
         now: server.clock.now(),
       }),
@@ -291,7 +293,9 @@ describe('migration 0008 on a database with wallets', () => {
       ]);
       expect((await auditLedger(t.db)).driftedAccounts).toBe(0);
 
-      // And back: down restores the old keys, up again re-keys them.
+      // And back: down restores the old keys, up again re-keys them (0010's games name the channels, so
+      // they go first and come back after).
+      await m0010.down(t.db);
       await m0008.down(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
         `u:${id}:ch:Slots`,
@@ -299,6 +303,7 @@ describe('migration 0008 on a database with wallets', () => {
         `u:${id}:ch:Sports`,
       ]);
       await m0008.up(t.db);
+      await m0010.up(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
         `u:${id}:ch:slots`,
         `u:${id}:ch:live-casino`,

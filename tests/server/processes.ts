@@ -28,6 +28,8 @@ export async function processEnvironment(extra: Record<string, string>): Promise
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SANDBOX_SECRET: TEST_SANDBOX_SECRET,
+    // Tests that need a game provider start their own (tests/server/games/provider-process.ts).
+    DEMO_PROVIDER: '0',
     ...extra,
   };
   let openDb = () => createSqliteDb(path.join(dir, 'beacon.db'));

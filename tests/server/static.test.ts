@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
+import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 let dir: string;
@@ -136,6 +136,18 @@ describe('static app', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('lets the game frame show the demo provider’s loopback pages in demo mode only', async () => {
+    const demo = (await get('/')).headers.get('content-security-policy') ?? '';
+    expect(demo).toContain('frame-src https: http://127.0.0.1:* http://localhost:*;');
+    const production = await startServer({ env: { STATIC_DIR: dir, DEMO: '0', ...PRODUCTION_SMS_ENV } });
+    try {
+      const res = await fetch(`${production.url}/`);
+      expect(res.headers.get('content-security-policy')).toContain('frame-src https:;');
+    } finally {
+      await production.close();
+    }
   });
 
   it.each(['br', 'gzip'])('compresses with %s when asked', async (encoding) => {

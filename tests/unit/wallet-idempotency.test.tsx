@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ActionKey } from '../../src/features/wallet/idempotency';
 import { useTransferMutation } from '../../src/features/wallet/wallet.mutations';
+import { ActionKey } from '../../src/lib/idempotency';
 import { queryClient } from '../../src/lib/query-client';
 
 describe('ActionKey', () => {

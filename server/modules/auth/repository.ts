@@ -12,6 +12,9 @@ export type SmsCodeRow = Selectable<SmsCodesTable>;
 export const findUserByUsername = (db: Db, username: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 
+export const findUserById = (db: Db, id: number): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const findUserByInviteCode = (db: Db, inviteCode: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
 

@@ -276,6 +276,16 @@ async function write(trx: Db, posting: Posting, reversesId: number | null): Prom
   return { transactionId: txId, replayed: false };
 }
 
+/**
+ * One account's balance (0 when not open yet). With `lock`, inside withMoneyTx, the account stays locked
+ * for the rest of the transaction (PostgreSQL row lock; SQLite holds the write lock already), so a caller
+ * can serialise all of one player's movements on their main account.
+ */
+export async function accountBalance(db: Db, code: string, { lock = false } = {}): Promise<number> {
+  const [account] = await repo.lockAccounts(db, [code], lock);
+  return Number(account?.balance ?? 0);
+}
+
 /** The transaction posted under this external reference, if any (a rollback finds its bet so). */
 export async function findByExternalRef(db: Db, external: ExternalRef): Promise<number | undefined> {
   const row = await repo.findTransactionByExternal(db, external.source, external.ref);

@@ -73,3 +73,6 @@ export async function resolveDownload(
   if (!(await isItemMedia(ctx, url, type))) return null;
   return resolveMedia(ctx, url);
 }
+
+/** A square picture drawn from a name (for other modules' pictures: games), the same look as the catalogue's. */
+export const drawnIcon = (key: string, name: string): string => squareIcon(key, name);

@@ -13,7 +13,7 @@ import {
   withdrawCreateCall,
 } from '../../contract/wallet';
 import { api, type CallOptions } from '../../lib/api-client';
-import { ActionKey } from './idempotency';
+import { ActionKey } from '../../lib/idempotency';
 import { walletKeys } from './wallet.queries';
 
 type MoneyCall = Call & { movesMoney: true };

@@ -14,6 +14,7 @@ import {
 import { api } from '../../lib/api-client';
 import { nextPageParam } from '../../lib/paging';
 import { persistedQuery } from '../../lib/query-client';
+import { WALLET_QUERY_ROOT } from '../../lib/query-keys';
 import { dayBound, isFinalState } from './wallet-values';
 
 export interface RecordFilters {
@@ -36,7 +37,7 @@ export function recordFilters(search: {
 }
 
 export const walletKeys = {
-  all: ['wallet'] as const,
+  all: WALLET_QUERY_ROOT,
   secondary: () => ['wallet', 'secondary'] as const,
   level: () => ['wallet', 'level'] as const,
   methods: () => ['wallet', 'methods'] as const,

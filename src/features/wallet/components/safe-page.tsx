@@ -9,9 +9,9 @@ import {
 } from '../../../contract/wallet';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
-import { useContractForm } from '../use-contract-form';
 import {
   useChangeSafePasswordMutation,
   useSafeDepositMutation,

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { userQueries } from '../../../features/auth/auth.queries';
+import { GamesCorner } from '../../../features/games/components/games-corner';
+import { gamesQueries } from '../../../features/games/games.queries';
 import { NoticesMenuItem } from '../../../features/notices/components/notices-menu-item';
 import { MyPage } from '../../../features/profile/components/my-page';
 import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
@@ -12,7 +14,7 @@ import { useIsLogin } from '../../../lib/session';
 export const Route = createFileRoute('/_main/_authed/my')({
   loader: async ({ context }) => {
     // The balances load alongside; a failure there leaves the page usable (the api client says why).
-    void prefetch(context, walletQueries.secondary(), walletQueries.level());
+    void prefetch(context, walletQueries.secondary(), walletQueries.level(), gamesQueries.lobby());
     await context.viewer.me();
   },
   component: MyRoute,
@@ -25,11 +27,18 @@ function MyRoute() {
   const loggedIn = useIsLogin();
   const { data } = useQuery({ ...userQueries.me(), enabled: loggedIn });
   const logout = useLogoutMutation();
+  // What can move into a transfer channel (the games corner's cards).
+  const withdrawable = useQuery({ ...walletQueries.secondary(), enabled: loggedIn }).data?.canWithdrawCoin;
   if (!data) return null;
   return (
     <MyPage
       user={data.user}
-      wallet={<WalletSummary />}
+      wallet={
+        <>
+          <WalletSummary />
+          <GamesCorner withdrawable={withdrawable} />
+        </>
+      }
       notices={<NoticesMenuItem />}
       loggingOut={logout.isPending}
       onLogout={() =>

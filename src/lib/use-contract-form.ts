@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import type { z } from 'zod/mini';
-import { type Issue, useFieldErrors } from '../../lib/use-field-errors';
+import { type Issue, useFieldErrors } from './use-field-errors';
 
 /** What a form sends through: a mutation (useMutation's result fits). */
 interface Sender<I, R> {
@@ -25,9 +25,9 @@ export interface ContractFormOptions<V extends Record<string, unknown>, S extend
 }
 
 /**
- * A wallet form on its contract schema: the field values, per-field errors (from the schema before
- * sending, from the server's 400 issues after: use-field-errors.ts), and the submit that validates,
- * sends and shows what failed. Fields take `field(name)` (AmountField, SafePasswordField), `input(name)`
+ * A form on its contract schema (the wallet's, a game channel's transfer): the field values, per-field
+ * errors (from the schema before sending, from the server's 400 issues after: use-field-errors.ts), and
+ * the submit that validates, sends and shows what failed. Fields take `field(name)` (AmountField, SafePasswordField), `input(name)`
  * (TextField) or `select(name)` (SelectField); editing a field clears its error.
  */
 export function useContractForm<V extends Record<string, unknown>, S extends z.ZodMiniType, R>(

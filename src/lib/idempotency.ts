@@ -1,7 +1,7 @@
 /**
- * One Idempotency-Key per user action (contract: wallet.ts). A retry of the same action (same body after
- * a failure) reuses the key, so a request that reached the server before the connection broke is not
- * applied twice; a changed body is a new action and gets a new key (the server refuses a reused key with
+ * One Idempotency-Key per user action (contract: call.ts, movesMoney). A retry of the same action (same
+ * body after a failure) reuses the key, so a request that reached the server before the connection broke
+ * is not applied twice; a changed body is a new action and gets a new key (the server refuses a reused key with
  * a different body); a success ends the action.
  */
 export class ActionKey {

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+const secret = z.string().min(1);
+const code = z.string().min(1).max(64);
+const origin = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+
+/** The demo provider's environment: its own port, data and secrets, and where the platform is. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data/demo-provider'),
+  PLATFORM_URL: origin,
+  PUBLIC_URL: origin.optional(),
+  SEAMLESS_CODE: code.default('demo-seamless'),
+  SEAMLESS_SECRET: secret,
+  TRANSFER_CODE: code.default('demo-transfer'),
+  TRANSFER_SECRET: secret,
+  FAULTS: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** How long an unanswered bet is retried before it is rolled back; the protocol wants at least 2 minutes, tests shorten it. */
+  BET_RETRY_MS: z.coerce.number().int().min(1_000).default(120_000),
+});
+
+export interface ProviderConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  platformUrl: string;
+  /** Unset: http://<host>:<port> once listening. */
+  publicUrl: string | undefined;
+  seamless: { code: string; secret: string };
+  transfer: { code: string; secret: string };
+  faults: boolean;
+  logLevel: string;
+  betRetryMs: number;
+}
+
+export class ProviderConfigError extends Error {}
+
+export function loadProviderConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ProviderConfigError(`demo provider: invalid environment\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    platformUrl: e.PLATFORM_URL,
+    publicUrl: e.PUBLIC_URL,
+    seamless: { code: e.SEAMLESS_CODE, secret: e.SEAMLESS_SECRET },
+    transfer: { code: e.TRANSFER_CODE, secret: e.TRANSFER_SECRET },
+    faults: e.FAULTS,
+    logLevel: e.LOG_LEVEL,
+    betRetryMs: e.BET_RETRY_MS,
+  };
+}

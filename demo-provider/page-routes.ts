@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { CURRENCY, type DemoGame, findGame } from './catalogue';
+import { type Outcome, playRound, readChoice } from './engines/play';
+import type { RandomInt } from './engines/weighted-draw';
+import { readJson } from './http';
+import { errorPage, gamePage } from './page/game-page';
+import { authenticateLaunch } from './seamless-auth';
+import type { SeamlessClient } from './seamless-client';
+import { type RoundRunner, type RoundView, STATUS_WORDS } from './seamless-rounds';
+import { findSeamlessSession } from './seamless-sessions';
+import type { ProviderDb } from './store';
+import { touchTransferSession } from './transfer-sessions';
+import { settleTransferRound, walletBalance } from './wallet-store';
+
+export interface PageRoutesOptions {
+  db: ProviderDb;
+  client: SeamlessClient;
+  rounds: RoundRunner;
+  random?: RandomInt;
+}
+
+/** What a page shows of a round; `done: false` while the casino has not decided (the page asks again). */
+export interface PageRound {
+  done: boolean;
+  roundId: string;
+  outcome: Outcome | null;
+  payout: number;
+  balance: number | null;
+  message: string | null;
+}
+
+/** How long a page's round request waits for the casino before it answers "still waiting". */
+const PAGE_WAIT_MS = 8_000;
+
+const langSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
+  .catch('en');
+const roundInputSchema = z.object({
+  session: z.string().min(1).max(100),
+  stake: z.number().int(),
+  choice: z.number().int().optional(),
+});
+
+async function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function html(reply: FastifyReply, nonce: string, page: string, httpStatus = 200): FastifyReply {
+  return reply
+    .code(httpStatus)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'`,
+    )
+    .send(page);
+}
+
+/** A stake the page may send: whole units (so a payout never rounds) within the game's limits. */
+function stakeProblem(game: DemoGame, stake: number): string | null {
+  if (stake < game.minBet || stake > game.maxBet || stake % 100 !== 0)
+    return `The stake must be a whole amount from ${game.minBet / 100} to ${game.maxBet / 100}.`;
+  return null;
+}
+
+function pageRound(view: RoundView): PageRound {
+  const done = view.state === 'settled' || view.state === 'refused' || view.state === 'cancelled';
+  // The outcome is shown only for a round the casino took; a refused or cancelled bet never played.
+  const played = view.bet?.status === 'OK' && view.state !== 'cancelled' && view.state !== 'cancelling';
+  return {
+    done,
+    roundId: view.roundId,
+    outcome: played ? view.outcome : null,
+    payout: played ? view.payout : 0,
+    balance: view.balance,
+    message: view.message,
+  };
+}
+
+export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): void {
+  const { db, client, rounds } = options;
+
+  // ---- seamless: the platform's launch opens /play/<game>?token=...; we exchange the token for a session.
+  app.get<{ Params: { gameCode: string }; Querystring: { token?: string; lang?: string } }>(
+    '/play/:gameCode',
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      let lang = langSchema.parse(request.query.lang);
+      const game = findGame(request.params.gameCode, 'seamless');
+      const fail = (title: string, message: string, code: number) =>
+        html(reply, nonce, errorPage({ title, message, lang, nonce }), code);
+      if (!game) return fail('Game not found', 'There is no such game here.', 404);
+      const token = request.query.token ?? '';
+      if (!token || token.length > 200)
+        return fail('No game session', 'Open this game from the lobby of your casino.', 400);
+      const auth = await authenticateLaunch(db, client, {
+        token,
+        gameCode: game.code,
+        lang: request.query.lang ? lang : undefined,
+      });
+      if (auth.kind === 'lost') {
+        request.log.warn({ error: auth.error }, 'authenticate got no answer');
+        return fail('The casino did not answer', 'Close the game and open it again in a moment.', 502);
+      }
+      if (auth.kind === 'refused')
+        return fail(
+          'Cannot open the game',
+          (auth.status === 'INVALID_TOKEN'
+            ? 'This game link was already used or is not valid. Close the game and open it again from the lobby.'
+            : STATUS_WORDS[auth.status]) ?? 'The casino refused this game session.',
+          403,
+        );
+      const { session } = auth;
+      lang = langSchema.parse(session.lang);
+      return html(
+        reply,
+        nonce,
+        gamePage({
+          game,
+          session: session.sessionId,
+          balance: session.balance,
+          currency: session.currency,
+          lang,
+          nonce,
+          playUrl: `/play/${game.code}/rounds`,
+          roundUrl: '/play/rounds/',
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { gameCode: string } }>('/play/:gameCode/rounds', async (request, reply) => {
+    const game = findGame(request.params.gameCode, 'seamless');
+    const input = roundInputSchema.safeParse(readJson(request.body));
+    if (!game || !input.success) return reply.code(400).send({ message: 'This round request is not valid.' });
+    const session = findSeamlessSession(db, input.data.session);
+    if (!session) return reply.code(401).send({ message: STATUS_WORDS.INVALID_TOKEN });
+    const choice = readChoice(game.engine, input.data.choice);
+    const problem =
+      choice === null ? 'Pick one of the offered targets.' : stakeProblem(game, input.data.stake);
+    if (problem || choice === null) return reply.code(400).send({ message: problem });
+    const roundId = rounds.start(session, game, input.data.stake, choice);
+    await waitAtMost(rounds.run(roundId), PAGE_WAIT_MS);
+    const view = rounds.view(roundId);
+    return view ? pageRound(view) : reply.code(500).send({ message: 'The round was lost.' });
+  });
+
+  app.get<{ Params: { roundId: string }; Querystring: { session?: string } }>(
+    '/play/rounds/:roundId',
+    async (request, reply) => {
+      const view = rounds.view(request.params.roundId);
+      if (!view || view.sessionId !== request.query.session)
+        return reply.code(404).send({ message: 'No such round.' });
+      return pageRound(view);
+    },
+  );
+
+  // ---- transfer: the platform's `launch` gave the page a session of ours; it plays on our wallet.
+  app.get<{ Params: { gameCode: string }; Querystring: { session?: string; lang?: string } }>(
+    '/tplay/:gameCode',
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const session = touchTransferSession(db, request.query.session ?? '');
+      const lang = langSchema.parse(request.query.lang ?? session?.lang);
+      const game = findGame(request.params.gameCode, 'transfer');
+      if (!game || !session || session.gameCode !== game.code)
+        return html(
+          reply,
+          nonce,
+          errorPage({
+            title: 'Cannot open the game',
+            message: 'This game link has expired. Close the game and open it again from the lobby.',
+            lang,
+            nonce,
+          }),
+          403,
+        );
+      const balance = walletBalance(db, session.playerId);
+      return html(
+        reply,
+        nonce,
+        gamePage({
+          game,
+          session: session.sessionId,
+          balance,
+          currency: CURRENCY,
+          lang,
+          nonce,
+          playUrl: `/tplay/${game.code}/rounds`,
+          roundUrl: '/tplay/rounds/',
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { gameCode: string } }>('/tplay/:gameCode/rounds', async (request, reply) => {
+    const game = findGame(request.params.gameCode, 'transfer');
+    const input = roundInputSchema.safeParse(readJson(request.body));
+    if (!game || !input.success) return reply.code(400).send({ message: 'This round request is not valid.' });
+    const session = touchTransferSession(db, input.data.session);
+    if (!session || session.gameCode !== game.code)
+      return reply
+        .code(401)
+        .send({ message: 'This game session has expired. Open the game again from the lobby.' });
+    const choice = readChoice(game.engine, input.data.choice);
+    const problem =
+      choice === null ? 'Pick one of the offered targets.' : stakeProblem(game, input.data.stake);
+    if (problem || choice === null) return reply.code(400).send({ message: problem });
+    const { outcome, payout } = playRound(game.engine, input.data.stake, choice, options.random);
+    const settled = settleTransferRound(db, {
+      playerId: session.playerId,
+      gameCode: game.code,
+      stake: input.data.stake,
+      outcome,
+      payout,
+    });
+    return {
+      done: true,
+      roundId: settled.record?.roundId ?? '',
+      outcome: settled.outcome,
+      payout: settled.record?.win ?? 0,
+      balance: settled.balance,
+      message:
+        settled.status === 'OK' ? null : 'Not enough balance in this game. Move money in from the app first.',
+    } satisfies PageRound;
+  });
+}

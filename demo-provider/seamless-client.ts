@@ -1,0 +1,111 @@
+import {
+  PROVIDER_HEADER,
+  SIGNATURE_HEADER,
+  seamlessAuthenticateCall,
+  seamlessBalanceCall,
+  seamlessBetCall,
+  seamlessRollbackCall,
+  seamlessWinCall,
+  TIMESTAMP_HEADER,
+  type WalletAnswer,
+  walletAnswerSchema,
+} from '../src/contract/game-provider';
+import { signedHeaders, verifySignature } from './signing';
+
+export type SeamlessAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
+
+const CALLS = {
+  authenticate: seamlessAuthenticateCall,
+  balance: seamlessBalanceCall,
+  bet: seamlessBetCall,
+  win: seamlessWinCall,
+  rollback: seamlessRollbackCall,
+} as const;
+
+/** One attempt at a seamless call, as /control/calls shows it. */
+export interface Attempt {
+  at: number;
+  httpStatus?: number;
+  /** The answer checked against the platform's signature; absent when it did not check. */
+  answer?: WalletAnswer;
+  /** Why the attempt counts as lost (network, timeout, bad signature, unreadable answer). */
+  error?: string;
+}
+
+/**
+ * What an attempt means for the caller: `definitive` (a signed HTTP 200: the platform decided),
+ * `refused` (a signed 4xx: the request was not taken, and resending it unchanged cannot succeed), or
+ * `lost` (anything else: the platform may or may not have applied it, so the same body is sent again).
+ */
+export type Verdict = 'definitive' | 'refused' | 'lost';
+
+export function verdictOf(attempt: Attempt): Verdict {
+  if (!attempt.answer || attempt.httpStatus === undefined) return 'lost';
+  if (attempt.httpStatus === 200) return 'definitive';
+  const retryable = attempt.httpStatus === 408 || attempt.httpStatus === 429 || attempt.httpStatus >= 500;
+  return attempt.httpStatus >= 400 && !retryable ? 'refused' : 'lost';
+}
+
+export interface SeamlessClientOptions {
+  platformUrl: string;
+  code: string;
+  secret: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Signs our calls to the platform and checks its signed answers (docs/games-protocol.md). */
+export class SeamlessClient {
+  private readonly timeoutMs: number;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: SeamlessClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** The body exactly as it is sent and signed; checked against the contract so a bug never leaves. */
+  static body(action: SeamlessAction, input: unknown): string {
+    return JSON.stringify(CALLS[action].input.parse(input));
+  }
+
+  async send(action: SeamlessAction, body: string): Promise<Attempt> {
+    const at = Date.now();
+    const { timestamp, signature } = signedHeaders(this.options.secret, body);
+    let res: Response;
+    let raw: Buffer;
+    try {
+      res = await this.fetch(`${this.options.platformUrl}/api${CALLS[action].path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [PROVIDER_HEADER]: this.options.code,
+          [TIMESTAMP_HEADER]: timestamp,
+          [SIGNATURE_HEADER]: signature,
+        },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      raw = Buffer.from(await res.arrayBuffer());
+    } catch (err) {
+      const timedOut = (err as { name?: unknown } | null)?.name === 'TimeoutError';
+      return { at, error: timedOut ? `no answer within ${this.timeoutMs} ms` : `network: ${String(err)}` };
+    }
+    const failure = verifySignature(
+      this.options.secret,
+      res.headers.get(TIMESTAMP_HEADER) ?? undefined,
+      res.headers.get(SIGNATURE_HEADER) ?? undefined,
+      raw,
+    );
+    if (failure) return { at, httpStatus: res.status, error: `answer signature ${failure}` };
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return { at, httpStatus: res.status, error: 'answer is not JSON' };
+    }
+    const parsed = walletAnswerSchema.safeParse(json);
+    if (!parsed.success) return { at, httpStatus: res.status, error: 'answer does not match the protocol' };
+    return { at, httpStatus: res.status, answer: parsed.data };
+  }
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../../db/create-db';
+import * as repo from './repository';
+import type { RoundStatus } from './tables';
+
+/*
+ * A round's valid bet is what rake back, commissions and level progress count (issue 13):
+ * min(|win - bet|, bet) for a settled round, so hedged or break-even play counts for little, and 0 for
+ * a void or cancelled one. Valid bets are added up per user, business day and channel when a round
+ * settles, in the same transaction, ready for the agent programme.
+ */
+
+export const validBetOf = (bet: number, win: number, status: RoundStatus): number =>
+  status === 'settled' ? Math.min(Math.abs(win - bet), bet) : 0;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function businessDay(atMs: number, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(atMs);
+}
+
+/**
+ * Closes a round with its final totals: settled (counted), or cancelled / void (counted 0). Inside the
+ * money transaction that moved its last money, so the daily sums never miss or double a round.
+ */
+export async function closeRound(
+  trx: Db,
+  round: { id: number; user_id: number; channel_code: string; placed_at: number },
+  totals: { bet: number; win: number },
+  status: Exclude<RoundStatus, 'pending'>,
+  now: number,
+  timeZone: string,
+): Promise<number> {
+  const validBet = validBetOf(totals.bet, totals.win, status);
+  await repo.updateRound(trx, round.id, {
+    bet: totals.bet,
+    win: totals.win,
+    valid_bet: validBet,
+    status,
+    settled_at: now,
+  });
+  if (status === 'settled')
+    await repo.addDailyValid(trx, {
+      user_id: round.user_id,
+      // The day the round was played, so a round settled after midnight counts where it was bet.
+      day: businessDay(round.placed_at, timeZone),
+      channel_code: round.channel_code,
+      rounds: 1,
+      bet: totals.bet,
+      win: totals.win,
+      valid_bet: validBet,
+    });
+  return validBet;
+}

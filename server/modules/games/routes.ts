@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PROVIDER_HEADER,
+  SIGNATURE_HEADER,
+  seamlessAuthenticateCall,
+  seamlessBalanceCall,
+  seamlessBetCall,
+  seamlessRollbackCall,
+  seamlessWinCall,
+  TIMESTAMP_HEADER,
+} from '../../../src/contract/game-provider';
+import { gamesCall, launchGameCall, lobbyCall, roundCall, roundsCall } from '../../../src/contract/games';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import { drawnIcon } from '../media/service';
+import { providerByCode } from './catalogue';
+import * as lobby from './lobby';
+import * as repo from './repository';
+import * as seamless from './seamless';
+import { signatureProblem, signedHeaders } from './signing';
+import { launchTransferGame } from './transfers';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact bytes of a provider's call, which its signature covers. */
+    rawBody?: string;
+    /** The provider whose signature a seamless call carries (checked before validation). */
+    provider?: repo.ProviderRow;
+  }
+}
+
+/** The app's calls: the lobby, launching a game, the betting record. */
+export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
+  serve(app, ctx, lobbyCall, () => lobby.lobby(ctx));
+  serve(app, ctx, gamesCall, ({ input }) => lobby.games(ctx, input));
+  serve(app, ctx, launchGameCall, async ({ auth, input }) => {
+    const { game, provider } = await lobby.playableGame(ctx, input.gameId);
+    if (provider.protocol === 'seamless') return lobby.launchSeamless(ctx, auth, game, provider, input.lang);
+    // A transfer provider makes its own page address for the player (after any pending transfer is settled).
+    return { url: await launchTransferGame(ctx, auth.user.id, provider, game, input.lang), name: game.name };
+  });
+  serve(app, ctx, roundsCall, ({ auth, input }) => lobby.rounds(ctx, auth, input));
+  serve(app, ctx, roundCall, ({ auth, input }) => lobby.round(ctx, auth, input.id));
+}
+
+/** A game's picture, drawn here from its name (no stored file, no network). */
+export function registerGamePictures(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { file: string } }>('/media/games/:file', async (request, reply) => {
+    const id = /^(\d{1,12})\.svg$/.exec(request.params.file)?.[1];
+    const game = id ? await repo.findGame(ctx.db, Number(id)) : undefined;
+    if (!game) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    reply.header('Cache-Control', 'public, max-age=86400');
+    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .send(drawnIcon(`game:${game.provider_code}:${game.code}`, game.name));
+  });
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** A seamless answer, signed with the provider's secret when the provider is known. */
+function sendAnswer(
+  reply: FastifyReply,
+  provider: repo.ProviderRow | undefined,
+  result: seamless.SeamlessAnswer,
+): FastifyReply {
+  const body = JSON.stringify(result.body);
+  if (provider) reply.headers(signedHeaders(provider.secret, body, Date.now()));
+  return reply.code(result.http).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The seamless wallet calls providers make (docs/games-protocol.md), in a scope of their own: its JSON
+ * parser keeps the raw body for the signature, the signature is checked before the body is validated
+ * (an unsigned call learns nothing, not even which field is wrong), and a malformed call answers 400
+ * `INVALID_REQUEST` in the protocol's shape rather than the app's envelope.
+ */
+export async function seamlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = String(body);
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(Object.assign(new Error('The body is not JSON'), { statusCode: 400 }), undefined);
+      }
+    });
+    scope.addHook('preValidation', async (request, reply) => {
+      const code = header(request, PROVIDER_HEADER) ?? '';
+      const provider = code ? await providerByCode(ctx.db, code) : undefined;
+      const problem =
+        provider?.enabled !== 1 || provider.protocol !== 'seamless'
+          ? 'unknown provider'
+          : signatureProblem(
+              provider.secret,
+              header(request, TIMESTAMP_HEADER),
+              header(request, SIGNATURE_HEADER),
+              request.rawBody ?? '',
+              // The wall clock, not the app's: the window is about two machines' clocks, whatever time
+              // the business rules run on.
+              Date.now(),
+            );
+      if (problem) {
+        // Who and why, never the secret or the signature.
+        request.log.warn(
+          { provider: code.slice(0, 32), problem, path: request.url },
+          'seamless call refused',
+        );
+        return sendAnswer(reply, undefined, { http: 200, body: { status: 'INVALID_SIGNATURE' } });
+      }
+      request.provider = provider;
+    });
+    scope.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+      if (err.validation || err.statusCode === 400)
+        return sendAnswer(reply, request.provider, {
+          http: 400,
+          body: { status: 'INVALID_REQUEST', message: err.message.slice(0, 200) },
+        });
+      throw err;
+    });
+
+    const providerOf = (request: FastifyRequest): repo.ProviderRow => {
+      if (!request.provider) throw new Error('seamless: no provider after the signature check');
+      return request.provider;
+    };
+    serve(scope, ctx, seamlessAuthenticateCall, async ({ input, request, reply }) =>
+      sendAnswer(
+        reply,
+        providerOf(request),
+        await seamless.authenticate(ctx, providerOf(request), input.token),
+      ),
+    );
+    serve(scope, ctx, seamlessBalanceCall, async ({ input, request, reply }) =>
+      sendAnswer(reply, providerOf(request), await seamless.balance(ctx, providerOf(request), input)),
+    );
+    serve(scope, ctx, seamlessBetCall, async ({ input, request, reply }) =>
+      sendAnswer(reply, providerOf(request), await seamless.bet(ctx, providerOf(request), input)),
+    );
+    serve(scope, ctx, seamlessWinCall, async ({ input, request, reply }) =>
+      sendAnswer(reply, providerOf(request), await seamless.win(ctx, providerOf(request), input)),
+    );
+    serve(scope, ctx, seamlessRollbackCall, async ({ input, request, reply }) =>
+      sendAnswer(reply, providerOf(request), await seamless.rollback(ctx, providerOf(request), input)),
+    );
+  });
+}

@@ -1,0 +1,416 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  BetRequest,
+  ProviderStatus,
+  RollbackRequest,
+  WalletAnswer,
+  WinRequest,
+} from '../../../src/contract/game-provider';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
+import { accountStanding } from '../auth/service';
+import {
+  accountBalance,
+  channelAccount,
+  ensureUserAccounts,
+  post,
+  reverse,
+  systemAccount,
+  userAccount,
+  withMoneyTx,
+} from '../ledger/service';
+import { gameByCode } from './catalogue';
+import * as repo from './repository';
+import { closeRound } from './rounds';
+
+/*
+ * The seamless wallet (docs/games-protocol.md): the provider calls Beacon for every bet, win and
+ * rollback of a round, and the player's money stays in the main balance. In the ledger a bet moves the
+ * stake from the player's main account into their account of the game's channel (the in-game amount
+ * is the stakes of open rounds), a win pays from the house (`sys:games`), and settling the round moves
+ * its stakes from the channel to the house. A rollback reverses its bet (a linked reversal).
+ *
+ * Every money call runs in one money transaction that first locks the player's main account, so all of
+ * one player's calls are serialised (on PostgreSQL too): a replay always sees the first call's record.
+ * An OK answer is stored with its call and answered again, byte for byte, on an exact replay.
+ */
+
+const HOUSE = systemAccount('games');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface SeamlessAnswer {
+  /** HTTP status: 200 for every business answer, 400 for a request that can never succeed. */
+  http: 200 | 400;
+  body: WalletAnswer;
+}
+
+const answer = (
+  status: ProviderStatus,
+  balance?: number,
+  extra: Partial<WalletAnswer> = {},
+): SeamlessAnswer => ({
+  http: status === 'INVALID_REQUEST' ? 400 : 200,
+  body: { status, ...(balance === undefined ? {} : { balance }), ...extra },
+});
+
+/** A refusal carrying its answer out of the money transaction (which then rolls back). */
+class Refusal extends Error {
+  constructor(readonly answer: SeamlessAnswer) {
+    super(answer.body.status);
+  }
+}
+const refuse = (status: ProviderStatus, balance?: number, message?: string): never => {
+  throw new Refusal(answer(status, balance, message ? { message } : {}));
+};
+
+const mainBalance = (db: Db, userId: number): Promise<number> =>
+  accountBalance(db, userAccount(userId, 'main'));
+/** Locks the player's main account for the rest of the money transaction and answers its balance. */
+const lockPlayer = (trx: Db, userId: number): Promise<number> =>
+  accountBalance(trx, userAccount(userId, 'main'), { lock: true });
+
+// ---- sessions
+
+export async function authenticate(
+  ctx: AppContext,
+  provider: repo.ProviderRow,
+  token: string,
+): Promise<SeamlessAnswer> {
+  const now = ctx.clock.now();
+  const launch = await repo.findSessionByLaunch(ctx.db, sha256(token));
+  if (!launch || launch.provider_code !== provider.code) return answer('INVALID_TOKEN');
+  if (launch.launch_expires_at <= now) return answer('TOKEN_EXPIRED');
+  const standing = await accountStanding(ctx.db, launch.user_id);
+  await ensureUserAccounts(ctx.db, launch.user_id, now);
+  const balance = await mainBalance(ctx.db, launch.user_id);
+  if (!standing || standing.banned) return answer('USER_BLOCKED', balance);
+  const sessionToken = randomBytes(24).toString('base64url');
+  // Single use: a second authenticate with the same launch token finds the session already open.
+  if (!(await repo.openSession(ctx.db, launch.id, sha256(sessionToken), now + ctx.config.games.sessionTtlMs)))
+    return answer('INVALID_TOKEN');
+  return answer('OK', balance, {
+    sessionToken,
+    playerId: String(launch.user_id),
+    currency: ctx.config.games.currency,
+  });
+}
+
+/**
+ * The session of a call. `balance` and `bet` need a live one (and extend it); `win` and `rollback` are
+ * accepted after it expired, so a round started in time is always settled.
+ */
+async function sessionOf(
+  ctx: AppContext,
+  db: Db,
+  provider: repo.ProviderRow,
+  sessionToken: string,
+  playerId: string,
+  live: boolean,
+): Promise<repo.SessionRow> {
+  const session = await repo.findSessionByToken(db, sha256(sessionToken));
+  if (!session || session.provider_code !== provider.code || String(session.user_id) !== playerId)
+    return refuse('INVALID_TOKEN');
+  if (live) {
+    const now = ctx.clock.now();
+    if ((session.expires_at ?? 0) <= now)
+      return refuse('TOKEN_EXPIRED', await mainBalance(db, session.user_id));
+    await extend(ctx, db, session, now);
+  }
+  return session;
+}
+
+/** Slides the session's expiry, written at most once a minute (a bet per second need not write it each time). */
+async function extend(ctx: AppContext, db: Db, session: repo.SessionRow, now: number): Promise<void> {
+  const expiresAt = now + ctx.config.games.sessionTtlMs;
+  if (expiresAt - (session.expires_at ?? 0) >= 60_000) await repo.extendSession(db, session.id, expiresAt);
+}
+
+async function settle<T>(work: () => Promise<T>): Promise<T | SeamlessAnswer> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof Refusal) return err.answer;
+    throw err;
+  }
+}
+
+export async function balance(
+  ctx: AppContext,
+  provider: repo.ProviderRow,
+  req: { sessionToken: string; playerId: string },
+): Promise<SeamlessAnswer> {
+  return settle(async () => {
+    const session = await sessionOf(ctx, ctx.db, provider, req.sessionToken, req.playerId, true);
+    const standing = await accountStanding(ctx.db, session.user_id);
+    const current = await mainBalance(ctx.db, session.user_id);
+    return standing?.banned ? answer('USER_BLOCKED', current) : answer('OK', current);
+  }) as Promise<SeamlessAnswer>;
+}
+
+// ---- money calls
+
+/** What makes two calls with one transaction id the same call (the session token may be renewed). */
+const callHash = (action: string, req: BetRequest | WinRequest | RollbackRequest): string => {
+  const { sessionToken: _s, ...fields } = req;
+  const ordered = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${String((fields as Record<string, unknown>)[k])}`);
+  return sha256(`${action}\n${ordered.join('\n')}`);
+};
+
+/** An earlier call under this id: its first answer when it is the same call, else a refusal. */
+async function replayed(
+  trx: Db,
+  provider: repo.ProviderRow,
+  transactionId: string,
+  hash: string,
+  balanceNow: number,
+): Promise<SeamlessAnswer | null> {
+  const earlier = await repo.findCall(trx, provider.code, transactionId);
+  if (!earlier) return null;
+  if (earlier.request_hash === hash && earlier.answer) return { http: 200, body: JSON.parse(earlier.answer) };
+  return answer('DUPLICATE_TRANSACTION', balanceNow, {
+    message:
+      earlier.state === 'cancelled_unseen'
+        ? 'this bet was rolled back before it arrived'
+        : 'this transaction id was used for another call',
+  });
+}
+
+const externalOf = (provider: repo.ProviderRow, transactionId: string) => ({
+  source: `provider:${provider.code}`,
+  ref: transactionId,
+});
+
+async function gameOf(ctx: AppContext, provider: repo.ProviderRow, gameCode: string, balanceNow: number) {
+  const game = await gameByCode(ctx.db, provider.code, gameCode);
+  if (!game) return refuse('INVALID_REQUEST', balanceNow, `unknown game ${gameCode}`);
+  return game;
+}
+
+interface OkCall {
+  provider: repo.ProviderRow;
+  transactionId: string;
+  action: 'bet' | 'win' | 'rollback';
+  roundId: number | null;
+  amount: number;
+  hash: string;
+  ledgerTransactionId: number | null;
+  now: number;
+}
+
+/** Records an OK call with its answer (answered again on an exact replay), and answers it. */
+async function answered(trx: Db, call: OkCall, balanceAfter: number): Promise<SeamlessAnswer> {
+  const result = answer('OK', balanceAfter, {
+    transactionId:
+      call.ledgerTransactionId === null ? `noop-${call.transactionId}` : String(call.ledgerTransactionId),
+  });
+  await repo.insertCall(trx, {
+    provider_code: call.provider.code,
+    transaction_ref: call.transactionId,
+    action: call.action,
+    round_id: call.roundId,
+    amount: call.amount,
+    request_hash: call.hash,
+    answer: JSON.stringify(result.body),
+    ledger_transaction_id: call.ledgerTransactionId,
+    state: 'applied',
+    created_at: call.now,
+  });
+  return result;
+}
+
+export async function bet(
+  ctx: AppContext,
+  provider: repo.ProviderRow,
+  req: BetRequest,
+): Promise<SeamlessAnswer> {
+  return settle(async () => {
+    // An exact replay answers its first answer even after the session expired (its answer may have
+    // been lost): the session's life is checked after the replay.
+    const now = ctx.clock.now();
+    const hash = callHash('bet', req);
+    // Everything of the call in one transaction: on SQLite the call then waits for the one connection
+    // once, not once per statement behind every other caller.
+    return withMoneyTx(ctx.db, async (trx) => {
+      const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
+      const userId = session.user_id;
+      const before = await lockPlayer(trx, userId);
+      const again = await replayed(trx, provider, req.transactionId, hash, before);
+      if (again) return again;
+      if ((session.expires_at ?? 0) <= now) return refuse('TOKEN_EXPIRED', before);
+      await extend(ctx, trx, session, now);
+      const standing = await accountStanding(trx, userId);
+      if (!standing || standing.banned) return refuse('USER_BLOCKED', before);
+      const game = await gameOf(ctx, provider, req.gameCode, before);
+      if (req.amount < game.min_bet || req.amount > game.max_bet)
+        return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
+      const round = await repo.findRound(trx, provider.code, req.roundId);
+      if (round && round.user_id !== userId)
+        return refuse('INVALID_REQUEST', before, 'another player’s round');
+      if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+      if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
+      const roundId =
+        round?.id ??
+        (await repo.insertRound(trx, {
+          provider_code: provider.code,
+          round_ref: req.roundId,
+          user_id: userId,
+          game_id: game.id,
+          channel_code: game.channel_code,
+          status: 'pending',
+          placed_at: now,
+          settled_at: null,
+        }));
+      const posted = await post(trx, {
+        type: 'game_bet',
+        userId,
+        ref: `round:${roundId}`,
+        legs: [
+          { account: userAccount(userId, 'main'), amount: -req.amount },
+          { account: channelAccount(userId, game.channel_code), amount: req.amount },
+        ],
+        now,
+        external: externalOf(provider, req.transactionId),
+      });
+      await repo.updateRound(trx, roundId, { bet: (round?.bet ?? 0) + req.amount });
+      return answered(
+        trx,
+        {
+          provider,
+          transactionId: req.transactionId,
+          action: 'bet',
+          roundId,
+          amount: req.amount,
+          hash,
+          ledgerTransactionId: posted.transactionId,
+          now,
+        },
+        before - req.amount,
+      );
+    });
+  }) as Promise<SeamlessAnswer>;
+}
+
+export async function win(
+  ctx: AppContext,
+  provider: repo.ProviderRow,
+  req: WinRequest,
+): Promise<SeamlessAnswer> {
+  return settle(async () => {
+    const now = ctx.clock.now();
+    const hash = callHash('win', req);
+    // Everything of the call in one transaction: on SQLite the call then waits for the one connection
+    // once, not once per statement behind every other caller.
+    return withMoneyTx(ctx.db, async (trx) => {
+      const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
+      const userId = session.user_id;
+      const before = await lockPlayer(trx, userId);
+      const again = await replayed(trx, provider, req.transactionId, hash, before);
+      if (again) return again;
+      const round = await repo.findRound(trx, provider.code, req.roundId);
+      if (!round || round.user_id !== userId)
+        return refuse('TRANSACTION_NOT_FOUND', before, 'no bet in this round');
+      if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+      const game = await gameOf(ctx, provider, req.gameCode, before);
+      if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
+      const stake = req.roundClosed ? round.bet : 0;
+      const legs = [
+        { account: userAccount(userId, 'main'), amount: req.amount },
+        { account: channelAccount(userId, round.channel_code), amount: -stake },
+        { account: HOUSE, amount: stake - req.amount },
+      ].filter((leg) => leg.amount !== 0);
+      const posted = await post(trx, {
+        type: 'game_win',
+        userId,
+        ref: `round:${round.id}`,
+        legs,
+        now,
+        external: externalOf(provider, req.transactionId),
+      });
+      const totals = { bet: round.bet, win: round.win + req.amount };
+      if (req.roundClosed)
+        await closeRound(trx, round, totals, 'settled', now, ctx.config.games.businessTimeZone);
+      else await repo.updateRound(trx, round.id, { win: totals.win });
+      return answered(
+        trx,
+        {
+          provider,
+          transactionId: req.transactionId,
+          action: 'win',
+          roundId: round.id,
+          amount: req.amount,
+          hash,
+          ledgerTransactionId: posted.transactionId,
+          now,
+        },
+        before + req.amount,
+      );
+    });
+  }) as Promise<SeamlessAnswer>;
+}
+
+export async function rollback(
+  ctx: AppContext,
+  provider: repo.ProviderRow,
+  req: RollbackRequest,
+): Promise<SeamlessAnswer> {
+  return settle(async () => {
+    const now = ctx.clock.now();
+    const hash = callHash('rollback', req);
+    // Everything of the call in one transaction: on SQLite the call then waits for the one connection
+    // once, not once per statement behind every other caller.
+    return withMoneyTx(ctx.db, async (trx) => {
+      const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
+      const userId = session.user_id;
+      const before = await lockPlayer(trx, userId);
+      const again = await replayed(trx, provider, req.transactionId, hash, before);
+      if (again) return again;
+      const call = { provider, transactionId: req.transactionId, action: 'rollback' as const, hash, now };
+      const bet = await repo.findCall(trx, provider.code, req.referenceTransactionId);
+      if (!bet) {
+        // The bet has not arrived (or never will): remember its id so that, if it comes, it is refused.
+        await repo.insertCall(trx, {
+          provider_code: provider.code,
+          transaction_ref: req.referenceTransactionId,
+          action: 'bet',
+          round_id: null,
+          amount: 0,
+          request_hash: null,
+          answer: null,
+          ledger_transaction_id: null,
+          state: 'cancelled_unseen',
+          created_at: now,
+        });
+        return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
+      }
+      if (bet.action !== 'bet' || bet.round_id === null) {
+        if (bet.state === 'cancelled_unseen')
+          return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
+        return refuse('TRANSACTION_NOT_FOUND', before, 'not a bet');
+      }
+      const round = await repo.findRoundById(trx, bet.round_id);
+      if (!round || round.user_id !== userId || round.round_ref !== req.roundId)
+        return refuse('TRANSACTION_NOT_FOUND', before, 'no such bet in this round');
+      if (bet.state === 'rolled_back')
+        return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
+      if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+      if (bet.ledger_transaction_id === null) throw new Error(`games: bet ${bet.id} has no posting`);
+      const reversed = await reverse(trx, bet.ledger_transaction_id, {
+        type: 'game_rollback',
+        now,
+        external: externalOf(provider, req.transactionId),
+      });
+      await repo.setCallState(trx, bet.id, 'rolled_back');
+      const totals = { bet: round.bet - bet.amount, win: round.win };
+      if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)
+        await closeRound(trx, round, totals, 'cancelled', now, ctx.config.games.businessTimeZone);
+      else await repo.updateRound(trx, round.id, { bet: totals.bet });
+      return answered(
+        trx,
+        { ...call, roundId: round.id, amount: bet.amount, ledgerTransactionId: reversed.transactionId },
+        before + bet.amount,
+      );
+    });
+  }) as Promise<SeamlessAnswer>;
+}

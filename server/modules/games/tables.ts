@@ -1,0 +1,125 @@
+import type { Generated } from 'kysely';
+
+/** The games module's tables (migration 0010_games; server/db/types.ts joins them into Database). */
+export interface GamesTables {
+  game_providers: GameProvidersTable;
+  games: GamesTable;
+  game_sessions: GameSessionsTable;
+  game_rounds: GameRoundsTable;
+  game_wallet_calls: GameWalletCallsTable;
+  game_transfers: GameTransfersTable;
+  game_pull_state: GamePullStateTable;
+  game_daily_valid: GameDailyValidTable;
+}
+
+export type ProviderProtocol = 'seamless' | 'transfer';
+
+/** A provider as configured data (docs/games-protocol.md, "Configuring a provider"). */
+export interface GameProvidersTable {
+  code: string;
+  name: string;
+  protocol: ProviderProtocol;
+  base_url: string;
+  secret: string;
+  /** The channel a transfer provider's wallet is; null for a seamless provider. */
+  channel_code: string | null;
+  enabled: number;
+  created_at: number;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  provider_code: string;
+  /** The provider's code of the game. */
+  code: string;
+  name: string;
+  search_name: string;
+  channel_code: string;
+  category: string;
+  /** Return to player in basis points (9650 = 96.50%). */
+  rtp_bp: number;
+  min_bet: number;
+  max_bet: number;
+  sort_order: number;
+  enabled: number;
+  created_at: number;
+}
+
+/** A seamless launch: a single-use launch token, then the session the provider authenticated. */
+export interface GameSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_code: string;
+  game_id: number;
+  launch_hash: string;
+  launch_expires_at: number;
+  session_hash: string | null;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export type RoundStatus = 'pending' | 'settled' | 'cancelled' | 'void';
+
+export interface GameRoundsTable {
+  id: Generated<number>;
+  provider_code: string;
+  round_ref: string;
+  user_id: number;
+  game_id: number;
+  channel_code: string;
+  bet: Generated<number>;
+  win: Generated<number>;
+  valid_bet: Generated<number>;
+  status: RoundStatus;
+  placed_at: number;
+  settled_at: number | null;
+}
+
+export type WalletCallAction = 'bet' | 'win' | 'rollback';
+/** A bet's state: applied, rolled_back, or cancelled_unseen (its rollback came first). */
+export type WalletCallState = 'applied' | 'rolled_back' | 'cancelled_unseen';
+
+export interface GameWalletCallsTable {
+  id: Generated<number>;
+  provider_code: string;
+  transaction_ref: string;
+  action: WalletCallAction;
+  round_id: number | null;
+  amount: number;
+  request_hash: string | null;
+  answer: string | null;
+  ledger_transaction_id: number | null;
+  state: WalletCallState;
+  created_at: number;
+}
+
+export interface GameTransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_code: string;
+  direction: 'in' | 'out';
+  amount: number;
+  ref: string;
+  state: 'pending' | 'applied' | 'failed';
+  ledger_transaction_id: number | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface GamePullStateTable {
+  provider_code: string;
+  cursor: Generated<string>;
+  lease_owner: string | null;
+  lease_until: Generated<number>;
+  pulled_at: number | null;
+}
+
+export interface GameDailyValidTable {
+  user_id: number;
+  day: string;
+  channel_code: string;
+  rounds: Generated<number>;
+  bet: Generated<number>;
+  win: Generated<number>;
+  valid_bet: Generated<number>;
+}

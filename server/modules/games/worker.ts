@@ -1,0 +1,77 @@
+import type { AppContext } from '../../context';
+import { pullOnce, workerIdOf } from './puller';
+import * as trepo from './transfer-repository';
+import { resolveStalePending } from './transfers';
+
+/*
+ * The games module's background loop (the registry starts it when GAMES_WORKER is on): every
+ * GAMES_PULL_SECONDS it pulls each enabled transfer provider's new bet records (under the provider's
+ * lease, so of several processes one pulls a window) and settles transfers left pending by a lost answer
+ * or a crash, once their call has surely ended.
+ */
+
+export interface GamesWorker {
+  readonly id: string;
+  start(): void;
+  /** Finishes the turn in flight, then stops. */
+  stop(): Promise<void>;
+  /** One turn: every provider pulled (if its lease is free), stale pending transfers settled. */
+  runOnce(): Promise<void>;
+}
+
+export function createGamesWorker(ctx: AppContext): GamesWorker {
+  const id = workerIdOf(ctx);
+  const { pullIntervalMs, providerTimeoutMs } = ctx.config.games;
+  // A transfer's call ends within the provider timeout; twice that and a margin, and no process still waits for it.
+  const staleAfterMs = providerTimeoutMs * 2 + 5000;
+
+  async function runOnce(): Promise<void> {
+    for (const provider of await trepo.enabledTransferProviders(ctx.db)) {
+      try {
+        await pullOnce(ctx, provider.code, id);
+      } catch (err) {
+        ctx.log.error({ err, provider: provider.code }, 'record pull failed');
+      }
+    }
+    await resolveStalePending(ctx, staleAfterMs);
+  }
+
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pullIntervalMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      try {
+        await runOnce();
+      } catch (err) {
+        ctx.log.error({ err }, 'games worker turn failed');
+      }
+      if (!stopped) await pause();
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      stopped = false;
+      running = loop();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await running;
+      running = undefined;
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,139 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Round } from '../../../contract/games';
+import { EmptyState } from '../../../ui/empty-state';
+import { RefreshIcon } from '../../../ui/icons';
+import { NoDataPicture } from '../../../ui/no-data-picture';
+import { PageHeader } from '../../../ui/page-header';
+import { PagedVirtualList } from '../../../ui/paged-virtual-list';
+import { PullToRefresh } from '../../../ui/pull-to-refresh';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { gamesKeys, gamesQueries } from '../games.queries';
+import { type BetsSearch, roundFilters } from '../games-values';
+import { BetRow } from './bet-row';
+import { RoundDetailsDialog } from './round-details-dialog';
+import './games.css';
+
+/**
+ * The betting record: every round with its game, channel, amounts, times and status, newest first;
+ * filters by channel and bet dates (in the URL); 50 a page, the next within 50 px of the bottom; a
+ * round opens its details in a dialog, so the list keeps its place.
+ */
+export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (next: BetsSearch) => void }) {
+  const { t } = useLingui();
+  const lobby = useQuery(gamesQueries.lobby());
+  const list = useInfiniteQuery(gamesQueries.rounds(roundFilters(search)));
+  const total = list.data?.pages[0]?.totalElements;
+  const [opened, setOpened] = useState<Round | null>(null);
+  const filtered = Boolean(search.channel || search.from || search.to);
+  const queryClient = useQueryClient();
+  // Rounds of transfer channels arrive when their provider's records are pulled: asking again shows them.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: gamesKeys.rounds() });
+
+  return (
+    <div className="page page--standalone">
+      <PageHeader
+        title={t`Betting record`}
+        end={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => void refresh()}
+            aria-label={t`Refresh`}
+            aria-busy={list.isRefetching || undefined}
+          >
+            <RefreshIcon size={22} />
+          </button>
+        }
+      />
+      <main className="page__body games-page" id="main">
+        <form className="games-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+          <label className="games-filter games-filter--wide">
+            <span className="field__label">{t`Channel`}</span>
+            <select
+              className="input select"
+              name="channel"
+              value={search.channel ?? ''}
+              onChange={(e) => onSearch({ ...search, channel: e.target.value || undefined })}
+            >
+              <option value="">{t`All channels`}</option>
+              {(lobby.data?.channels ?? []).map((channel) => (
+                <option key={channel.code} value={channel.code}>
+                  {channel.name}
+                </option>
+              ))}
+              {/* A channel of the URL the lobby no longer lists stays selectable, so the filter reads true. */}
+              {search.channel && lobby.data && !lobby.data.channels.some((c) => c.code === search.channel) ? (
+                <option value={search.channel}>{search.channel}</option>
+              ) : null}
+            </select>
+          </label>
+          <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
+          <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
+        </form>
+        {total !== undefined ? (
+          <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>
+        ) : null}
+        <PullToRefresh onRefresh={refresh}>
+          <PagedVirtualList
+            list={list}
+            pending={<SkeletonRows label={t`Loading`} count={5} />}
+            empty={
+              <EmptyState
+                picture={<NoDataPicture />}
+                title={filtered ? t`No rounds match these filters` : t`No bets yet`}
+                action={
+                  filtered ? undefined : (
+                    <Link to="/games" className="button button--primary">
+                      {t`Go to the game lobby`}
+                    </Link>
+                  )
+                }
+              />
+            }
+            itemKey={(round) => round.id}
+            estimateSize={140}
+            label={t`Rounds`}
+            footer={
+              <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
+                {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
+              </p>
+            }
+            renderItem={(round) => <BetRow round={round} onOpen={() => setOpened(round)} />}
+          />
+        </PullToRefresh>
+      </main>
+      {opened ? <RoundDetailsDialog round={opened} onClose={() => setOpened(null)} /> : null}
+    </div>
+  );
+}
+
+/** A calendar day bound of the record, inclusive (cleared: none); from is at most to. */
+function DayFilter({
+  label,
+  bound,
+  search,
+  onSearch,
+}: {
+  label: string;
+  bound: 'from' | 'to';
+  search: BetsSearch;
+  onSearch: (next: BetsSearch) => void;
+}) {
+  return (
+    <label className="games-filter">
+      <span className="field__label">{label}</span>
+      <input
+        className="input"
+        type="date"
+        name={bound}
+        value={search[bound] ?? ''}
+        {...(bound === 'from' ? { max: search.to } : { min: search.from })}
+        onChange={(e) => onSearch({ ...search, [bound]: e.target.value || undefined })}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,72 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { channelBalanceCall, gamesCall, lobbyCall, roundCall, roundsCall } from '../../contract/games';
+import { PAGE_SIZE } from '../../contract/paging';
+import { api } from '../../lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
+import { nextPageParam } from '../../lib/paging';
+import type { LobbyFilters, RoundFilters } from './games-values';
+
+export const gamesKeys = {
+  all: ['games'] as const,
+  lobby: () => ['games', 'lobby'] as const,
+  list: (filters: LobbyFilters) => ['games', 'list', filters] as const,
+  /** Every channel's balance at its provider (a game played or money moved changes them). */
+  channelBalances: () => ['games', 'channel-balance'] as const,
+  channelBalance: (channel: string) => ['games', 'channel-balance', channel] as const,
+  /** The betting record, every filter, and each round's details. */
+  rounds: () => ['games', 'rounds'] as const,
+  roundList: (filters: RoundFilters) => ['games', 'rounds', 'list', filters] as const,
+  round: (id: number) => ['games', 'rounds', 'detail', id] as const,
+};
+
+/** How often a channel with a transfer being confirmed asks its provider again. */
+export const CONFIRM_POLL_MS = 3000;
+
+export const gamesQueries = {
+  /**
+   * The channels and their categories (channelData): operator data that changes rarely. Quiet when it
+   * fails: /my then shows no channel cards, and the lobby's own list says what went wrong.
+   */
+  lobby: () =>
+    queryOptions({
+      queryKey: gamesKeys.lobby(),
+      queryFn: ({ signal }) => api.call(lobbyCall, {}, { signal, silent: true }),
+      staleTime: 5 * 60_000,
+    }),
+  /** Spec: 50 a page, the next one within 50 px of the bottom. */
+  list: (filters: LobbyFilters) =>
+    infiniteQueryOptions({
+      queryKey: gamesKeys.list(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api.call(gamesCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
+      initialPageParam: 0,
+      getNextPageParam: nextPageParam,
+      getPreviousPageParam: previousPageParam,
+      maxPages: MAX_PAGES_IN_MEMORY,
+      staleTime: 60_000,
+    }),
+  /** A transfer channel's balance as its provider tells it; `confirming` asks again until it settles. */
+  channelBalance: (channel: string, confirming = false) =>
+    queryOptions({
+      queryKey: gamesKeys.channelBalance(channel),
+      queryFn: ({ signal }) => api.call(channelBalanceCall, { channel }, { signal, silent: true }),
+      staleTime: 10_000,
+      refetchInterval: confirming ? CONFIRM_POLL_MS : false,
+    }),
+  rounds: (filters: RoundFilters) =>
+    infiniteQueryOptions({
+      queryKey: gamesKeys.roundList(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api.call(roundsCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
+      initialPageParam: 0,
+      getNextPageParam: nextPageParam,
+      getPreviousPageParam: previousPageParam,
+      maxPages: MAX_PAGES_IN_MEMORY,
+      staleTime: 10_000,
+    }),
+  round: (id: number) =>
+    queryOptions({
+      queryKey: gamesKeys.round(id),
+      queryFn: ({ signal }) => api.call(roundCall, { id }, { signal }),
+    }),
+};

@@ -1,0 +1,37 @@
+// The databases a benchmark runs on: a fresh SQLite file always, and PostgreSQL when BENCH_DATABASE_URL
+// or TEST_DATABASE_URL is set (a fresh schema, dropped afterwards). Each run answers table rows.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb, createPostgresDb, type Db } from '../../server/db/create-db';
+
+export type Dialect = 'SQLite' | 'PostgreSQL';
+
+export async function onEachDatabase(
+  name: string,
+  run: (dialect: Dialect, db: Db) => Promise<string[]>,
+): Promise<string[]> {
+  const rows: string[] = [];
+  const dataDir = await mkdtemp(path.join(tmpdir(), `beacon-bench-${name}-`));
+  const sqlite = createDb({ dataDir, databaseUrl: undefined });
+  rows.push(...(await run('SQLite', sqlite)));
+  await sqlite.destroy();
+
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!pgUrl) return rows;
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = createPostgresDb({ connectionString: pgUrl, options: `-c search_path=${schema}` });
+  try {
+    rows.push(...(await run('PostgreSQL', db)));
+  } finally {
+    await db.destroy();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+  return rows;
+}

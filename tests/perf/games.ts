@@ -1,0 +1,227 @@
+// Games benchmark (issue 13): seamless wallet callbacks per second, a provider's bet then win (round closed)
+// for many players, signed as a provider signs them, through the real server over loopback, at 1 and 50
+// concurrent callers, on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL (a
+// fresh schema, dropped afterwards). Beside it, in the same run, a bare ledger posting (the bet's two legs
+// through `withMoneyTx` + `post`, no HTTP) at the same concurrency. Budget: p99 under 50 ms at 50 callers.
+// `npx tsx tests/perf/games.ts`; figures go to docs/perf.md.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/create-db';
+import { migrateToLatest } from '../../server/db/migrate';
+import { insertUser } from '../../server/modules/auth/repository';
+import { newUserDefaults } from '../../server/modules/auth/service';
+import { insertSession, upsertGame, upsertProvider } from '../../server/modules/games/repository';
+import { signedHeaders } from '../../server/modules/games/signing';
+import { auditLedger } from '../../server/modules/ledger/repository';
+import {
+  channelAccount,
+  ensureUserAccounts,
+  post,
+  systemAccount,
+  userAccount,
+  withMoneyTx,
+} from '../../server/modules/ledger/service';
+import { seedDemo } from '../../server/seed/demo';
+import { PROVIDER_HEADER } from '../../src/contract/game-provider';
+import { type Dialect, onEachDatabase } from './bench-databases';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const P99_BUDGET_MS = 50;
+const CALLERS = [1, 50];
+const PLAYERS = 50;
+const PROVIDER = { code: 'bench', secret: 'bench-provider-secret-0123456789' };
+const GAME = 'bench-reels';
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+
+/** `callers` loops running `work` until the time is up; each call's latency is kept. */
+async function measure(callers: number, work: (caller: number) => Promise<number>): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let calls = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: callers }, async (_, caller) => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const done = await work(caller).catch(() => -1);
+        if (done < 0) errors++;
+        else {
+          // A bet+win pair is two callbacks: each counts, each with half the pair's time.
+          for (let i = 0; i < done; i++) latencies.push((performance.now() - started) / done);
+          calls += done;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: calls / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
+
+async function run(dialect: Dialect, db: Db): Promise<string[]> {
+  await migrateToLatest(db);
+  await seedDemo(db, Date.now());
+  const config = loadConfig({
+    DATA_DIR: tmpdir(),
+    STATIC_DIR: '/nonexistent',
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    VALIDATE_ANSWERS: 'false',
+    GAMES_WORKER: 'false',
+  });
+  const app = await buildApp(config, { db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const now = Date.now();
+  await upsertProvider(db, {
+    code: PROVIDER.code,
+    name: 'Bench provider',
+    protocol: 'seamless',
+    base_url: 'http://127.0.0.1:9/',
+    secret: PROVIDER.secret,
+    channel_code: null,
+    enabled: 1,
+    created_at: now,
+  });
+  await upsertGame(db, {
+    provider_code: PROVIDER.code,
+    code: GAME,
+    name: 'Bench reels',
+    search_name: 'bench reels',
+    channel_code: 'slots',
+    category: 'reels',
+    rtp_bp: 9600,
+    min_bet: 100,
+    max_bet: 100_000,
+    sort_order: 0,
+    enabled: 1,
+    created_at: now,
+  });
+  const game = await db.selectFrom('games').select('id').where('code', '=', GAME).executeTakeFirstOrThrow();
+
+  const call = async (action: string, body: unknown) => {
+    const raw = JSON.stringify(body);
+    const res = await fetch(`${base}/api/games/seamless/${action}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [PROVIDER_HEADER]: PROVIDER.code,
+        ...signedHeaders(PROVIDER.secret, raw, Date.now()),
+      },
+      body: raw,
+    });
+    const answer = (await res.json()) as { status: string; sessionToken?: string };
+    if (answer.status !== 'OK') throw new Error(`${action}: ${answer.status}`);
+    return answer;
+  };
+
+  // Players with money and an authenticated game session each (one caller per player at 50 callers:
+  // one player's calls are serialised on their account by design, as a real player's are).
+  const players: { id: number; playerId: string; sessionToken: string }[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const phone = `91791${String(10_000 + i).slice(-5)}`;
+    const row = await insertUser(db, {
+      ...newUserDefaults(),
+      uid: 30_000_000 + i,
+      area_code: '63',
+      phone,
+      username: `63+${phone}`,
+      password_hash: 'unused',
+      invite_code: `BGAME${String(i).padStart(3, '0')}`,
+      invited_by: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const id = Number(row.id);
+    await ensureUserAccounts(db, id, now);
+    await withMoneyTx(db, (trx) =>
+      post(trx, {
+        type: 'deposit',
+        userId: id,
+        ref: null,
+        legs: [
+          { account: systemAccount('deposits'), amount: -100_000_000 },
+          { account: userAccount(id, 'main'), amount: 100_000_000 },
+        ],
+        now,
+      }),
+    );
+    const token = randomBytes(24).toString('base64url');
+    await insertSession(db, {
+      user_id: id,
+      provider_code: PROVIDER.code,
+      game_id: Number(game.id),
+      launch_hash: createHash('sha256').update(token).digest('hex'),
+      launch_expires_at: now + 600_000,
+      session_hash: null,
+      expires_at: null,
+      created_at: now,
+    });
+    const auth = await call('authenticate', { token });
+    players.push({ id, playerId: String(id), sessionToken: auth.sessionToken ?? '' });
+  }
+
+  const rows: string[] = [];
+  for (const callers of CALLERS) {
+    const seamless = await measure(callers, async (caller) => {
+      const p = players[caller % PLAYERS] as (typeof players)[number];
+      const roundId = randomUUID();
+      const common = { sessionToken: p.sessionToken, playerId: p.playerId, roundId, gameCode: GAME };
+      await call('bet', { ...common, transactionId: `b-${randomUUID()}`, amount: 100 });
+      await call('win', { ...common, transactionId: `w-${randomUUID()}`, amount: 150, roundClosed: true });
+      return 2;
+    });
+    const bare = await measure(callers, async (caller) => {
+      const p = players[caller % PLAYERS] as (typeof players)[number];
+      await withMoneyTx(db, (trx) =>
+        post(trx, {
+          type: 'game_bet',
+          userId: p.id,
+          ref: null,
+          legs: [
+            { account: userAccount(p.id, 'main'), amount: -1 },
+            { account: channelAccount(p.id, 'slots'), amount: 1 },
+          ],
+          now: Date.now(),
+        }),
+      );
+      return 1;
+    });
+    const ok = seamless.errors === 0 && (callers < 50 || seamless.p99 <= P99_BUDGET_MS);
+    const f = (x: number) => x.toFixed(1);
+    rows.push(
+      `| ${dialect} | seamless bet + win callbacks | ${callers} | ${Math.round(seamless.perSecond)} | ${f(seamless.p50)} | ${f(seamless.p99)} | ${callers === 50 ? P99_BUDGET_MS : '-'} | ${seamless.errors} | ${ok ? 'ok' : 'OVER BUDGET'} |`,
+      `| ${dialect} | bare ledger posting (reference) | ${callers} | ${Math.round(bare.perSecond)} | ${f(bare.p50)} | ${f(bare.p99)} | - | ${bare.errors} | - |`,
+    );
+  }
+  const audit = await auditLedger(db);
+  if (audit.entriesTotal !== 0 || audit.driftedAccounts !== 0 || audit.unbalancedTransactions !== 0)
+    rows.push(`| ${dialect} | LEDGER AUDIT FAILED ${JSON.stringify(audit)} |`);
+  await app.close();
+  return rows;
+}
+
+const rows = await onEachDatabase('games', run);
+
+console.log(`\nGames benchmark, ${seconds} s per scenario, loopback (node ${process.version})\n`);
+console.log(
+  '| database | scenario | callers | calls/s | p50 ms | p99 ms | p99 budget ms | errors | verdict |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
+process.exit(rows.some((r) => r.includes('OVER BUDGET') || r.includes('FAILED')) ? 1 : 0);
