@@ -220,197 +220,192 @@ async function answered(trx: Db, call: OkCall, balanceAfter: number): Promise<Se
   return result;
 }
 
-export async function bet(
+/** What every money call has once its preamble passed: the player's lock held, its replay ruled out. */
+interface MoneyCall {
+  trx: Db;
+  session: repo.SessionRow;
+  userId: number;
+  /** The player's main balance before this call. */
+  before: number;
+  now: number;
+  hash: string;
+}
+
+/**
+ * The preamble of bet, win and rollback, in one money transaction (on SQLite a call then waits for the
+ * one connection once, not once per statement behind every other caller): the session (expired ones
+ * too: a replay or a settlement must still be answered), the player's main account locked, and an
+ * earlier call under the id answered as the first answer or refused as a duplicate.
+ */
+function moneyCall(
   ctx: AppContext,
   provider: repo.ProviderRow,
-  req: BetRequest,
+  action: 'bet' | 'win' | 'rollback',
+  req: BetRequest | WinRequest | RollbackRequest,
+  work: (call: MoneyCall) => Promise<SeamlessAnswer>,
 ): Promise<SeamlessAnswer> {
-  return settle(async () => {
-    // An exact replay answers its first answer even after the session expired (its answer may have
-    // been lost): the session's life is checked after the replay.
-    const now = ctx.clock.now();
-    const hash = callHash('bet', req);
-    // Everything of the call in one transaction: on SQLite the call then waits for the one connection
-    // once, not once per statement behind every other caller.
-    return withMoneyTx(ctx.db, async (trx) => {
+  const now = ctx.clock.now();
+  const hash = callHash(action, req);
+  return settle(() =>
+    withMoneyTx(ctx.db, async (trx) => {
       const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
       const userId = session.user_id;
       const before = await lockPlayer(trx, userId);
       const again = await replayed(trx, provider, req.transactionId, hash, before);
       if (again) return again;
-      if ((session.expires_at ?? 0) <= now) return refuse('TOKEN_EXPIRED', before);
-      await extend(ctx, trx, session, now);
-      const standing = await accountStanding(trx, userId);
-      if (!standing || standing.banned) return refuse('USER_BLOCKED', before);
-      const game = await gameOf(ctx, provider, req.gameCode, before);
-      if (req.amount < game.min_bet || req.amount > game.max_bet)
-        return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
-      const round = await repo.findRound(trx, provider.code, req.roundId);
-      if (round && round.user_id !== userId)
-        return refuse('INVALID_REQUEST', before, 'another player’s round');
-      if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-      if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
-      const roundId =
-        round?.id ??
-        (await repo.insertRound(trx, {
-          provider_code: provider.code,
-          round_ref: req.roundId,
-          user_id: userId,
-          game_id: game.id,
-          channel_code: game.channel_code,
-          status: 'pending',
-          placed_at: now,
-          settled_at: null,
-        }));
-      const posted = await post(trx, {
-        type: 'game_bet',
-        userId,
-        ref: `round:${roundId}`,
-        legs: [
-          { account: userAccount(userId, 'main'), amount: -req.amount },
-          { account: channelAccount(userId, game.channel_code), amount: req.amount },
-        ],
-        now,
-        external: externalOf(provider, req.transactionId),
-      });
-      await repo.updateRound(trx, roundId, { bet: (round?.bet ?? 0) + req.amount });
-      return answered(
-        trx,
-        {
-          provider,
-          transactionId: req.transactionId,
-          action: 'bet',
-          roundId,
-          amount: req.amount,
-          hash,
-          ledgerTransactionId: posted.transactionId,
-          now,
-        },
-        before - req.amount,
-      );
-    });
-  }) as Promise<SeamlessAnswer>;
+      return work({ trx, session, userId, before, now, hash });
+    }),
+  ) as Promise<SeamlessAnswer>;
 }
 
-export async function win(
-  ctx: AppContext,
-  provider: repo.ProviderRow,
-  req: WinRequest,
-): Promise<SeamlessAnswer> {
-  return settle(async () => {
-    const now = ctx.clock.now();
-    const hash = callHash('win', req);
-    // Everything of the call in one transaction: on SQLite the call then waits for the one connection
-    // once, not once per statement behind every other caller.
-    return withMoneyTx(ctx.db, async (trx) => {
-      const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
-      const userId = session.user_id;
-      const before = await lockPlayer(trx, userId);
-      const again = await replayed(trx, provider, req.transactionId, hash, before);
-      if (again) return again;
-      const round = await repo.findRound(trx, provider.code, req.roundId);
-      if (!round || round.user_id !== userId)
-        return refuse('TRANSACTION_NOT_FOUND', before, 'no bet in this round');
-      if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-      const game = await gameOf(ctx, provider, req.gameCode, before);
-      if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
-      const stake = req.roundClosed ? round.bet : 0;
-      const legs = [
-        { account: userAccount(userId, 'main'), amount: req.amount },
-        { account: channelAccount(userId, round.channel_code), amount: -stake },
-        { account: HOUSE, amount: stake - req.amount },
-      ].filter((leg) => leg.amount !== 0);
-      const posted = await post(trx, {
-        type: 'game_win',
-        userId,
-        ref: `round:${round.id}`,
-        legs,
-        now,
-        external: externalOf(provider, req.transactionId),
-      });
-      const totals = { bet: round.bet, win: round.win + req.amount };
-      if (req.roundClosed)
-        await closeRound(trx, round, totals, 'settled', now, ctx.config.games.businessTimeZone);
-      else await repo.updateRound(trx, round.id, { win: totals.win });
-      return answered(
-        trx,
-        {
-          provider,
-          transactionId: req.transactionId,
-          action: 'win',
-          roundId: round.id,
-          amount: req.amount,
-          hash,
-          ledgerTransactionId: posted.transactionId,
-          now,
-        },
-        before + req.amount,
-      );
+export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest): Promise<SeamlessAnswer> {
+  return moneyCall(ctx, provider, 'bet', req, async ({ trx, session, userId, before, now, hash }) => {
+    // The session's life is checked after the replay: an exact replay is answered even after it expired.
+    if ((session.expires_at ?? 0) <= now) return refuse('TOKEN_EXPIRED', before);
+    await extend(ctx, trx, session, now);
+    const standing = await accountStanding(trx, userId);
+    if (!standing || standing.banned) return refuse('USER_BLOCKED', before);
+    const game = await gameOf(ctx, provider, req.gameCode, before);
+    if (req.amount < game.min_bet || req.amount > game.max_bet)
+      return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
+    const round = await repo.findRound(trx, provider.code, req.roundId);
+    if (round && round.user_id !== userId) return refuse('INVALID_REQUEST', before, 'another player’s round');
+    if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+    if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
+    const roundId =
+      round?.id ??
+      (await repo.insertRound(trx, {
+        provider_code: provider.code,
+        round_ref: req.roundId,
+        user_id: userId,
+        game_id: game.id,
+        channel_code: game.channel_code,
+        status: 'pending',
+        placed_at: now,
+        settled_at: null,
+      }));
+    const posted = await post(trx, {
+      type: 'game_bet',
+      userId,
+      ref: `round:${roundId}`,
+      legs: [
+        { account: userAccount(userId, 'main'), amount: -req.amount },
+        { account: channelAccount(userId, game.channel_code), amount: req.amount },
+      ],
+      now,
+      external: externalOf(provider, req.transactionId),
     });
-  }) as Promise<SeamlessAnswer>;
+    await repo.updateRound(trx, roundId, { bet: (round?.bet ?? 0) + req.amount });
+    return answered(
+      trx,
+      {
+        provider,
+        transactionId: req.transactionId,
+        action: 'bet',
+        roundId,
+        amount: req.amount,
+        hash,
+        ledgerTransactionId: posted.transactionId,
+        now,
+      },
+      before - req.amount,
+    );
+  });
 }
 
-export async function rollback(
+export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest): Promise<SeamlessAnswer> {
+  return moneyCall(ctx, provider, 'win', req, async ({ trx, userId, before, now, hash }) => {
+    const round = await repo.findRound(trx, provider.code, req.roundId);
+    if (!round || round.user_id !== userId)
+      return refuse('TRANSACTION_NOT_FOUND', before, 'no bet in this round');
+    if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+    const game = await gameOf(ctx, provider, req.gameCode, before);
+    if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
+    const stake = req.roundClosed ? round.bet : 0;
+    const legs = [
+      { account: userAccount(userId, 'main'), amount: req.amount },
+      { account: channelAccount(userId, round.channel_code), amount: -stake },
+      { account: HOUSE, amount: stake - req.amount },
+    ].filter((leg) => leg.amount !== 0);
+    const posted = await post(trx, {
+      type: 'game_win',
+      userId,
+      ref: `round:${round.id}`,
+      legs,
+      now,
+      external: externalOf(provider, req.transactionId),
+    });
+    const totals = { bet: round.bet, win: round.win + req.amount };
+    if (req.roundClosed)
+      await closeRound(trx, round, totals, 'settled', now, ctx.config.games.businessTimeZone);
+    else await repo.updateRound(trx, round.id, { win: totals.win });
+    return answered(
+      trx,
+      {
+        provider,
+        transactionId: req.transactionId,
+        action: 'win',
+        roundId: round.id,
+        amount: req.amount,
+        hash,
+        ledgerTransactionId: posted.transactionId,
+        now,
+      },
+      before + req.amount,
+    );
+  });
+}
+
+export function rollback(
   ctx: AppContext,
   provider: repo.ProviderRow,
   req: RollbackRequest,
 ): Promise<SeamlessAnswer> {
-  return settle(async () => {
-    const now = ctx.clock.now();
-    const hash = callHash('rollback', req);
-    // Everything of the call in one transaction: on SQLite the call then waits for the one connection
-    // once, not once per statement behind every other caller.
-    return withMoneyTx(ctx.db, async (trx) => {
-      const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
-      const userId = session.user_id;
-      const before = await lockPlayer(trx, userId);
-      const again = await replayed(trx, provider, req.transactionId, hash, before);
-      if (again) return again;
-      const call = { provider, transactionId: req.transactionId, action: 'rollback' as const, hash, now };
-      const bet = await repo.findCall(trx, provider.code, req.referenceTransactionId);
-      if (!bet) {
-        // The bet has not arrived (or never will): remember its id so that, if it comes, it is refused.
-        await repo.insertCall(trx, {
-          provider_code: provider.code,
-          transaction_ref: req.referenceTransactionId,
-          action: 'bet',
-          round_id: null,
-          amount: 0,
-          request_hash: null,
-          answer: null,
-          ledger_transaction_id: null,
-          state: 'cancelled_unseen',
-          created_at: now,
-        });
-        return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
-      }
-      if (bet.action !== 'bet' || bet.round_id === null) {
-        if (bet.state === 'cancelled_unseen')
-          return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
-        return refuse('TRANSACTION_NOT_FOUND', before, 'not a bet');
-      }
-      const round = await repo.findRoundById(trx, bet.round_id);
-      if (!round || round.user_id !== userId || round.round_ref !== req.roundId)
-        return refuse('TRANSACTION_NOT_FOUND', before, 'no such bet in this round');
-      if (bet.state === 'rolled_back')
-        return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
-      if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-      if (bet.ledger_transaction_id === null) throw new Error(`games: bet ${bet.id} has no posting`);
-      const reversed = await reverse(trx, bet.ledger_transaction_id, {
-        type: 'game_rollback',
-        now,
-        external: externalOf(provider, req.transactionId),
+  return moneyCall(ctx, provider, 'rollback', req, async ({ trx, userId, before, now, hash }) => {
+    const call = { provider, transactionId: req.transactionId, action: 'rollback' as const, hash, now };
+    const bet = await repo.findCall(trx, provider.code, req.referenceTransactionId);
+    if (!bet) {
+      // The bet has not arrived (or never will): remember its id so that, if it comes, it is refused.
+      await repo.insertCall(trx, {
+        provider_code: provider.code,
+        transaction_ref: req.referenceTransactionId,
+        action: 'bet',
+        round_id: null,
+        amount: 0,
+        request_hash: null,
+        answer: null,
+        ledger_transaction_id: null,
+        state: 'cancelled_unseen',
+        created_at: now,
       });
-      await repo.setCallState(trx, bet.id, 'rolled_back');
-      const totals = { bet: round.bet - bet.amount, win: round.win };
-      if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)
-        await closeRound(trx, round, totals, 'cancelled', now, ctx.config.games.businessTimeZone);
-      else await repo.updateRound(trx, round.id, { bet: totals.bet });
-      return answered(
-        trx,
-        { ...call, roundId: round.id, amount: bet.amount, ledgerTransactionId: reversed.transactionId },
-        before + bet.amount,
-      );
+      return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
+    }
+    if (bet.action !== 'bet' || bet.round_id === null) {
+      if (bet.state === 'cancelled_unseen')
+        return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
+      return refuse('TRANSACTION_NOT_FOUND', before, 'not a bet');
+    }
+    const round = await repo.findRoundById(trx, bet.round_id);
+    if (!round || round.user_id !== userId || round.round_ref !== req.roundId)
+      return refuse('TRANSACTION_NOT_FOUND', before, 'no such bet in this round');
+    if (bet.state === 'rolled_back')
+      return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
+    if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+    if (bet.ledger_transaction_id === null) throw new Error(`games: bet ${bet.id} has no posting`);
+    const reversed = await reverse(trx, bet.ledger_transaction_id, {
+      type: 'game_rollback',
+      now,
+      external: externalOf(provider, req.transactionId),
     });
-  }) as Promise<SeamlessAnswer>;
+    await repo.setCallState(trx, bet.id, 'rolled_back');
+    const totals = { bet: round.bet - bet.amount, win: round.win };
+    if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)
+      await closeRound(trx, round, totals, 'cancelled', now, ctx.config.games.businessTimeZone);
+    else await repo.updateRound(trx, round.id, { bet: totals.bet });
+    return answered(
+      trx,
+      { ...call, roundId: round.id, amount: bet.amount, ledgerTransactionId: reversed.transactionId },
+      before + bet.amount,
+    );
+  });
 }
