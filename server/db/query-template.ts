@@ -23,20 +23,25 @@ interface Template {
   parameters: readonly unknown[];
 }
 
-/** Per database handle (a dialect each; a transaction is another handle and builds its own). */
-const templates = new WeakMap<Db, Map<string, Template>>();
+/**
+ * Per dialect: keyed by the handle's adapter, which a transaction or a held connection shares with the
+ * handle it came from, so a statement run inside money transactions is built once too. (The compiled SQL
+ * depends on the dialect and on plugins; Beacon's handles carry none.)
+ */
+const templates = new WeakMap<object, Map<string, Template>>();
 
-/** Runs the statement `build` makes (with slots), built once per handle and key, with these values. */
+/** Runs the statement `build` makes (with slots), built once per dialect and key, with these values. */
 export async function runTemplated<R>(
   db: Db,
   key: string,
   build: () => Compilable<R>,
   values: ReadonlyMap<string, unknown>,
 ): Promise<R[]> {
-  let perDb = templates.get(db);
+  const adapter = db.getExecutor().adapter;
+  let perDb = templates.get(adapter);
   if (!perDb) {
     perDb = new Map();
-    templates.set(db, perDb);
+    templates.set(adapter, perDb);
   }
   let template = perDb.get(key);
   if (!template) {

@@ -4,8 +4,11 @@
 // fresh schema, dropped afterwards). Beside it, in the same run, a bare ledger posting (the bet's two legs
 // through `withMoneyTx` + `post`, no HTTP) at the same concurrency. Budget: p99 under 50 ms at 50 callers.
 // `npx tsx tests/perf/games.ts`; figures go to docs/perf.md.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/create-db';
@@ -26,6 +29,7 @@ import {
 import { seedDemo } from '../../server/seed/demo';
 import { PROVIDER_HEADER } from '../../src/contract/game-provider';
 import { type Dialect, onEachDatabase } from './bench-databases';
+import type { CallerPlan, CallerResult } from './seamless-caller';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const P99_BUDGET_MS = 50;
@@ -44,6 +48,33 @@ interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
+const summary = (latencies: number[], calls: number, errors: number): Figures => {
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: calls / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+};
+
+/**
+ * The provider's calls, made from a process of its own (tests/perf/seamless-caller.ts), as a real
+ * provider's are: its HTTP client does not share the platform's event loop.
+ */
+async function providerCalls(plan: CallerPlan): Promise<Figures> {
+  const caller = fileURLToPath(new URL('./seamless-caller.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', caller, JSON.stringify(plan)],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout) as CallerResult;
+  if (result.firstError)
+    console.error(`seamless caller: ${result.errors} errors, first: ${result.firstError}`);
+  return summary(result.latencies, result.callbacks, result.errors);
+}
+
 /** `callers` loops running `work` until the time is up; each call's latency is kept. */
 async function measure(callers: number, work: (caller: number) => Promise<number>): Promise<Figures> {
   const latencies: number[] = [];
@@ -57,20 +88,13 @@ async function measure(callers: number, work: (caller: number) => Promise<number
         const done = await work(caller).catch(() => -1);
         if (done < 0) errors++;
         else {
-          // A bet+win pair is two callbacks: each counts, each with half the pair's time.
           for (let i = 0; i < done; i++) latencies.push((performance.now() - started) / done);
           calls += done;
         }
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: calls / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
+  return summary(latencies, calls, errors);
 }
 
 async function run(dialect: Dialect, db: Db): Promise<string[]> {
@@ -178,13 +202,13 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
 
   const rows: string[] = [];
   for (const callers of CALLERS) {
-    const seamless = await measure(callers, async (caller) => {
-      const p = players[caller % PLAYERS] as (typeof players)[number];
-      const roundId = randomUUID();
-      const common = { sessionToken: p.sessionToken, playerId: p.playerId, roundId, gameCode: GAME };
-      await call('bet', { ...common, transactionId: `b-${randomUUID()}`, amount: 100 });
-      await call('win', { ...common, transactionId: `w-${randomUUID()}`, amount: 150, roundClosed: true });
-      return 2;
+    const seamless = await providerCalls({
+      base,
+      provider: PROVIDER,
+      game: GAME,
+      players: players.map(({ playerId, sessionToken }) => ({ playerId, sessionToken })),
+      callers,
+      seconds,
     });
     const bare = await measure(callers, async (caller) => {
       const p = players[caller % PLAYERS] as (typeof players)[number];

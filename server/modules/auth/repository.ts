@@ -15,6 +15,17 @@ export const findUserByUsername = (db: Db, username: string): Promise<UserRow | 
 export const findUserById = (db: Db, id: number): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Whether an account stands (exists, and is it banned): asked by every bet, so built once (runTemplated). */
+export const findStanding = async (db: Db, id: number): Promise<{ banned: number } | undefined> => {
+  const [row] = await runTemplated(
+    db,
+    'auth:standing',
+    () => db.selectFrom('users').select('banned').where('id', '=', slot<number>('id')),
+    new Map([['id', id]]),
+  );
+  return row;
+};
+
 export const findUserByInviteCode = (db: Db, inviteCode: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
 

@@ -133,8 +133,8 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Auth
 
 /** Whether an account may act (for callers outside a user's own request: game providers): undefined when unknown. */
 export async function accountStanding(db: Db, userId: number): Promise<{ banned: boolean } | undefined> {
-  const user = await repo.findUserById(db, userId);
-  return user ? { banned: user.banned === 1 } : undefined;
+  const user = await repo.findStanding(db, userId);
+  return user ? { banned: Number(user.banned) === 1 } : undefined;
 }
 
 export async function logout(ctx: AppContext, auth: Authenticated): Promise<null> {

@@ -113,7 +113,7 @@ async function postRecord(
     );
     return;
   }
-  const roundId = await repo.insertRound(trx, {
+  const roundId = await repo.openRound(trx, {
     provider_code: provider.code,
     round_ref: record.roundId,
     user_id: userId,
@@ -122,6 +122,8 @@ async function postRecord(
     status: 'pending',
     placed_at: record.placedAt,
   });
+  if (roundId === undefined)
+    throw new Error(`games: round ${record.roundId} appeared under the puller's lease`);
   await closeRound(
     trx,
     { id: roundId, user_id: userId, channel_code: game.channel_code, placed_at: record.placedAt },

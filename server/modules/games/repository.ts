@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import { runTemplated, slot } from '../../db/query-template';
 import type {
   GameDailyValidTable,
   GameProvidersTable,
@@ -44,6 +45,25 @@ const SESSION_NUMBERS = [
   'expires_at',
   'created_at',
 ] as const;
+
+/*
+ * The statements of a seamless money call (session, replay record, round, daily sums) run on every
+ * callback of every round: each is built once per dialect and run with the call's values (runTemplated).
+ */
+const one = async <T extends Record<string, unknown>>(
+  rows: Promise<unknown[]>,
+  columns: readonly (keyof T)[],
+): Promise<T | undefined> => {
+  const [row] = (await rows) as T[];
+  return row && numbers(row, columns);
+};
+
+/** A row of values as its template: a slot per column, named after the column (the shape is its columns). */
+const templateOf = <T extends object>(row: T): T =>
+  Object.fromEntries(Object.keys(row).map((column) => [column, slot(column)])) as T;
+const valuesOf = (row: object): Map<string, unknown> => new Map(Object.entries(row));
+/** What decides such a statement's SQL: its columns, in order. */
+const shapeOf = (row: object): string => Object.keys(row).join(',');
 
 // ---- providers and games
 
@@ -175,14 +195,16 @@ export const findSessionByLaunch = async (db: Db, launchHash: string): Promise<S
   return row && numbers(row, SESSION_NUMBERS);
 };
 
-export const findSessionByToken = async (db: Db, sessionHash: string): Promise<SessionRow | undefined> => {
-  const row = await db
-    .selectFrom('game_sessions')
-    .selectAll()
-    .where('session_hash', '=', sessionHash)
-    .executeTakeFirst();
-  return row && numbers(row, SESSION_NUMBERS);
-};
+export const findSessionByToken = (db: Db, sessionHash: string): Promise<SessionRow | undefined> =>
+  one(
+    runTemplated(
+      db,
+      'games:session-by-token',
+      () => db.selectFrom('game_sessions').selectAll().where('session_hash', '=', slot<string>('hash')),
+      new Map([['hash', sessionHash]]),
+    ),
+    SESSION_NUMBERS,
+  );
 
 /** Opens the session of a launch once: false when the launch token was used already. */
 export const openSession = async (
@@ -206,28 +228,46 @@ export const extendSession = async (db: Db, id: number, expiresAt: number): Prom
 
 // ---- rounds
 
-export const findRound = async (
-  db: Db,
-  providerCode: string,
-  roundRef: string,
-): Promise<RoundRow | undefined> => {
-  const row = await db
-    .selectFrom('game_rounds')
-    .selectAll()
-    .where('provider_code', '=', providerCode)
-    .where('round_ref', '=', roundRef)
-    .executeTakeFirst();
-  return row && numbers(row, ROUND_NUMBERS);
-};
+export const findRound = (db: Db, providerCode: string, roundRef: string): Promise<RoundRow | undefined> =>
+  one(
+    runTemplated(
+      db,
+      'games:round-by-ref',
+      () =>
+        db
+          .selectFrom('game_rounds')
+          .selectAll()
+          .where('provider_code', '=', slot<string>('provider'))
+          .where('round_ref', '=', slot<string>('ref')),
+      new Map([
+        ['provider', providerCode],
+        ['ref', roundRef],
+      ]),
+    ),
+    ROUND_NUMBERS,
+  );
 
 export const findRoundById = async (db: Db, id: number): Promise<RoundRow | undefined> => {
   const row = await db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirst();
   return row && numbers(row, ROUND_NUMBERS);
 };
 
-export const insertRound = async (db: Db, row: Insertable<GameRoundsTable>): Promise<number> => {
-  const inserted = await db.insertInto('game_rounds').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+export type NewRound = Omit<Insertable<GameRoundsTable>, 'id'>;
+
+/** Opens a round: its id, or undefined when the provider's round id is taken (the round exists). */
+export const openRound = async (db: Db, row: NewRound): Promise<number | undefined> => {
+  const [inserted] = await runTemplated(
+    db,
+    `games:open-round|${shapeOf(row)}`,
+    () =>
+      db
+        .insertInto('game_rounds')
+        .values(templateOf(row))
+        .onConflict((oc) => oc.columns(['provider_code', 'round_ref']).doNothing())
+        .returning('id'),
+    valuesOf(row),
+  );
+  return inserted ? Number(inserted.id) : undefined;
 };
 
 export const updateRound = async (
@@ -241,7 +281,14 @@ export const updateRound = async (
     settled_at?: number | null;
   },
 ): Promise<void> => {
-  await db.updateTable('game_rounds').set(change).where('id', '=', id).execute();
+  const values = valuesOf(change);
+  values.set('id', id);
+  await runTemplated(
+    db,
+    `games:update-round|${shapeOf(change)}`,
+    () => db.updateTable('game_rounds').set(templateOf(change)).where('id', '=', slot<number>('id')),
+    values,
+  );
 };
 
 export interface RoundFilter {
@@ -288,22 +335,38 @@ export const listUserRounds = async (
 
 // ---- seamless wallet calls
 
-export const findCall = async (
+export const findCall = (
   db: Db,
   providerCode: string,
   transactionRef: string,
-): Promise<WalletCallRow | undefined> => {
-  const row = await db
-    .selectFrom('game_wallet_calls')
-    .selectAll()
-    .where('provider_code', '=', providerCode)
-    .where('transaction_ref', '=', transactionRef)
-    .executeTakeFirst();
-  return row && numbers(row, CALL_NUMBERS);
-};
+): Promise<WalletCallRow | undefined> =>
+  one(
+    runTemplated(
+      db,
+      'games:call-by-ref',
+      () =>
+        db
+          .selectFrom('game_wallet_calls')
+          .selectAll()
+          .where('provider_code', '=', slot<string>('provider'))
+          .where('transaction_ref', '=', slot<string>('ref')),
+      new Map([
+        ['provider', providerCode],
+        ['ref', transactionRef],
+      ]),
+    ),
+    CALL_NUMBERS,
+  );
 
-export const insertCall = async (db: Db, row: Insertable<GameWalletCallsTable>): Promise<void> => {
-  await db.insertInto('game_wallet_calls').values(row).execute();
+export type NewCall = Omit<Insertable<GameWalletCallsTable>, 'id'>;
+
+export const insertCall = async (db: Db, row: NewCall): Promise<void> => {
+  await runTemplated(
+    db,
+    `games:insert-call|${shapeOf(row)}`,
+    () => db.insertInto('game_wallet_calls').values(templateOf(row) as NewCall),
+    valuesOf(row),
+  );
 };
 
 export const setCallState = async (db: Db, id: number, state: WalletCallState): Promise<void> => {
@@ -336,19 +399,24 @@ export const countStandingBets = async (db: Db, roundId: number): Promise<number
 
 export const addDailyValid = async (db: Db, row: Selectable<GameDailyValidTable>): Promise<void> => {
   const add = (column: 'rounds' | 'bet' | 'win' | 'valid_bet') =>
-    sql<number>`${sql.ref(`game_daily_valid.${column}`)} + ${row[column]}`;
-  await db
-    .insertInto('game_daily_valid')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day', 'channel_code']).doUpdateSet({
-        rounds: add('rounds'),
-        bet: add('bet'),
-        win: add('win'),
-        valid_bet: add('valid_bet'),
-      }),
-    )
-    .execute();
+    sql<number>`${sql.ref(`game_daily_valid.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+  await runTemplated(
+    db,
+    `games:add-daily-valid|${shapeOf(row)}`,
+    () =>
+      db
+        .insertInto('game_daily_valid')
+        .values(templateOf(row))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'channel_code']).doUpdateSet({
+            rounds: add('rounds'),
+            bet: add('bet'),
+            win: add('win'),
+            valid_bet: add('valid_bet'),
+          }),
+        ),
+    valuesOf(row),
+  );
 };
 
 export const dailyValid = async (db: Db, userId: number): Promise<Selectable<GameDailyValidTable>[]> => {

@@ -1,3 +1,4 @@
+import { businessDay } from '../../business-days';
 import type { Db } from '../../db/create-db';
 import * as repo from './repository';
 import type { RoundStatus } from './tables';
@@ -11,24 +12,6 @@ import type { RoundStatus } from './tables';
 
 export const validBetOf = (bet: number, win: number, status: RoundStatus): number =>
   status === 'settled' ? Math.min(Math.abs(win - bet), bet) : 0;
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function businessDay(atMs: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(atMs);
-}
 
 /**
  * Closes a round with its final totals: settled (counted), or cancelled / void (counted 0). Inside the

@@ -268,22 +268,23 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
     const game = await gameOf(ctx, provider, req.gameCode, before);
     if (req.amount < game.min_bet || req.amount > game.max_bet)
       return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
-    const round = await repo.findRound(trx, provider.code, req.roundId);
+    // A new round is opened at once (the common case, one statement); a refusal below rolls it back.
+    const opened = await repo.openRound(trx, {
+      provider_code: provider.code,
+      round_ref: req.roundId,
+      user_id: userId,
+      game_id: game.id,
+      channel_code: game.channel_code,
+      bet: req.amount,
+      status: 'pending',
+      placed_at: now,
+      settled_at: null,
+    });
+    const round = opened === undefined ? await repo.findRound(trx, provider.code, req.roundId) : undefined;
     if (round && round.user_id !== userId) return refuse('INVALID_REQUEST', before, 'another player’s round');
     if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
     if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
-    const roundId =
-      round?.id ??
-      (await repo.insertRound(trx, {
-        provider_code: provider.code,
-        round_ref: req.roundId,
-        user_id: userId,
-        game_id: game.id,
-        channel_code: game.channel_code,
-        status: 'pending',
-        placed_at: now,
-        settled_at: null,
-      }));
+    const roundId = opened ?? (round as repo.RoundRow).id;
     const posted = await post(trx, {
       type: 'game_bet',
       userId,
@@ -295,7 +296,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
       now,
       external: externalOf(provider, req.transactionId),
     });
-    await repo.updateRound(trx, roundId, { bet: (round?.bet ?? 0) + req.amount });
+    if (round) await repo.updateRound(trx, roundId, { bet: round.bet + req.amount });
     return answered(
       trx,
       {

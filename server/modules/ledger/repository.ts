@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import { runTemplated, slot } from '../../db/query-template';
 import type { LedgerTransactionsTable } from './tables';
 
 export interface AccountSpec {
@@ -42,16 +43,29 @@ export const countAccountsByCode = async (db: Db, codes: string[]): Promise<numb
 
 /**
  * The accounts of these codes, ordered by id. With `forUpdate` on PostgreSQL their rows are locked in
- * that (global, fixed) order, so two transactions touching the same accounts cannot deadlock.
+ * that (global, fixed) order, so two transactions touching the same accounts cannot deadlock. Every money
+ * call runs it: built once per number of codes (runTemplated).
  */
 export async function lockAccounts(db: Db, codes: string[], forUpdate: boolean): Promise<AccountBalance[]> {
-  let q = db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'code', 'user_id', 'kind', 'name', 'balance'])
-    .where('code', 'in', codes)
-    .orderBy('id');
-  if (forUpdate && isPostgres(db)) q = q.forUpdate();
-  return q.execute();
+  const lock = forUpdate && isPostgres(db);
+  const values = new Map(codes.map((code, i) => [`code${i}`, code]));
+  return runTemplated(
+    db,
+    `ledger:accounts|${codes.length}|${lock}`,
+    () => {
+      const q = db
+        .selectFrom('ledger_accounts')
+        .select(['id', 'code', 'user_id', 'kind', 'name', 'balance'])
+        .where(
+          'code',
+          'in',
+          codes.map((_, i) => slot<string>(`code${i}`)),
+        )
+        .orderBy('id');
+      return lock ? q.forUpdate() : q;
+    },
+    values,
+  );
 }
 
 export const userAccounts = (db: Db, userId: number): Promise<AccountBalance[]> =>
@@ -79,20 +93,33 @@ export interface NewTransaction {
  * winner. Under READ COMMITTED the insert waits for a concurrent holder of the same key to commit.
  */
 export async function insertTransaction(db: Db, tx: NewTransaction): Promise<number | undefined> {
-  const row = await db
-    .insertInto('ledger_transactions')
-    .values({
-      type: tx.type,
-      user_id: tx.userId,
-      ref: tx.ref,
-      external_source: tx.externalSource,
-      external_ref: tx.externalRef,
-      reverses_id: tx.reversesId,
-      created_at: tx.now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [row] = await runTemplated(
+    db,
+    'ledger:insert-transaction',
+    () =>
+      db
+        .insertInto('ledger_transactions')
+        .values({
+          type: slot<string>('type'),
+          user_id: slot<number | null>('userId'),
+          ref: slot<string | null>('ref'),
+          external_source: slot<string | null>('externalSource'),
+          external_ref: slot<string | null>('externalRef'),
+          reverses_id: slot<number | null>('reversesId'),
+          created_at: slot<number>('now'),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id'),
+    new Map<string, unknown>([
+      ['type', tx.type],
+      ['userId', tx.userId],
+      ['ref', tx.ref],
+      ['externalSource', tx.externalSource],
+      ['externalRef', tx.externalRef],
+      ['reversesId', tx.reversesId],
+      ['now', tx.now],
+    ]),
+  );
   return row?.id;
 }
 
@@ -129,23 +156,61 @@ export const transactionLegs = (
     .orderBy('e.id')
     .execute();
 
+/**
+ * A transaction's entries, and each account's cached balance moved by its entry: two statements whatever
+ * the number of legs, each built once per number of legs.
+ */
 export async function insertEntries(
   db: Db,
   transactionId: number,
   entries: { accountId: number; amount: number }[],
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((e) => ({
-        transaction_id: transactionId,
-        account_id: e.accountId,
-        amount: e.amount,
-        created_at: now,
-      })),
-    )
-    .execute();
+  const values = new Map<string, unknown>([
+    ['tx', transactionId],
+    ['now', now],
+  ]);
+  entries.forEach((e, i) => {
+    values.set(`account${i}`, e.accountId);
+    values.set(`amount${i}`, e.amount);
+  });
+  const legs = entries.map((_, i) => ({
+    account: slot<number>(`account${i}`),
+    amount: slot<number>(`amount${i}`),
+  }));
+  await runTemplated(
+    db,
+    `ledger:insert-entries|${entries.length}`,
+    () =>
+      db.insertInto('ledger_entries').values(
+        legs.map((leg) => ({
+          transaction_id: slot<number>('tx'),
+          account_id: leg.account,
+          amount: leg.amount,
+          created_at: slot<number>('now'),
+        })),
+      ),
+    values,
+  );
+  await runTemplated(
+    db,
+    `ledger:move-balances|${entries.length}`,
+    () =>
+      db
+        .updateTable('ledger_accounts')
+        .set({
+          balance: sql<number>`${sql.ref('balance')} + case ${sql.join(
+            legs.map((leg) => sql`when ${sql.ref('id')} = ${leg.account} then ${leg.amount}`),
+            sql` `,
+          )} else 0 end`,
+        })
+        .where(
+          'id',
+          'in',
+          legs.map((leg) => leg.account),
+        ),
+    values,
+  );
 }
 
 // ---- reference data
@@ -160,14 +225,6 @@ export const listGameChannels = (db: Db) =>
 
 export const listSystemAccounts = (db: Db) =>
   db.selectFrom('system_accounts').select(['code', 'name']).orderBy('code').execute();
-
-export async function addToBalance(db: Db, accountId: number, delta: number): Promise<void> {
-  await db
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', delta) }))
-    .where('id', '=', accountId)
-    .execute();
-}
 
 // ---- audits (tests, seed checks)
 

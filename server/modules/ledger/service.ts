@@ -69,26 +69,122 @@ export async function ensureUserAccounts(db: Db, userId: number, now: number): P
 }
 
 /**
- * Runs `fn` in a write transaction. PostgreSQL: READ COMMITTED plus row locks taken by `post` in
- * account-id order. SQLite: Kysely's own transactions begin DEFERRED, which can fail to upgrade to a
- * write lock (SQLITE_BUSY) when another process writes; so we take the app's one connection for the
- * duration and run BEGIN IMMEDIATE ourselves: the write lock is held from the first statement, and
- * within the process Kysely's connection mutex already serializes every query.
+ * Runs `fn` in a write transaction and resolves once it is durably committed. PostgreSQL: READ COMMITTED
+ * plus row locks taken by `post` in account-id order. SQLite: see `groupCommit` below. `fn` must use only
+ * `trx` (on SQLite another query through the app's handle would wait for the connection it holds) and must
+ * not wait on the network.
  */
 export async function withMoneyTx<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   if (isPostgres(db)) return db.transaction().execute((trx) => fn(trx));
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+  return groupCommitOf(db).run(fn);
+}
+
+/** How many money transactions at most share one SQLite commit (bounds how long others wait for it). */
+const GROUP_MAX = 64;
+
+interface Waiting {
+  fn: (trx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/*
+ * SQLite has one writer and the app one connection, so money transactions run one after the other anyway;
+ * what each of them pays on its own is the commit, an fsync of the write-ahead log (about half of a game
+ * callback's database time, docs/perf.md). So the transactions waiting when the connection frees up run
+ * in one BEGIN IMMEDIATE ... COMMIT, each inside a savepoint of its own: one that fails is rolled back to
+ * its savepoint alone and rejected at once, the others are resolved only after the shared COMMIT has
+ * returned, so no caller is ever answered before its writes are durable. Semantically this is the same
+ * serial execution as before (each transaction sees the ones before it, as it would once they committed);
+ * a failed COMMIT fails the whole group, and nothing of it is applied. BEGIN IMMEDIATE takes the write lock
+ * at once, so another process writing (a CLI, a second server on the same file) cannot make the group's
+ * writes fail to upgrade a read lock (SQLITE_BUSY).
+ */
+class GroupCommit {
+  private readonly waiting: Waiting[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Db) {}
+
+  run<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (this.draining) return;
+      this.draining = true;
+      // After the requests that arrived with this one have reached here too (the poll phase's callbacks).
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
     try {
-      const result = await fn(conn);
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0, GROUP_MAX);
+        // The connection itself failing (a closed database) settles the group too: nobody waits forever.
+        await this.db
+          .connection()
+          .execute((conn) => this.runGroup(conn, group))
+          .catch((err: unknown) => {
+            for (const w of group) w.reject(err);
+          });
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async runGroup(conn: Db, group: Waiting[]): Promise<void> {
+    const applied: { waiting: Waiting; value: unknown }[] = [];
+    try {
+      await sql`begin immediate`.execute(conn);
+    } catch (err) {
+      for (const w of group) w.reject(err);
+      return;
+    }
+    for (const waiting of group) {
+      await sql`savepoint money_tx`.execute(conn);
+      try {
+        const value = await waiting.fn(conn);
+        await sql`release money_tx`.execute(conn);
+        applied.push({ waiting, value });
+      } catch (err) {
+        const undone = await sql`rollback to money_tx`
+          .execute(conn)
+          .then(() => sql`release money_tx`.execute(conn))
+          .then(
+            () => true,
+            () => false,
+          );
+        waiting.reject(err);
+        if (!undone) {
+          // SQLite ended the whole transaction (an I/O error, a full disk): nothing of the group stands.
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          for (const a of applied) a.waiting.reject(err);
+          for (const w of group.slice(group.indexOf(waiting) + 1)) w.reject(err);
+          return;
+        }
+      }
+    }
+    try {
       await sql`commit`.execute(conn);
-      return result;
     } catch (err) {
       await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
+      for (const a of applied) a.waiting.reject(err);
+      return;
     }
-  });
+    for (const a of applied) a.waiting.resolve(a.value);
+  }
 }
+
+const groupCommits = new WeakMap<Db, GroupCommit>();
+const groupCommitOf = (db: Db): GroupCommit => {
+  let group = groupCommits.get(db);
+  if (!group) {
+    group = new GroupCommit(db);
+    groupCommits.set(db, group);
+  }
+  return group;
+};
 
 export interface Leg {
   account: string;
@@ -237,17 +333,26 @@ async function write(trx: Db, posting: Posting, reversesId: number | null): Prom
   const codes = [...net.keys()].sort();
   const accounts = codes.length > 0 ? await repo.lockAccounts(trx, codes, true) : [];
   if (accounts.length !== codes.length) throw new Error(`ledger: unknown account in ${codes.join(',')}`);
-  // Under the account locks, a concurrent posting of the same reference (same accounts) has committed
-  // or rolled back, so a replay is seen here, before the funds it already moved are counted again.
-  if (external) {
-    const first = await repo.findTransactionByExternal(trx, external.source, external.ref);
-    if (first) return replayOf(trx, first, posting, net, reversesId);
+  // Under the account locks, a concurrent posting of the same reference (same accounts) has committed or
+  // rolled back. A replay is found by the insert below (its reference is unique), or here first when the
+  // funds it already moved would make it look short: never counted twice, never refused for funds.
+  const replay = async () => {
+    const first = external && (await repo.findTransactionByExternal(trx, external.source, external.ref));
+    return first ? replayOf(trx, first, posting, net, reversesId) : undefined;
+  };
+  if (reversesId !== null) {
+    const first = await replay();
+    if (first) return first;
+    if (await repo.findReversalOf(trx, reversesId))
+      throw new LedgerError('already_reversed', `ledger: ${reversesId} is already reversed`);
   }
-  if (reversesId !== null && (await repo.findReversalOf(trx, reversesId)))
-    throw new LedgerError('already_reversed', `ledger: ${reversesId} is already reversed`);
   for (const a of accounts) {
     const delta = net.get(a.code) ?? 0;
-    if (a.user_id !== null && Number(a.balance) + delta < 0) throw fieldError('amount', 'insufficient_funds');
+    if (a.user_id !== null && Number(a.balance) + delta < 0) {
+      const first = await replay();
+      if (first) return first;
+      throw fieldError('amount', 'insufficient_funds');
+    }
   }
   const txId = await repo.insertTransaction(trx, {
     type: posting.type,
@@ -259,11 +364,9 @@ async function write(trx: Db, posting: Posting, reversesId: number | null): Prom
     now: posting.now,
   });
   if (txId === undefined) {
-    // A unique index refused it: a concurrent poster got there first (other accounts, so no lock met).
-    if (external) {
-      const first = await repo.findTransactionByExternal(trx, external.source, external.ref);
-      if (first) return replayOf(trx, first, posting, net, reversesId);
-    }
+    // A unique index refused it: the reference was posted before (or concurrently, on other accounts).
+    const first = await replay();
+    if (first) return first;
     if (reversesId !== null)
       throw new LedgerError('already_reversed', `ledger: ${reversesId} is already reversed`);
     throw new Error(`ledger: transaction ${posting.type} refused by a unique index`);
@@ -272,7 +375,6 @@ async function write(trx: Db, posting: Posting, reversesId: number | null): Prom
     .map((a) => ({ accountId: a.id, amount: net.get(a.code) ?? 0 }))
     .filter((e) => e.amount !== 0);
   if (entries.length > 0) await repo.insertEntries(trx, txId, entries, posting.now);
-  for (const e of entries) await repo.addToBalance(trx, e.accountId, e.amount);
   return { transactionId: txId, replayed: false };
 }
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { pullOnce } from '../../../server/modules/games/puller';
-import { businessDay, validBetOf } from '../../../server/modules/games/rounds';
+import { businessDay } from '../../../server/business-days';
+import { validBetOf } from '../../../server/modules/games/rounds';
 import { takeLease } from '../../../server/modules/games/transfer-repository';
 import {
   channelAccount,
