@@ -1,10 +1,7 @@
 // The ledger's external references and reversals (issue 12), over the real database: SQLite, and
 // PostgreSQL with TEST_DIALECT=postgres. Every test ends with the books audited.
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/create-db';
-import { migrateToLatest } from '../../server/db/migrate';
-import { auditLedger } from '../../server/modules/ledger/repository';
+import { describe, expect, it } from 'vitest';
 import {
   EXTERNAL_REF_MAX,
   type ExternalRef,
@@ -17,29 +14,9 @@ import {
   userAccount,
   withMoneyTx,
 } from '../../server/modules/ledger/service';
-import { createTestDb } from './harness';
-import { balanceOf, fund, NOW, newUserId, transactionCount } from './ledger/fixtures';
+import { balanceOf, fund, ledgerTestDb, NOW, newUserId, transactionCount } from './ledger/fixtures';
 
-let db: Db;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const t = await createTestDb();
-  db = t.db;
-  drop = t.drop;
-  await migrateToLatest(db);
-});
-afterEach(async () => {
-  expect(await auditLedger(db)).toEqual({
-    entriesTotal: 0,
-    unbalancedTransactions: 0,
-    driftedAccounts: 0,
-    negativeUserAccounts: 0,
-  });
-});
-afterAll(async () => {
-  await drop();
-});
+const t = ledgerTestDb();
 
 let seq = 0;
 const newRef = (source = 'provider:demo'): ExternalRef => ({ source, ref: `TX-${++seq}` });
@@ -57,7 +34,7 @@ const bet = (userId: number, amount: number, external: ExternalRef | null): Post
   external,
 });
 
-const postTx = (posting: Posting) => withMoneyTx(db, (trx) => post(trx, posting));
+const postTx = (posting: Posting) => withMoneyTx(t.db, (trx) => post(trx, posting));
 
 async function ledgerCode(p: Promise<unknown>): Promise<LedgerErrorCode | string> {
   try {
@@ -70,7 +47,7 @@ async function ledgerCode(p: Promise<unknown>): Promise<LedgerErrorCode | string
 }
 
 async function countByExternal(e: ExternalRef): Promise<number> {
-  const row = await db
+  const row = await t.db
     .selectFrom('ledger_transactions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('external_source', '=', e.source)
@@ -81,47 +58,47 @@ async function countByExternal(e: ExternalRef): Promise<number> {
 
 describe('external references', () => {
   it('posting the same reference twice posts once and answers the first transaction', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const ref = newRef();
     const first = await postTx(bet(u, 100_00, ref));
     expect(first.replayed).toBe(false);
     const again = await postTx(bet(u, 100_00, ref));
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
     expect(await countByExternal(ref)).toBe(1);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(400_00);
-    expect(await findByExternalRef(db, ref)).toBe(first.transactionId);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(400_00);
+    expect(await findByExternalRef(t.db, ref)).toBe(first.transactionId);
   });
 
   it('a replay is answered even when the funds it took are gone (not insufficient_funds)', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 100_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 100_00);
     const ref = newRef();
     await postTx(bet(u, 100_00, ref));
     expect((await postTx(bet(u, 100_00, ref))).replayed).toBe(true);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(0);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(0);
   });
 
   it('the same id from another source is another event; the same source and id with other legs is refused', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const ref = newRef('provider:one');
     await postTx(bet(u, 10_00, ref));
     const other = await postTx(bet(u, 10_00, { source: 'provider:two', ref: ref.ref }));
     expect(other.replayed).toBe(false);
     expect(await ledgerCode(postTx(bet(u, 11_00, ref)))).toBe('external_ref_reused');
     expect(await ledgerCode(postTx({ ...bet(u, 10_00, ref), type: 'win' }))).toBe('external_ref_reused');
-    const v = await newUserId(db);
-    await fund(db, v, 500_00);
+    const v = await newUserId(t.db);
+    await fund(t.db, v, 500_00);
     expect(await ledgerCode(postTx(bet(v, 10_00, ref)))).toBe('external_ref_reused');
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(480_00);
-    expect(await balanceOf(db, userAccount(v, 'main'))).toBe(500_00);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(480_00);
+    expect(await balanceOf(t.db, userAccount(v, 'main'))).toBe(500_00);
   });
 
   it('refuses an empty or too long reference or source before touching the books', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 100_00);
-    const before = await transactionCount(db);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 100_00);
+    const before = await transactionCount(t.db);
     for (const external of [
       { source: 'provider:demo', ref: '' },
       { source: '', ref: 'TX' },
@@ -130,41 +107,41 @@ describe('external references', () => {
     ]) {
       expect(await ledgerCode(postTx(bet(u, 1_00, external)))).toBe('external_ref_invalid');
     }
-    expect(await transactionCount(db)).toBe(before);
+    expect(await transactionCount(t.db)).toBe(before);
     // The longest allowed fits the column on both dialects.
     const longest = { source: 'p'.repeat(32), ref: 'x'.repeat(EXTERNAL_REF_MAX) };
     expect((await postTx(bet(u, 1_00, longest))).replayed).toBe(false);
   });
 
   it('the database itself refuses a second row with the same source and reference', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 100_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 100_00);
     const ref = newRef();
     await postTx(bet(u, 1_00, ref));
     const insert = sql`insert into ledger_transactions (type, user_id, ref, external_source, external_ref, created_at)
       values ('bet', ${u}, null, ${ref.source}, ${ref.ref}, ${NOW})`;
-    await expect(insert.execute(db)).rejects.toThrow(/unique/i);
+    await expect(insert.execute(t.db)).rejects.toThrow(/unique/i);
     // A source without a reference (or the reverse) is refused too.
     const half = sql`insert into ledger_transactions (type, external_source, created_at) values ('bet', 'x', ${NOW})`;
-    await expect(half.execute(db)).rejects.toThrow(/check/i);
+    await expect(half.execute(t.db)).rejects.toThrow(/check/i);
   });
 
   it('10 concurrent posts of one reference: exactly one transaction, money moved once', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 100_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 100_00);
     const ref = newRef();
     const results = await Promise.all(Array.from({ length: 10 }, () => postTx(bet(u, 100_00, ref))));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
     expect(await countByExternal(ref)).toBe(1);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(0);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(0);
   });
 
   it('a concurrent post of the same reference on other accounts waits for the first and is refused, moving nothing', async () => {
     // No account in common, so no row lock orders them: the unique index does.
-    const u = await newUserId(db);
-    const v = await newUserId(db);
-    await fund(db, u, 100_00);
+    const u = await newUserId(t.db);
+    const v = await newUserId(t.db);
+    await fund(t.db, u, 100_00);
     const ref = newRef();
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -174,7 +151,7 @@ describe('external references', () => {
     const firstPosted = new Promise<void>((resolve) => {
       posted = resolve;
     });
-    const first = withMoneyTx(db, async (trx) => {
+    const first = withMoneyTx(t.db, async (trx) => {
       const r = await post(trx, bet(u, 30_00, ref));
       posted();
       await gate;
@@ -198,23 +175,23 @@ describe('external references', () => {
     expect((await first).replayed).toBe(false);
     expect(await second).toBe('external_ref_reused');
     expect(await countByExternal(ref)).toBe(1);
-    expect(await balanceOf(db, userAccount(v, 'locked'))).toBe(0);
+    expect(await balanceOf(t.db, userAccount(v, 'locked'))).toBe(0);
   });
 });
 
 describe('reverse', () => {
   it('posts the opposite legs, linked to the first, and restores the balances', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const b = await postTx(bet(u, 120_00, newRef()));
-    const sysBefore = await balanceOf(db, systemAccount('deposits'));
-    const r = await withMoneyTx(db, (trx) =>
+    const sysBefore = await balanceOf(t.db, systemAccount('deposits'));
+    const r = await withMoneyTx(t.db, (trx) =>
       reverse(trx, b.transactionId, { type: 'rollback', now: NOW + 1 }),
     );
     expect(r.replayed).toBe(false);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(500_00);
-    expect(await balanceOf(db, systemAccount('deposits'))).toBe(sysBefore - 120_00);
-    const row = await db
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(500_00);
+    expect(await balanceOf(t.db, systemAccount('deposits'))).toBe(sysBefore - 120_00);
+    const row = await t.db
       .selectFrom('ledger_transactions')
       .selectAll()
       .where('id', '=', r.transactionId)
@@ -227,7 +204,7 @@ describe('reverse', () => {
     });
     const legs = async (id: number) =>
       (
-        await db
+        await t.db
           .selectFrom('ledger_entries')
           .select(['account_id', 'amount'])
           .where('transaction_id', '=', id)
@@ -239,7 +216,7 @@ describe('reverse', () => {
     );
     // The first one is untouched.
     expect(
-      await db
+      await t.db
         .selectFrom('ledger_transactions')
         .select('reverses_id')
         .where('id', '=', b.transactionId)
@@ -248,27 +225,27 @@ describe('reverse', () => {
   });
 
   it('a transaction is reversed once: a second reversal is refused and moves nothing', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const b = await postTx(bet(u, 50_00, newRef()));
-    await withMoneyTx(db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW }));
-    const before = await transactionCount(db);
+    await withMoneyTx(t.db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW }));
+    const before = await transactionCount(t.db);
     expect(
       await ledgerCode(
-        withMoneyTx(db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW })),
+        withMoneyTx(t.db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW })),
       ),
     ).toBe('already_reversed');
-    expect(await transactionCount(db)).toBe(before);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(500_00);
+    expect(await transactionCount(t.db)).toBe(before);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(500_00);
   });
 
   it('10 concurrent reversals of one transaction: exactly one', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const b = await postTx(bet(u, 50_00, newRef()));
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () =>
-        withMoneyTx(db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW })).then(
+        withMoneyTx(t.db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW })).then(
           () => 'ok',
           (err: { code?: string }) => err.code,
         ),
@@ -276,54 +253,54 @@ describe('reverse', () => {
     );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already_reversed')).toHaveLength(9);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(500_00);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(500_00);
   });
 
   it('a rollback replayed with its own reference answers the first reversal', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const b = await postTx(bet(u, 50_00, newRef()));
     const rollbackRef = newRef();
     const once = () =>
-      withMoneyTx(db, (trx) =>
+      withMoneyTx(t.db, (trx) =>
         reverse(trx, b.transactionId, { type: 'rollback', external: rollbackRef, now: NOW }),
       );
     const first = await once();
     expect(await once()).toEqual({ transactionId: first.transactionId, replayed: true });
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(500_00);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(500_00);
   });
 
   it('refuses to reverse a reversal and an unknown transaction', async () => {
-    const u = await newUserId(db);
-    await fund(db, u, 500_00);
+    const u = await newUserId(t.db);
+    await fund(t.db, u, 500_00);
     const b = await postTx(bet(u, 50_00, newRef()));
-    const r = await withMoneyTx(db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW }));
+    const r = await withMoneyTx(t.db, (trx) => reverse(trx, b.transactionId, { type: 'rollback', now: NOW }));
     expect(
       await ledgerCode(
-        withMoneyTx(db, (trx) => reverse(trx, r.transactionId, { type: 'rollback', now: NOW })),
+        withMoneyTx(t.db, (trx) => reverse(trx, r.transactionId, { type: 'rollback', now: NOW })),
       ),
     ).toBe('reversal_not_reversible');
     expect(
-      await ledgerCode(withMoneyTx(db, (trx) => reverse(trx, 999_999_999, { type: 'rollback', now: NOW }))),
+      await ledgerCode(withMoneyTx(t.db, (trx) => reverse(trx, 999_999_999, { type: 'rollback', now: NOW }))),
     ).toBe('transaction_not_found');
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(500_00);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(500_00);
   });
 
   it('reversing a deposit the user already spent is refused with insufficient_funds, nothing moved', async () => {
-    const u = await newUserId(db);
-    const d = await fund(db, u, 100_00);
+    const u = await newUserId(t.db);
+    const d = await fund(t.db, u, 100_00);
     await postTx(bet(u, 60_00, newRef()));
-    const before = await transactionCount(db);
+    const before = await transactionCount(t.db);
     expect(
       await ledgerCode(
-        withMoneyTx(db, (trx) => reverse(trx, d.transactionId, { type: 'deposit_reversal', now: NOW })),
+        withMoneyTx(t.db, (trx) => reverse(trx, d.transactionId, { type: 'deposit_reversal', now: NOW })),
       ),
     ).toBe('insufficient_funds');
-    expect(await transactionCount(db)).toBe(before);
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(40_00);
+    expect(await transactionCount(t.db)).toBe(before);
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(40_00);
     // Once the money is back, the reversal goes through (the refusal left nothing behind).
-    await fund(db, u, 60_00);
-    await withMoneyTx(db, (trx) => reverse(trx, d.transactionId, { type: 'deposit_reversal', now: NOW }));
-    expect(await balanceOf(db, userAccount(u, 'main'))).toBe(0);
+    await fund(t.db, u, 60_00);
+    await withMoneyTx(t.db, (trx) => reverse(trx, d.transactionId, { type: 'deposit_reversal', now: NOW }));
+    expect(await balanceOf(t.db, userAccount(u, 'main'))).toBe(0);
   });
 });

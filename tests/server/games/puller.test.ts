@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../../server/business-days';
 import type { Db } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { pullOnce } from '../../../server/modules/games/puller';
-import { businessDay } from '../../../server/business-days';
 import { validBetOf } from '../../../server/modules/games/rounds';
 import { takeLease } from '../../../server/modules/games/transfer-repository';
 import {

@@ -1,4 +1,7 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { auditLedger } from '../../../server/modules/ledger/repository';
 import {
   ensureUserAccounts,
   post,
@@ -7,7 +10,41 @@ import {
   withMoneyTx,
 } from '../../../server/modules/ledger/service';
 
+import { createTestDb } from '../harness';
+
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+export interface LedgerTestDb {
+  db: Db;
+  /** The folder of the SQLite file (test.db). */
+  dir: string;
+}
+
+/**
+ * A fresh migrated database for the file's tests (SQLite, or PostgreSQL with TEST_DIALECT=postgres), whose
+ * books are audited after every test: balanced, cached balances exact, no user account negative.
+ */
+export function ledgerTestDb(): LedgerTestDb {
+  const t = {} as LedgerTestDb;
+  let drop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const created = await createTestDb();
+    t.db = created.db;
+    t.dir = created.dir;
+    drop = created.drop;
+    await migrateToLatest(t.db);
+  });
+  afterEach(async () => {
+    expect(await auditLedger(t.db)).toEqual({
+      entriesTotal: 0,
+      unbalancedTransactions: 0,
+      driftedAccounts: 0,
+      negativeUserAccounts: 0,
+    });
+  });
+  afterAll(() => drop());
+  return t;
+}
 
 let counter = 0;
 

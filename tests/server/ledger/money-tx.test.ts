@@ -3,36 +3,13 @@
 // transaction of its own. Both must behave as if the transactions ran one after the other.
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
-import { migrateToLatest } from '../../../server/db/migrate';
-import { auditLedger } from '../../../server/modules/ledger/repository';
 import { post, systemAccount, userAccount, withMoneyTx } from '../../../server/modules/ledger/service';
-import { createTestDb, usingPostgres } from '../harness';
-import { balanceOf, fund, NOW, newUserId } from './fixtures';
+import { usingPostgres } from '../harness';
+import { balanceOf, fund, ledgerTestDb, NOW, newUserId } from './fixtures';
 
-let db: Db;
-let dir: string;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const t = await createTestDb();
-  db = t.db;
-  dir = t.dir;
-  drop = t.drop;
-  await migrateToLatest(db);
-});
-afterEach(async () => {
-  expect(await auditLedger(db)).toEqual({
-    entriesTotal: 0,
-    unbalancedTransactions: 0,
-    driftedAccounts: 0,
-    negativeUserAccounts: 0,
-  });
-});
-afterAll(async () => {
-  await drop();
-});
+const t = ledgerTestDb();
 
 const deposit = (trx: Db, userId: number, amount: number, ref: string) =>
   post(trx, {
@@ -61,7 +38,7 @@ const spend = (trx: Db, userId: number, amount: number) =>
 const transactionsWithRef = async (ref: string) =>
   Number(
     (
-      await db
+      await t.db
         .selectFrom('ledger_transactions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('ref', 'like', `${ref}%`)
@@ -71,10 +48,10 @@ const transactionsWithRef = async (ref: string) =>
 
 describe('money transactions started together', () => {
   it('a failing one undoes only its own writes; the others commit', async () => {
-    const userId = await newUserId(db);
+    const userId = await newUserId(t.db);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        withMoneyTx(db, async (trx) => {
+        withMoneyTx(t.db, async (trx) => {
           await deposit(trx, userId, 100, `undo-${i}`);
           if (i % 3 === 0) throw new Error(`refused ${i}`);
           return i;
@@ -85,32 +62,32 @@ describe('money transactions started together', () => {
     expect(refused).toHaveLength(10);
     expect(refused.every((reason) => /refused \d+/.test(reason))).toBe(true);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
-    expect(await balanceOf(db, userAccount(userId, 'main'))).toBe(20 * 100);
+    expect(await balanceOf(t.db, userAccount(userId, 'main'))).toBe(20 * 100);
     expect(await transactionsWithRef('undo-')).toBe(20);
   });
 
   it('each one sees the ones before it: ten spends of a balance that covers five', async () => {
-    const userId = await newUserId(db);
-    await fund(db, userId, 500);
+    const userId = await newUserId(t.db);
+    await fund(t.db, userId, 500);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, () => withMoneyTx(db, (trx) => spend(trx, userId, 100))),
+      Array.from({ length: 10 }, () => withMoneyTx(t.db, (trx) => spend(trx, userId, 100))),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
     expect(refusals).toHaveLength(5);
     for (const err of refusals) expect(JSON.stringify(err)).toContain('insufficient_funds');
-    expect(await balanceOf(db, userAccount(userId, 'main'))).toBe(0);
+    expect(await balanceOf(t.db, userAccount(userId, 'main'))).toBe(0);
   });
 
   it.skipIf(usingPostgres())('SQLite: none is answered before its writes are committed', async () => {
-    const userId = await newUserId(db);
+    const userId = await newUserId(t.db);
     // A second connection sees only committed writes (WAL): each answer must find its own there.
-    const reader = new SqliteDatabase(path.join(dir, 'test.db'), { readonly: true });
+    const reader = new SqliteDatabase(path.join(t.dir, 'test.db'), { readonly: true });
     const committed = reader.prepare('select count(*) as n from ledger_transactions where ref = ?');
     try {
       const seenAtAnswer = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          withMoneyTx(db, (trx) => deposit(trx, userId, 10, `durable-${i}`)).then(
+          withMoneyTx(t.db, (trx) => deposit(trx, userId, 10, `durable-${i}`)).then(
             () => (committed.get(`durable-${i}`) as { n: number }).n,
           ),
         ),
