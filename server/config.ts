@@ -144,6 +144,28 @@ export const ENV_VARS = [
     description: 'How long a call to a game provider may take before its answer counts as lost',
   },
   {
+    name: 'AGENT_WORKER',
+    default: 'true',
+    description:
+      'Settle ended business days (rake back, commissions) from this process (1/true/0/false); lease-based',
+  },
+  {
+    name: 'AGENT_SETTLE_SECONDS',
+    default: '60',
+    description: 'Pause between looks for business days to settle',
+  },
+  {
+    name: 'AGENT_SETTLE_DELAY_SECONDS',
+    default: '600',
+    description:
+      'A business day is settled this long after it ends, so rounds placed before midnight and closed just after still count',
+  },
+  {
+    name: 'AGENT_WITHDRAW_MIN',
+    default: '100.00',
+    description: 'The least commission an agent can move to the main balance (a decimal amount)',
+  },
+  {
     name: 'DEMO_PROVIDER',
     default: 'true',
     description:
@@ -287,6 +309,25 @@ export const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(50).max(60_000).default(5000),
     ),
+    AGENT_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+    AGENT_SETTLE_SECONDS: seconds(60, 24 * 3600),
+    AGENT_SETTLE_DELAY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 3600)
+        .default(600),
+    ),
+    AGENT_WITHDRAW_MIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 100.00')
+        .default('100.00'),
+    ),
     DEMO_PROVIDER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     DEMO_PROVIDER_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   })
@@ -355,6 +396,15 @@ export type Config = {
     demoProvider: boolean;
     demoProviderPort: number;
   };
+  /** The agent programme (decision 0017). */
+  agent: {
+    /** Minor units: the least commission moved to the main balance at once. */
+    withdrawMin: number;
+    worker: boolean;
+    settleIntervalMs: number;
+    /** How long after a business day's end its settlement waits (rounds closing just after midnight). */
+    settleDelayMs: number;
+  };
   push: {
     /** Both from the environment, or null: generated once and kept in the data folder. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -410,6 +460,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
       demoProvider: e.DEMO_PROVIDER,
       demoProviderPort: e.DEMO_PROVIDER_PORT,
+    },
+    agent: {
+      withdrawMin: Math.round(Number(e.AGENT_WITHDRAW_MIN) * 100),
+      worker: e.AGENT_WORKER,
+      settleIntervalMs: Math.round(e.AGENT_SETTLE_SECONDS * 1000),
+      settleDelayMs: e.AGENT_SETTLE_DELAY_SECONDS * 1000,
     },
     push: {
       vapidKeys:

@@ -10,6 +10,26 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** A clock that can be moved forward: demo mode's, for end-to-end tests (POST /api/dev/clock). */
+export interface MovableClock extends Clock {
+  /** Moves the clock forward by `ms`; answers the new time. */
+  advance(ms: number): number;
+}
+
+export function offsetClock(base: Clock = systemClock): MovableClock {
+  let offset = 0;
+  return {
+    now: () => base.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+      return base.now() + offset;
+    },
+  };
+}
+
+export const isMovable = (clock: Clock): clock is MovableClock =>
+  typeof (clock as Partial<MovableClock>).advance === 'function';
+
 /** What every module needs, built once per app. */
 export interface AppContext {
   config: Config;

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { offsetClock } from './context';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { type ModuleWorker, SERVER_MODULES } from './modules/registry';
@@ -10,7 +11,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDb(config);
   const applied = await migrateToLatest(db);
-  const app = await buildApp(config, { db });
+  // Demo mode's clock can be moved forward by the end-to-end tests (/api/dev/clock: the next business day).
+  const app = await buildApp(config, { db, ...(config.demo ? { clock: offsetClock() } : {}) });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.push.testHosts.length > 0)
     app.log.warn(

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AgentTables } from '../modules/agent/tables';
 import type { AppcardTables } from '../modules/appcard/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { CatalogueTables } from '../modules/catalogue/tables';
@@ -60,6 +61,7 @@ export interface Database
     PushTables,
     CatalogueTables,
     GamesTables,
+    AgentTables,
     AppcardTables,
     LedgerTables,
     WalletTables,

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { OperatorPermission } from '../../src/contract/call';
+import { DEVICE_HEADER } from '../../src/contract/call';
 import type { AppContext } from '../context';
+import { recordRequestSignals } from '../modules/agent/service';
 import { type Authenticated, resolveToken } from '../modules/auth/service';
 import { ApiError, sessionExpired } from './envelope';
 
@@ -16,6 +18,17 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** Where the request came from (hashed by the agent programme: holds are decided on it), once an hour. */
+async function recordClient(ctx: AppContext, request: FastifyRequest, auth: Authenticated): Promise<void> {
+  const device = request.headers[DEVICE_HEADER_NAME];
+  await recordRequestSignals(ctx, auth.user.id, {
+    ip: request.ip,
+    device: Array.isArray(device) ? device[0] : device,
+  });
+}
+
+const DEVICE_HEADER_NAME = DEVICE_HEADER.toLowerCase();
+
 /*
  * The access hooks of declared calls (server/http/serve.ts picks one per call's `access`). All run
  * onRequest, before the body is read: a caller without the right gets 401/403, never a 400 about a body
@@ -29,6 +42,7 @@ export const requireUser =
     const token = bearerToken(request.headers.authorization);
     if (!token) throw sessionExpired();
     request.auth = await resolveToken(ctx, token);
+    await recordClient(ctx, request, request.auth);
   };
 
 /**
@@ -43,6 +57,7 @@ export const optionalUser =
     const token = bearerToken(header);
     if (!token) throw sessionExpired();
     request.auth = await resolveToken(ctx, token);
+    await recordClient(ctx, request, request.auth);
   };
 
 /** Operators are a permission on the account (DESIGN.md section 4), not a job value. */

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
+import { agentRoutes } from './agent/routes';
+import { agentRegistration } from './agent/service';
+import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
@@ -55,7 +58,8 @@ export interface ModuleWorker {
 
 /** Every module of the server, in registration order: the one list app.ts reads. */
 export const SERVER_MODULES: readonly ServerModule[] = [
-  { name: 'auth', api: (app, { ctx }) => authRoutes(app, ctx) },
+  // Registration binds through the agent programme: handed to auth, so that auth never imports agent.
+  { name: 'auth', api: (app, { ctx }) => authRoutes(app, ctx, agentRegistration(ctx)) },
   { name: 'site', api: (app, { ctx }) => siteRoutes(app, ctx) },
   {
     name: 'wallet',
@@ -64,6 +68,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     api: (app, { ctx }) => walletRoutes(app, ctx, { expireOverdueDeposits: () => sweepExpired(ctx) }),
   },
   { name: 'payments', api: (app, { ctx }) => paymentRoutes(app, ctx) },
+  {
+    name: 'agent',
+    api: (app, { ctx }) => agentRoutes(app, ctx),
+    // Settles ended business days into rake back and commissions (lease-based).
+    worker: async ({ ctx }) => (ctx.config.agent.worker ? createAgentWorker(ctx) : null),
+  },
   { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },
   { name: 'content', api: (app, { ctx }) => contentRoutes(app, ctx) },
   { name: 'catalogue', api: (app, { ctx }) => catalogueRoutes(app, ctx) },

@@ -125,8 +125,71 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
       if (!account.operator) invitedBy = account.inviteCode;
       users++;
     }
+    await seedDemoTeam(db, now);
   }
   await seedPortal(db, now);
   await seedWallet(db, now);
   return { sites, users };
+}
+
+/** The seeded channels the old single rates stand for (decision 0017: rate, rate1, rate2). */
+const RATE_CHANNELS = [
+  ['rate', 'slots'],
+  ['rate1', 'live-casino'],
+  ['rate2', 'sports'],
+] as const;
+
+/**
+ * Decision 0017 keeps ratios per channel (agent_ratios, agent_defaults) and the team as a closure table
+ * (agent_tree). Migration 0011 carried over the users it found; the demo accounts come after it, so their
+ * ratios, defaults and chain (player -> agent -> senior agent) are written here, in effect from the start.
+ */
+async function seedDemoTeam(db: Db, now: number): Promise<void> {
+  const channels = new Set(
+    (await db.selectFrom('game_channels').select('code').execute()).map((c) => c.code),
+  );
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'job', 'invite_code', 'invited_by'])
+    .where(
+      'invite_code',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.inviteCode),
+    )
+    .execute();
+  const byCode = new Map(users.map((u) => [u.invite_code, u]));
+  for (const user of users) {
+    const rates = DEMO_RATES[user.job];
+    if (!rates) continue;
+    for (const [column, channel] of RATE_CHANNELS) {
+      const bp = Math.round(rates[column] * 100);
+      if (bp <= 0 || !channels.has(channel)) continue;
+      await db
+        .insertInto('agent_ratios')
+        .values({
+          user_id: user.id,
+          channel_code: channel,
+          ratio_bp: bp,
+          effective_day: '2000-01-01',
+          set_by: null,
+          created_at: now,
+        })
+        .execute();
+      // What a new direct member gets: the one default rate, within the agent's own ratio per channel.
+      const fallback = Math.min(bp, Math.round(rates.default_rate * 100));
+      if (fallback > 0)
+        await db
+          .insertInto('agent_defaults')
+          .values({ user_id: user.id, channel_code: channel, ratio_bp: fallback, updated_at: now })
+          .execute();
+    }
+    let depth = 1;
+    for (let up = byCode.get(user.invited_by ?? ''); up; up = byCode.get(up.invited_by ?? '')) {
+      await db
+        .insertInto('agent_tree')
+        .values({ ancestor_id: up.id, descendant_id: user.id, depth, effective_day: '2000-01-01' })
+        .execute();
+      depth++;
+    }
+  }
 }

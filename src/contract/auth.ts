@@ -131,6 +131,12 @@ export const registerRequestSchema = z
           z.regex(/^[A-Za-z0-9]*$/, 'invite_code_format'),
         ),
     ),
+    /** A registration link's code (/register?link=...): binds to the agent who made it, with its preset. */
+    link: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(32, 'link_not_found'), z.regex(/^[A-Za-z0-9_-]*$/, 'link_not_found')),
+    ),
   })
   .check(...nationalPhone);
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -31,7 +31,7 @@ export interface Call {
 export type Access = 'public' | 'optionalUser' | 'user' | { readonly operator: OperatorPermission };
 
 /** What an operator may be allowed to do; until roles land (issue 16) every operator holds all. */
-export const OPERATOR_PERMISSIONS = ['withdrawals', 'notices'] as const;
+export const OPERATOR_PERMISSIONS = ['withdrawals', 'notices', 'agents'] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
 /** The input a caller sends (defaults may be left out). */
@@ -43,6 +43,12 @@ export type ParsedInput<C extends Call> = C['input'] extends z.ZodMiniType ? z.o
 export type CallAnswer<C extends Call> = z.output<C['answer']>;
 
 export const ADMIN_PATH_PREFIX = '/admin/';
+
+/**
+ * The header the app sends its device id in (a random id it keeps on the device): with the client's address,
+ * what commission holds are decided on (decision 0017; hashed on the server).
+ */
+export const DEVICE_HEADER = 'X-Beacon-Device';
 
 /** The header of a money call's key (1-100 visible ASCII characters, one per user action, reused on retry). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -15,3 +15,18 @@ export const smsOutboxCall = {
   answer: smsOutboxResponseSchema,
   access: 'public',
 } satisfies Call;
+
+/**
+ * Demo mode only: moves the server's clock forward (an offset on the system clock), so an end-to-end test
+ * can reach the next business day (the agent programme's settlement). Answers the server's time after.
+ */
+export const devClockRequestSchema = z.object({
+  advanceMs: z.int().check(z.gte(0), z.lte(400 * 24 * 3600_000)),
+});
+export const devClockCall = {
+  method: 'POST',
+  path: '/dev/clock',
+  input: devClockRequestSchema,
+  answer: z.object({ now: z.number() }),
+  access: 'public',
+} satisfies Call;

@@ -1,7 +1,13 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { z } from 'zod/mini';
-import { type Call, type CallAnswer, type CallInput, IDEMPOTENCY_KEY_HEADER } from '../contract/call';
+import {
+  type Call,
+  type CallAnswer,
+  type CallInput,
+  DEVICE_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+} from '../contract/call';
 import {
   errorDataSchema,
   type FieldIssue,
@@ -9,6 +15,7 @@ import {
   isSuccessStatus,
   Status,
 } from '../contract/envelope';
+import { deviceId } from './device';
 import { currentLocale } from './i18n';
 import { withLoading } from './loading';
 import { isOffline, offlineMessage } from './offline';
@@ -148,6 +155,7 @@ async function request<S extends z.ZodMiniType>(
     ...options.headers,
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
+    [DEVICE_HEADER]: deviceId(),
   };
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   const token = getToken();

@@ -119,7 +119,14 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
     '/AddZhiFuBao',
     `/AddZhiFuBao/${eWallet}`,
   ].map((path): RouteCase => ({ path, who: 'player', wallet: true }));
-  const senior = ['/', '/team'].map((path): RouteCase => ({ path, who: 'senior' }));
+  // Issue 14: the agent pages with a team behind them (the demo agent is the senior agent's direct member).
+  const senior = [
+    '/',
+    '/team',
+    '/report?range=month',
+    '/ReportDetails?figure=commission&range=month',
+    `/Downline/${demoAccount('agent (job 1)').uid}`,
+  ].map((path): RouteCase => ({ path, who: 'senior' }));
   return [...visitor, ...player, ...wallet, ...senior];
 }
 

@@ -257,8 +257,8 @@ describe('POST /cplogin/reg', () => {
       inviteCode: 'ZZZZ9999',
     });
     expect(unknown.http).toBe(400);
-    expect(unknown.data.issues[0]).toMatchObject({ path: 'inviteCode', code: 'invite_code_format' });
-    expect(unknown.message).toBe('inviteCode: Invite code not found');
+    expect(unknown.data.issues[0]).toMatchObject({ path: 'inviteCode', code: 'invite_code_not_found' });
+    expect(unknown.message).toBe('inviteCode: No user has this invite code');
 
     const ok = await server.post('/cplogin/reg', {
       areaCode: '63',

@@ -84,6 +84,19 @@ describe('headers and body', () => {
     expect(headers.Authorization).toBeUndefined();
   });
 
+  it('sends the same device id on every call, kept across a logout (it names the device)', async () => {
+    const fetchMock = stubFetch(envelope(200, 'ok', null), envelope(200, 'ok', null));
+    await api.call(postCall('/x', z.null()), {});
+    setUser({ token: 'abc123', tokenHead: 'Bearer ', user });
+    await api.call(postCall('/x', z.null()), {});
+    const ids = fetchMock.mock.calls.map(
+      (c) => (c[1]?.headers as Record<string, string> | undefined)?.['X-Beacon-Device'],
+    );
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(localStorage.getItem('beacon.device')).toBe(ids[0]);
+  });
+
   it('merges packagename and appsflyer_id from sessionStorage when present', async () => {
     sessionStorage.setItem('packagename', 'com.example.app');
     sessionStorage.setItem('appsflyer_id', 'af-1');

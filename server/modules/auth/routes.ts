@@ -7,13 +7,25 @@ import {
   sendSmsCall,
   tokenLoginCall,
 } from '../../../src/contract/auth';
+import { DEVICE_HEADER } from '../../../src/contract/call';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** `registration`: the agent programme's side of a registration (the registry hands it in). */
+export function authRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  registration: service.RegistrationHooks,
+): void {
   serve(app, ctx, sendSmsCall, ({ input, request }) => service.sendSms(ctx, input, request.ip));
-  serve(app, ctx, registerCall, ({ input }) => service.register(ctx, input));
+  serve(app, ctx, registerCall, ({ input, request }) => {
+    const device = request.headers[DEVICE_HEADER.toLowerCase()];
+    return service.register(ctx, input, registration, {
+      ip: request.ip,
+      device: Array.isArray(device) ? device[0] : device,
+    });
+  });
   serve(app, ctx, loginCall, ({ input, request }) => service.login(ctx, input, request.ip));
   serve(app, ctx, tokenLoginCall, async ({ input }) => {
     const { user } = await service.resolveToken(ctx, input.token);

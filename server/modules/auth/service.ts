@@ -246,13 +246,32 @@ async function consumeOrFail(db: Db, codeId: number, now: number): Promise<void>
 
 // ---- account calls
 
-export async function register(ctx: AppContext, req: RegisterRequest): Promise<SessionResponse> {
+/**
+ * What registration asks of the agent programme, handed in by the registry: the agent module owns the
+ * binding (users.invited_by, the team tree, first ratios), and auth never imports it.
+ */
+export interface RegistrationHooks {
+  /** Before anything is spent: refuses an unknown invite code or link (a field error). */
+  checkInvite(invite: { inviteCode: string | null; link: string | null }): Promise<void>;
+  /** In the registration's transaction, after the user row is written: binds it, records the client. */
+  onRegistered(
+    trx: Db,
+    userId: number,
+    invite: { inviteCode: string | null; link: string | null },
+    client: { ip: string; device: string | undefined },
+  ): Promise<void>;
+}
+
+export async function register(
+  ctx: AppContext,
+  req: RegisterRequest,
+  hooks: RegistrationHooks,
+  client: { ip: string; device: string | undefined },
+): Promise<SessionResponse> {
   assertRealPhone(req.areaCode, req.phone);
   assertAcceptablePassword(req.password);
-  const inviteCode = req.inviteCode?.trim().toUpperCase() || null;
-  if (inviteCode && !(await repo.findUserByInviteCode(ctx.db, inviteCode))) {
-    throw fieldError('inviteCode', 'invite_code_format', 'Invite code not found');
-  }
+  const invite = { inviteCode: req.inviteCode?.trim().toUpperCase() || null, link: req.link?.trim() || null };
+  await hooks.checkInvite(invite);
   const codeId = await verifyCode(ctx, req.areaCode, req.phone, 'register', req.code);
   const username = toUsername(req.areaCode, req.phone);
   if (await repo.findUserByUsername(ctx.db, username)) throw conflict('account_exists');
@@ -269,11 +288,14 @@ export async function register(ctx: AppContext, req: RegisterRequest): Promise<S
           phone: req.phone,
           username,
           password_hash: passwordHash,
-          invited_by: inviteCode,
+          invited_by: null,
           created_at: now,
           updated_at: now,
         });
-        return issueSession(ctx, trx, user, now);
+        await hooks.onRegistered(trx, user.id, invite, client);
+        // The binding may have made the user an agent (a link for agents).
+        const bound = (await repo.findUserById(trx, user.id)) ?? user;
+        return issueSession(ctx, trx, bound, now);
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

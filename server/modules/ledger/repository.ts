@@ -213,6 +213,161 @@ export async function insertEntries(
   );
 }
 
+// ---- many postings at once (a day's settlement: tens of thousands of small transactions)
+
+/** Rows per statement of the bulk helpers below: well under either dialect's limit of bound values. */
+const CHUNK = 1000;
+
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+/**
+ * The accounts of these codes. With `forUpdate` on PostgreSQL their rows are locked in ascending id order
+ * across all chunks (the ids are read first, unlocked), the same global order lockAccounts keeps.
+ */
+export async function lockAccountsMany(
+  db: Db,
+  codes: readonly string[],
+  forUpdate: boolean,
+): Promise<AccountBalance[]> {
+  const columns = ['id', 'code', 'user_id', 'kind', 'name', 'balance'] as const;
+  const found: AccountBalance[] = [];
+  for (const part of chunks(codes))
+    found.push(
+      ...(await db.selectFrom('ledger_accounts').select(columns).where('code', 'in', part).execute()),
+    );
+  if (!(forUpdate && isPostgres(db))) return found;
+  const ids = found.map((a) => Number(a.id)).sort((a, b) => a - b);
+  const locked: AccountBalance[] = [];
+  for (const part of chunks(ids))
+    locked.push(
+      ...(await db
+        .selectFrom('ledger_accounts')
+        .select(columns)
+        .where('id', 'in', part)
+        .orderBy('id')
+        .forUpdate()
+        .execute()),
+    );
+  return locked;
+}
+
+/** The transactions posted under these references of one source. */
+export async function findTransactionsByExternal(
+  db: Db,
+  source: string,
+  refs: readonly string[],
+): Promise<TransactionRow[]> {
+  const rows: TransactionRow[] = [];
+  for (const part of chunks(refs))
+    rows.push(
+      ...(await db
+        .selectFrom('ledger_transactions')
+        .selectAll()
+        .where('external_source', '=', source)
+        .where('external_ref', 'in', part)
+        .execute()),
+    );
+  return rows;
+}
+
+/** The entries of these transactions, with their account codes. */
+export async function transactionsLegs(
+  db: Db,
+  transactionIds: readonly number[],
+): Promise<{ transaction_id: number; account: string; amount: number }[]> {
+  const rows: { transaction_id: number; account: string; amount: number }[] = [];
+  for (const part of chunks(transactionIds))
+    rows.push(
+      ...(await db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+        .select(['e.transaction_id', 'a.code as account', 'e.amount'])
+        .where('e.transaction_id', 'in', part)
+        .execute()),
+    );
+  return rows;
+}
+
+/**
+ * Inserts transaction rows, each with an external reference; the ids of those inserted by reference (one a
+ * unique index refused is absent).
+ */
+export async function insertTransactions(
+  db: Db,
+  txs: readonly (NewTransaction & { externalSource: string; externalRef: string })[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const part of chunks(txs)) {
+    const rows = await db
+      .insertInto('ledger_transactions')
+      .values(
+        part.map((tx) => ({
+          type: tx.type,
+          user_id: tx.userId,
+          ref: tx.ref,
+          external_source: tx.externalSource,
+          external_ref: tx.externalRef,
+          reverses_id: tx.reversesId,
+          created_at: tx.now,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'external_source', 'external_ref'])
+      .execute();
+    for (const row of rows) ids.set(`${row.external_source}\n${row.external_ref}`, Number(row.id));
+  }
+  return ids;
+}
+
+/** Entries of many transactions, and each account's cached balance moved by their sum. */
+export async function insertEntriesMany(
+  db: Db,
+  entries: readonly { transactionId: number; accountId: number; amount: number }[],
+  now: number,
+): Promise<void> {
+  const moves = new Map<number, number>();
+  for (const e of entries) moves.set(e.accountId, (moves.get(e.accountId) ?? 0) + e.amount);
+  for (const part of chunks(entries))
+    await db
+      .insertInto('ledger_entries')
+      .values(
+        part.map((e) => ({
+          transaction_id: e.transactionId,
+          account_id: e.accountId,
+          amount: e.amount,
+          created_at: now,
+        })),
+      )
+      .execute();
+  for (const part of chunks(
+    [...moves].filter(([, amount]) => amount !== 0),
+    500,
+  ))
+    await db
+      .updateTable('ledger_accounts')
+      .set({
+        balance: sql<number>`${sql.ref('balance')} + case ${sql.ref('id')} ${sql.join(
+          part.map(([id, amount]) => sql`when ${id} then ${amount}`),
+          sql` `,
+        )} else 0 end`,
+      })
+      .where(
+        'id',
+        'in',
+        part.map(([id]) => id),
+      )
+      .execute();
+}
+
+/** ensureAccounts for many accounts (a concurrent creator wins silently). */
+export async function ensureAccountsMany(db: Db, specs: readonly AccountSpec[], now: number): Promise<void> {
+  for (const part of chunks(specs)) await ensureAccounts(db, part, now);
+}
+
 // ---- reference data
 
 export const listGameChannels = (db: Db) =>

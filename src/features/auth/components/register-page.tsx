@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { registerRequestSchema } from '../../../contract/auth';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { TextField } from '../../../ui/form-fields';
@@ -16,9 +16,15 @@ const FIELDS = ['areaCode', 'phone', 'code', 'password', 'inviteCode'] as const;
 export function RegisterPage({
   redirect,
   invite,
+  link,
+  preset,
 }: {
   redirect: string | undefined;
   invite: string | undefined;
+  /** A registration link's code (agent programme): sent with the form, which binds with its preset. */
+  link?: string | undefined;
+  /** What the link presets, composed by the route (shown above the form). */
+  preset?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
@@ -32,7 +38,15 @@ export function RegisterPage({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const values = { ...tel, password, code, inviteCode: inviteCode.trim() || undefined };
+    const typedCode = inviteCode.trim() || undefined;
+    // The link binds to its own agent: a code typed over it is a code of its own, without the link.
+    const values = {
+      ...tel,
+      password,
+      code,
+      inviteCode: typedCode,
+      link: typedCode === invite ? link : undefined,
+    };
     const body = errors.validate(registerRequestSchema, values, form.current);
     if (!body) return;
     register.mutate(body, {
@@ -54,6 +68,7 @@ export function RegisterPage({
         </p>
       }
     >
+      {preset}
       <form ref={form} className="form" noValidate onSubmit={onSubmit}>
         <PhoneFields value={tel} onChange={setTel} errors={errors} />
         <CodeField purpose="register" tel={tel} value={code} onChange={setCode} errors={errors} form={form} />

@@ -27,6 +27,7 @@ export function jobLabel(job: number): MessageDescriptor {
 
 /** The pages the menu of /my opens, below customer service and installing the app. */
 const MENU_PAGES = [
+  { to: '/RakeBack', label: msg`Rake back` },
   { to: '/Setting', label: msg`Settings` },
   { to: '/Help', label: msg`Help` },
   { to: '/Service', label: msg`Contact us` },

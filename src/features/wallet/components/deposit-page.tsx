@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { DEPOSIT_MAX, DEPOSIT_MIN, depositCreateRequestSchema } from '../../../contract/wallet';
-import { formatMoney } from '../../../lib/money';
+import { formatAmount, formatMoney } from '../../../lib/money';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { PageHeader } from '../../../ui/page-header';
 import { useDepositMutation } from '../wallet.mutations';
@@ -14,11 +14,21 @@ import { AmountField, formatTime, Money, StateBadge, SubmitButton } from './wall
 const PRESETS = [100, 500, 1000, 5000] as const;
 
 /** Deposit: an amount, an order, the provider's pay page; the order and the balance follow the payment. */
-export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
+export function DepositPage({
+  orderNo,
+  amount,
+  preset,
+}: {
+  orderNo: string | undefined;
+  /** An amount to start with (an agent's recharge link). */
+  amount?: number | undefined;
+  /** What a recharge link presets, composed by the route (shown above the form). */
+  preset?: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const form = useContractForm({
-    initial: { amount: '' },
+    initial: { amount: amount === undefined ? '' : formatAmount(amount, i18n.locale) },
     schema: depositCreateRequestSchema,
     toInput: ({ amount }) => amountInput(amount, i18n.locale, { min: DEPOSIT_MIN, max: DEPOSIT_MAX }),
     send: useDepositMutation(),
@@ -48,6 +58,7 @@ export function DepositPage({ orderNo }: { orderNo: string | undefined }) {
         <p className="wallet-line">
           {t`Balance`} <strong>{balance.data ? <Money value={balance.data.totalCoin} /> : '–'}</strong>
         </p>
+        {current ? null : preset}
         {current ? (
           <section className="wallet-card" aria-label={t`Deposit order`}>
             <dl className="wallet-facts">

@@ -1,12 +1,9 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../ui/standalone-page';
+import { agentQueries } from '../../../features/agent/agent.queries';
+import { RakeBackPage } from '../../../features/agent/components/rake-back-page';
+import { prefetch } from '../../../lib/route-helpers';
 
 export const Route = createFileRoute('/_authed/(agent)/RakeBack')({
-  component: RakeBackRoute,
+  loader: ({ context }) => prefetch(context, agentQueries.rakeBack()),
+  component: RakeBackPage,
 });
-
-function RakeBackRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Rakeback`} />;
-}

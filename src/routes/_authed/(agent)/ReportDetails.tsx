@@ -1,12 +1,41 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../ui/standalone-page';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { FIGURES, RANGES } from '../../../contract/agent-figures';
+import { agentQueries } from '../../../features/agent/agent.queries';
+import { rangeRequest } from '../../../features/agent/agent-values';
+import { ReportDetailsPage } from '../../../features/agent/components/report-details-page';
+import { prefetch } from '../../../lib/route-helpers';
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** ?figure=&range=(&from=&to=): which figure's rows, for which range; a wrong figure goes to the report. */
+const searchSchema = z.object({
+  figure: z.catch(z.optional(z.enum(FIGURES)), undefined),
+  range: z.catch(z.optional(z.enum(RANGES)), undefined),
+  from: z.catch(z.optional(day), undefined),
+  to: z.catch(z.optional(day), undefined),
+});
 
 export const Route = createFileRoute('/_authed/(agent)/ReportDetails')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  // In the loader, not beforeLoad: the loader travels with the page's chunk, so the range rules stay out of
+  // the first load. No figure, or a custom range without its days, has no rows: back to the report.
+  loader: ({ context, deps }) => {
+    const range = rangeRequest(deps);
+    if (!deps.figure) throw redirect({ to: '/report', replace: true });
+    if (!range)
+      throw redirect({
+        to: '/report',
+        search: { range: deps.range, from: deps.from, to: deps.to },
+        replace: true,
+      });
+    return prefetch(context, agentQueries.details({ figure: deps.figure, range }), agentQueries.detail());
+  },
   component: ReportDetailsRoute,
 });
 
 function ReportDetailsRoute() {
-  const { t } = useLingui();
-  return <ComingSoonPage title={t`Report details`} />;
+  const { figure, ...range } = Route.useSearch();
+  return figure ? <ReportDetailsPage figure={figure} search={range} /> : null;
 }

@@ -1,20 +1,34 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../ui/page-header';
-import { ComingSoon } from '../../../ui/standalone-page';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { RANGES } from '../../../contract/agent-figures';
+import { agentQueries } from '../../../features/agent/agent.queries';
+import { type RangeSearch, rangeRequest } from '../../../features/agent/agent-values';
+import { ReportPage } from '../../../features/agent/components/report-page';
+import { prefetch } from '../../../lib/route-helpers';
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** The range lives in the URL, so back and reload keep it; a wrong value is dropped, not an error. */
+const searchSchema = z.object({
+  range: z.catch(z.optional(z.enum(RANGES)), undefined),
+  from: z.catch(z.optional(day), undefined),
+  to: z.catch(z.optional(day), undefined),
+});
 
 export const Route = createFileRoute('/_main/_authed/report')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    const request = rangeRequest(deps);
+    return request ? prefetch(context, agentQueries.report(request)) : undefined;
+  },
   component: ReportRoute,
 });
 
 function ReportRoute() {
-  const { t } = useLingui();
-  return (
-    <div className="page">
-      <PageHeader title={t`Report`} back={false} />
-      <main className="page__body" id="main">
-        <ComingSoon />
-      </main>
-    </div>
-  );
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/report' });
+  const onSearch = (next: RangeSearch) =>
+    void navigate({ search: { range: next.range, from: next.from, to: next.to }, replace: true });
+  return <ReportPage search={search} onSearch={onSearch} />;
 }

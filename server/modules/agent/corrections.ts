@@ -1,0 +1,44 @@
+import type { VoidRound } from '../../../src/contract/agent-admin';
+import { toMoney } from '../../../src/contract/wallet';
+import type { AppContext } from '../../context';
+import type { MoneyWork } from '../../http/idempotency';
+import { roundDay, voidRound } from '../games/service';
+import * as repo from './settlement-repository';
+
+/*
+ * Corrections after settlement (decision 0017). An operator voids a settled round: games reverses its money
+ * and takes its valid bet out of its day's sums, in this money transaction. If the round's day has begun
+ * settling (its row exists), the change is recorded in agent_corrections too, and the day that claims it
+ * books it as lines of the difference, negative, at the round's own day's chain and ratios; the day's own
+ * settlement reads its sums with every such change added back, so each void counts exactly once: in the
+ * day's lines if it came first, in a correction if not.
+ */
+
+/** `/admin/agent/rounds/void`: voids a round, exactly once (idempotentCall), with its correction. */
+export const voidSettledRound = (ctx: AppContext, roundId: number): MoneyWork<VoidRound> => ({
+  run: async (trx) => {
+    const now = ctx.clock.now();
+    const timeZone = ctx.config.games.businessTimeZone;
+    // The day's lock (shared) before anything: its settlement cannot begin between the check and the void.
+    const day = await roundDay(trx, roundId, timeZone);
+    if (day) await repo.lockDay(trx, day, 'shared');
+    const voided = await voidRound(trx, roundId, now, timeZone);
+    const begun = (await repo.findDay(trx, voided.day)) !== undefined;
+    const corrected = begun && voided.validBetDelta !== 0;
+    if (corrected)
+      await repo.insertCorrection(trx, {
+        roundId: voided.roundId,
+        userId: voided.userId,
+        channel: voided.channel,
+        roundDay: voided.day,
+        delta: voided.validBetDelta,
+        now,
+      });
+    return {
+      roundId: voided.roundId,
+      day: voided.day,
+      validBetDelta: toMoney(voided.validBetDelta),
+      corrected,
+    };
+  },
+});

@@ -1,0 +1,468 @@
+import { sql } from 'kysely';
+import type { Day } from '../../business-days';
+import type { Db } from '../../db/create-db';
+import type { AgentLineKind } from './tables';
+
+/*
+ * The SQL behind the agent's summary, reports and their rows (reports.ts). Every team question starts from
+ * the viewer's rows of the closure table (`agent_tree.ancestor_id = viewer`, an index range), so no query
+ * can reach a user outside the viewer's subtree, and none runs per member: each is one statement joining
+ * the subtree to the figures' own indexes (game_daily_valid's key by user and day, and the per-user
+ * completed-deposit and withdrawal indexes of migration 0011).
+ *
+ * Sums come back as strings from PostgreSQL (numeric): everything is read through Number().
+ */
+
+/** Business days [from, to] and the instants [start, end) they span. */
+export interface Span {
+  from: Day;
+  to: Day;
+  start: number;
+  end: number;
+}
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+/*
+ * Completed money, in the states the wallet gives them: a deposit order paid (Success, at completed_at),
+ * a withdrawal paid out (Success, at finished_at). The literals match the partial indexes of 0011, which
+ * SQLite uses only when the query repeats their condition as written.
+ */
+const DEPOSIT_DONE = sql`d.state = 'Success'`;
+const WITHDRAWAL_DONE = sql`w.state = 'Success'`;
+
+// ---- the user's own figures
+
+export interface PlayDay {
+  day: Day;
+  bet: number;
+  validBet: number;
+  win: number;
+}
+
+/** The user's own bets, valid bets and wins by day. */
+export async function ownPlayByDay(db: Db, userId: number, span: Span): Promise<PlayDay[]> {
+  const rows = await db
+    .selectFrom('game_daily_valid')
+    .select((eb) => [
+      'day',
+      eb.fn.sum<number>('bet').as('bet'),
+      eb.fn.sum<number>('valid_bet').as('valid_bet'),
+      eb.fn.sum<number>('win').as('win'),
+    ])
+    .where('user_id', '=', userId)
+    .where('day', '>=', span.from)
+    .where('day', '<=', span.to)
+    .groupBy('day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, bet: num(r.bet), validBet: num(r.valid_bet), win: num(r.win) }));
+}
+
+/** The user's completed deposits and withdrawals in the span's instants. */
+export async function ownMoney(
+  db: Db,
+  userId: number,
+  span: Span,
+): Promise<{ deposits: number; withdrawals: number }> {
+  const { rows } = await sql<{ deposits: unknown; withdrawals: unknown }>`select
+      (select coalesce(sum(d.amount), 0) from deposit_orders d
+        where d.user_id = ${userId} and ${DEPOSIT_DONE}
+        and d.completed_at >= ${span.start} and d.completed_at < ${span.end}) as deposits,
+      (select coalesce(sum(w.amount), 0) from withdrawals w
+        where w.user_id = ${userId} and ${WITHDRAWAL_DONE}
+        and w.finished_at >= ${span.start} and w.finished_at < ${span.end}) as withdrawals`.execute(db);
+  return { deposits: num(rows[0]?.deposits), withdrawals: num(rows[0]?.withdrawals) };
+}
+
+export interface LineDay {
+  day: Day;
+  amount: number;
+  /** Only when asked for (the rake back history): it is not in the index the sums are read from. */
+  validBet: number;
+}
+
+/**
+ * An earner's statement lines of one kind by day (the day they were settled on; a correction counts on the
+ * day that booked it). Lines of a cancelled hold never were the earner's and are left out. Without the
+ * valid bets, read from agent_lines_earner_idx alone.
+ */
+export async function linesByDay(
+  db: Db,
+  earnerId: number,
+  kind: AgentLineKind,
+  span: Span,
+  { validBets = false } = {},
+): Promise<LineDay[]> {
+  const rows = await db
+    .selectFrom('agent_lines as l')
+    .leftJoin('agent_holds as h', 'h.id', 'l.hold_id')
+    .select((eb) => [
+      'l.day',
+      eb.fn.sum<number>('l.amount').as('amount'),
+      (validBets ? eb.fn.sum<number>('l.valid_bet') : eb.lit(0)).as('valid_bet'),
+    ])
+    .where('l.earner_id', '=', earnerId)
+    .where('l.kind', '=', kind)
+    .where('l.day', '>=', span.from)
+    .where('l.day', '<=', span.to)
+    .where((eb) => eb.or([eb('h.state', 'is', null), eb('h.state', '<>', 'cancelled')]))
+    .groupBy('l.day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, validBet: num(r.valid_bet), amount: num(r.amount) }));
+}
+
+// ---- the team (the viewer's whole subtree, the viewer not included)
+
+/** The team's valid bets by day. */
+export async function teamPlayByDay(
+  db: Db,
+  agentId: number,
+  span: Span,
+): Promise<{ day: Day; validBet: number }[]> {
+  const rows = await db
+    .selectFrom('agent_tree as t')
+    .innerJoin('game_daily_valid as g', 'g.user_id', 't.descendant_id')
+    .select((eb) => ['g.day', eb.fn.sum<number>('g.valid_bet').as('valid_bet')])
+    .where('t.ancestor_id', '=', agentId)
+    .where('g.day', '>=', span.from)
+    .where('g.day', '<=', span.to)
+    .groupBy('g.day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, validBet: num(r.valid_bet) }));
+}
+
+/** Members who joined in the span's instants, members with a valid bet in its days, and the team's money. */
+export async function teamCounts(
+  db: Db,
+  agentId: number,
+  span: Span,
+): Promise<{ newMembers: number; activeMembers: number; deposits: number; withdrawals: number }> {
+  const { rows } = await sql<
+    Record<'new_members' | 'active_members' | 'deposits' | 'withdrawals', unknown>
+  >`select
+      (select count(*) from agent_tree t join users u on u.id = t.descendant_id
+        where t.ancestor_id = ${agentId} and u.created_at >= ${span.start} and u.created_at < ${span.end})
+        as new_members,
+      (select count(*) from agent_tree t where t.ancestor_id = ${agentId} and exists (
+        select 1 from game_daily_valid g where g.user_id = t.descendant_id
+        and g.day >= ${span.from} and g.day <= ${span.to} and g.valid_bet > 0)) as active_members,
+      (select coalesce(sum(d.amount), 0) from agent_tree t join deposit_orders d on d.user_id = t.descendant_id
+        where t.ancestor_id = ${agentId} and ${DEPOSIT_DONE}
+        and d.completed_at >= ${span.start} and d.completed_at < ${span.end}) as deposits,
+      (select coalesce(sum(w.amount), 0) from agent_tree t join withdrawals w on w.user_id = t.descendant_id
+        where t.ancestor_id = ${agentId} and ${WITHDRAWAL_DONE}
+        and w.finished_at >= ${span.start} and w.finished_at < ${span.end}) as withdrawals`.execute(db);
+  const r = rows[0];
+  return {
+    newMembers: num(r?.new_members),
+    activeMembers: num(r?.active_members),
+    deposits: num(r?.deposits),
+    withdrawals: num(r?.withdrawals),
+  };
+}
+
+// ---- the summary
+
+/** Whom the user is bound to (the closure row of depth 1). */
+export const parentOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('agent_tree as t')
+    .innerJoin('users as u', 'u.id', 't.ancestor_id')
+    .select(['u.uid', 'u.invite_code'])
+    .where('t.descendant_id', '=', userId)
+    .where('t.depth', '=', 1)
+    .executeTakeFirst();
+
+/** The user's own valid bets of a day by channel. */
+export async function ownDay(
+  db: Db,
+  userId: number,
+  day: Day,
+): Promise<{ channel: string; validBet: number }[]> {
+  const rows = await db
+    .selectFrom('game_daily_valid')
+    .select(['channel_code', 'valid_bet'])
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .execute();
+  return rows.map((r) => ({ channel: r.channel_code, validBet: num(r.valid_bet) }));
+}
+
+/** The sum of an earner's lines of one kind on one day (the statement of a settled day). */
+export async function linesOfDay(db: Db, earnerId: number, kind: AgentLineKind, day: Day): Promise<number> {
+  const [row] = await linesByDay(db, earnerId, kind, { from: day, to: day, start: 0, end: 0 });
+  return row?.amount ?? 0;
+}
+
+/**
+ * What the agent would earn on a day's valid bets so far (the estimate of an unsettled day): per member and
+ * channel, floor(V x the agent's ratio) - floor(V x the ratio below), summed in the database as shares.ts
+ * does it per line (integer division of non-negative integers is floor). "The ratio below" is that of the
+ * agent's direct member on the path down to the member (the member themself at depth 1): under the ceiling
+ * rule the highest ratio of the path below the agent, which is what settlement subtracts. Members whose link
+ * to the agent does not count yet on that day (a later bind) are left out, as settlement leaves them out.
+ */
+export async function commissionEstimate(
+  db: Db,
+  agentId: number,
+  day: Day,
+  agentRatios: ReadonlyMap<string, number>,
+): Promise<number> {
+  const ratios = [...agentRatios].filter(([, bp]) => bp > 0);
+  if (ratios.length === 0) return 0;
+  const mine = sql`case g.channel_code ${sql.join(
+    ratios.map(([channel, bp]) => sql`when ${channel} then ${sql.lit(bp)}`),
+    sql` `,
+  )} else 0 end`;
+  const below = sql`coalesce((select r.ratio_bp from agent_ratios r
+      where r.user_id = case when t.depth = 1 then t.descendant_id else p.ancestor_id end
+      and r.channel_code = g.channel_code and r.effective_day <= ${day}
+      order by r.effective_day desc limit 1), 0)`;
+  const { rows } = await sql<{ amount: unknown }>`select coalesce(sum(s.amount), 0) as amount from (
+      select case when s0.below >= s0.mine then 0
+        else s0.valid_bet * s0.mine / 10000 - s0.valid_bet * s0.below / 10000 end as amount
+      from (
+        select g.valid_bet, ${mine} as mine, ${below} as below
+        from agent_tree t
+        join game_daily_valid g on g.user_id = t.descendant_id and g.day = ${day}
+        left join agent_tree p on t.depth > 1 and p.descendant_id = t.descendant_id and p.depth = t.depth - 1
+        where t.ancestor_id = ${agentId} and t.effective_day <= ${day} and g.valid_bet > 0
+      ) s0
+    ) s`.execute(db);
+  return num(rows[0]?.amount);
+}
+
+/** The settled rake back of the last days, by day, newest first. */
+export const rakeBackHistory = async (db: Db, userId: number, span: Span): Promise<LineDay[]> =>
+  (await linesByDay(db, userId, 'rakeback', span, { validBets: true })).sort((a, b) =>
+    a.day < b.day ? 1 : -1,
+  );
+
+// ---- the rows behind a figure
+
+/** A page of rows and the count and sum of all of them. */
+export interface RowsPage<R> {
+  count: number;
+  sum: number;
+  rows: R[];
+}
+
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+export interface MemberCols {
+  uid: number;
+  area_code: string;
+  phone: string;
+}
+
+/** Own bets per day and channel. */
+export async function betRows(
+  db: Db,
+  userId: number,
+  span: Span,
+  page: Paging,
+): Promise<RowsPage<{ day: Day; channel_code: string; amount: number }>> {
+  const base = db
+    .selectFrom('game_daily_valid')
+    .where('user_id', '=', userId)
+    .where('day', '>=', span.from)
+    .where('day', '<=', span.to);
+  const [agg, rows] = await Promise.all([
+    base
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('bet').as('s')])
+      .executeTakeFirst(),
+    base
+      .select(['day', 'channel_code', 'bet as amount'])
+      .orderBy('day', 'desc')
+      .orderBy('channel_code')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: num(agg?.n),
+    sum: num(agg?.s),
+    rows: rows.map((r) => ({ day: r.day, channel_code: r.channel_code, amount: num(r.amount) })),
+  };
+}
+
+export interface MoneyRow extends MemberCols {
+  order_no: string;
+  amount: number;
+  at: number;
+}
+
+/**
+ * Completed deposits or withdrawals, newest first: the user's own (`team` false) or their whole subtree's,
+ * with the member each is of.
+ */
+export async function moneyRows(
+  db: Db,
+  kind: 'deposits' | 'withdrawals',
+  userId: number,
+  team: boolean,
+  span: Span,
+  page: Paging,
+): Promise<RowsPage<MoneyRow>> {
+  const from = kind === 'deposits' ? sql`deposit_orders d` : sql`withdrawals d`;
+  const done = kind === 'deposits' ? DEPOSIT_DONE : sql`d.state = 'Success'`;
+  const at = kind === 'deposits' ? sql.ref('d.completed_at') : sql.ref('d.finished_at');
+  const who = team
+    ? sql`join agent_tree t on t.descendant_id = d.user_id and t.ancestor_id = ${userId}`
+    : sql``;
+  const mine = team ? sql`` : sql`and d.user_id = ${userId}`;
+  const where = sql`where ${done} ${mine} and ${at} >= ${span.start} and ${at} < ${span.end}`;
+  const [agg, rows] = await Promise.all([
+    sql<{ n: unknown; s: unknown }>`select count(*) as n, coalesce(sum(d.amount), 0) as s
+      from ${from} ${who} ${where}`.execute(db),
+    sql<MoneyRow>`select d.order_no, d.amount, ${at} as at, u.uid, u.area_code, u.phone
+      from ${from} ${who} join users u on u.id = d.user_id ${where}
+      order by ${at} desc, d.id desc limit ${page.limit} offset ${page.offset}`.execute(db),
+  ]);
+  return {
+    count: num(agg.rows[0]?.n),
+    sum: num(agg.rows[0]?.s),
+    rows: rows.rows.map((r) => ({ ...r, amount: num(r.amount), at: num(r.at), uid: num(r.uid) })),
+  };
+}
+
+/**
+ * The ledger transactions that moved these orders' money: a deposit's credit (`deposit`), a withdrawal's
+ * payout (`withdraw_post`), found by the order number they carry as `ref` (partial index of 0011).
+ */
+export async function orderTransactions(
+  db: Db,
+  kind: 'deposits' | 'withdrawals',
+  orderNos: readonly string[],
+): Promise<Map<string, number>> {
+  if (orderNos.length === 0) return new Map();
+  const type = kind === 'deposits' ? sql.lit('deposit') : sql.lit('withdraw_post');
+  const { rows } = await sql<{ id: number; ref: string }>`select id, ref from ledger_transactions
+    where type in ('deposit', 'withdraw_post') and type = ${type}
+    and ref in (${sql.join(orderNos.map((o) => sql`${o}`))})`.execute(db);
+  return new Map(rows.map((r) => [r.ref, num(r.id)]));
+}
+
+export interface LineRow extends MemberCols {
+  id: number;
+  day: Day;
+  channel_code: string;
+  amount: number;
+  ledger_transaction_id: number | null;
+  hold_state: string | null;
+  hold_reason: string | null;
+  resolve_transaction_id: number | null;
+}
+
+/** An earner's lines of one kind, newest first, with their member and hold (cancelled holds left out). */
+export async function lineRows(
+  db: Db,
+  earnerId: number,
+  kind: AgentLineKind,
+  span: Span,
+  page: Paging,
+): Promise<RowsPage<LineRow>> {
+  const base = db
+    .selectFrom('agent_lines as l')
+    .leftJoin('agent_holds as h', 'h.id', 'l.hold_id')
+    .where('l.earner_id', '=', earnerId)
+    .where('l.kind', '=', kind)
+    .where('l.day', '>=', span.from)
+    .where('l.day', '<=', span.to)
+    .where((eb) => eb.or([eb('h.state', 'is', null), eb('h.state', '<>', 'cancelled')]));
+  const [agg, rows] = await Promise.all([
+    base
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('l.amount').as('s')])
+      .executeTakeFirst(),
+    base
+      .innerJoin('users as u', 'u.id', 'l.member_id')
+      .select([
+        'l.id',
+        'l.day',
+        'l.channel_code',
+        'l.amount',
+        'l.ledger_transaction_id',
+        'h.state as hold_state',
+        'h.reason as hold_reason',
+        'h.resolve_transaction_id',
+        'u.uid',
+        'u.area_code',
+        'u.phone',
+      ])
+      .orderBy('l.day', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: num(agg?.n),
+    sum: num(agg?.s),
+    rows: rows.map((r) => ({
+      ...r,
+      id: num(r.id),
+      amount: num(r.amount),
+      uid: num(r.uid),
+      ledger_transaction_id: r.ledger_transaction_id === null ? null : num(r.ledger_transaction_id),
+      resolve_transaction_id: r.resolve_transaction_id === null ? null : num(r.resolve_transaction_id),
+    })),
+  };
+}
+
+/** The team's valid bets per member and day, newest day first, the largest first within a day. */
+export async function teamBetRows(
+  db: Db,
+  agentId: number,
+  span: Span,
+  page: Paging,
+): Promise<RowsPage<MemberCols & { day: Day; amount: number }>> {
+  const perMemberDay = sql`select g.user_id, g.day, sum(g.valid_bet) as amount
+    from agent_tree t join game_daily_valid g on g.user_id = t.descendant_id
+    where t.ancestor_id = ${agentId} and g.day >= ${span.from} and g.day <= ${span.to}
+    group by g.user_id, g.day having sum(g.valid_bet) <> 0`;
+  const [agg, rows] = await Promise.all([
+    sql<{ n: unknown; s: unknown }>`select count(*) as n, coalesce(sum(m.amount), 0) as s
+      from (${perMemberDay}) m`.execute(db),
+    sql<MemberCols & { day: Day; amount: number }>`select m.day, m.amount, u.uid, u.area_code, u.phone
+      from (${perMemberDay}) m join users u on u.id = m.user_id
+      order by m.day desc, m.amount desc, u.uid limit ${page.limit} offset ${page.offset}`.execute(db),
+  ]);
+  return {
+    count: num(agg.rows[0]?.n),
+    sum: num(agg.rows[0]?.s),
+    rows: rows.rows.map((r) => ({ ...r, amount: num(r.amount), uid: num(r.uid) })),
+  };
+}
+
+/** Members who joined in the span's instants, newest first. */
+export async function newMemberRows(
+  db: Db,
+  agentId: number,
+  span: Span,
+  page: Paging,
+): Promise<RowsPage<MemberCols & { at: number }>> {
+  const base = db
+    .selectFrom('agent_tree as t')
+    .innerJoin('users as u', 'u.id', 't.descendant_id')
+    .where('t.ancestor_id', '=', agentId)
+    .where('u.created_at', '>=', span.start)
+    .where('u.created_at', '<', span.end);
+  const [agg, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .select(['u.uid', 'u.area_code', 'u.phone', 'u.created_at as at'])
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: num(agg?.n),
+    sum: 0,
+    rows: rows.map((r) => ({ ...r, uid: num(r.uid), at: num(r.at) })),
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { agentAdminRoutes } from './admin-routes';
+import { earningsRoutes } from './earnings-routes';
+import { reportRoutes } from './report-routes';
+import { teamRoutes } from './team-routes';
+
+/** The agent programme's calls (src/contract/agent.ts, agent-admin.ts), by concern. */
+export function agentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  teamRoutes(app, ctx);
+  earningsRoutes(app, ctx);
+  reportRoutes(app, ctx);
+  agentAdminRoutes(app, ctx);
+}

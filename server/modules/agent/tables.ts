@@ -1,0 +1,130 @@
+import type { Generated } from 'kysely';
+
+/** The agent module's tables (migration 0011_agents, decision 0017; server/db/types.ts joins them). */
+export interface AgentTables {
+  agent_tree: AgentTreeTable;
+  agent_ratios: AgentRatiosTable;
+  agent_defaults: AgentDefaultsTable;
+  agent_links: AgentLinksTable;
+  agent_settlement_days: AgentSettlementDaysTable;
+  agent_lines: AgentLinesTable;
+  agent_holds: AgentHoldsTable;
+  agent_corrections: AgentCorrectionsTable;
+  user_signals: UserSignalsTable;
+}
+
+/** A business day, YYYY-MM-DD in the business time zone. */
+export type Day = string;
+
+/** The closure of the team tree: a row from each ancestor to each descendant (depth 1 = the parent). */
+export interface AgentTreeTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+  /** The first business day this link counts for commission. */
+  effective_day: Day;
+}
+
+/** Basis points of the valid bet (30 = 0.30%), from `effective_day` on (the latest such row applies). */
+export interface AgentRatiosTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_code: string;
+  ratio_bp: number;
+  effective_day: Day;
+  set_by: number | null;
+  created_at: number;
+}
+
+export interface AgentDefaultsTable {
+  user_id: number;
+  channel_code: string;
+  ratio_bp: number;
+  updated_at: number;
+}
+
+export type AgentLinkKind = 'register' | 'recharge';
+
+export interface AgentLinksTable {
+  id: Generated<number>;
+  code: string;
+  agent_id: number;
+  kind: AgentLinkKind;
+  /** register: the ratio the member gets in every channel (capped by the agent's). */
+  ratio_bp: number | null;
+  /** register: 0 player, 1 agent. */
+  join_job: number | null;
+  /** recharge: the member whose deposit page it opens. */
+  member_id: number | null;
+  /** recharge: the amount it presets, if any. */
+  amount: number | null;
+  created_at: number;
+  expires_at: number | null;
+}
+
+export interface AgentSettlementDaysTable {
+  day: Day;
+  state: 'running' | 'settled';
+  lease_owner: string | null;
+  lease_until: Generated<number>;
+  settled_at: number | null;
+}
+
+export type AgentLineKind = 'rakeback' | 'commission';
+
+export interface AgentLinesTable {
+  id: Generated<number>;
+  day: Day;
+  kind: AgentLineKind;
+  earner_id: number;
+  member_id: number;
+  channel_code: string;
+  /** The earner's distance above the member (0 for rake back). */
+  depth: number;
+  valid_bet: number;
+  ratio_bp: number;
+  below_ratio_bp: number;
+  amount: number;
+  corrects_day: Day | null;
+  hold_id: number | null;
+  ledger_transaction_id: number | null;
+  created_at: number;
+}
+
+export type HoldReason = 'shared_ip' | 'shared_device' | 'fast_deposit';
+export type HoldState = 'held' | 'released' | 'cancelled';
+
+export interface AgentHoldsTable {
+  id: Generated<number>;
+  agent_id: number;
+  member_id: number;
+  day: Day;
+  amount: number;
+  reason: HoldReason;
+  state: HoldState;
+  hold_transaction_id: number | null;
+  resolve_transaction_id: number | null;
+  resolved_by: number | null;
+  resolve_note: string | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface AgentCorrectionsTable {
+  id: Generated<number>;
+  round_id: number;
+  user_id: number;
+  channel_code: string;
+  round_day: Day;
+  valid_bet_delta: number;
+  booked_day: Day | null;
+  created_at: number;
+}
+
+export interface UserSignalsTable {
+  user_id: number;
+  kind: 'ip' | 'device';
+  value_hash: string;
+  first_seen: number;
+  last_seen: number;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  agentDefaultsCall,
+  agentDownCall,
+  agentLinkCall,
+  agentLinksCall,
+  bindCall,
+  downlineCall,
+  genDownlinkCall,
+  genRechargeLinkCall,
+  joinAgentCall,
+  promoteCall,
+  teamCall,
+} from '../../../src/contract/agent';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import * as invites from './invites';
+import * as team from './team';
+import { bindLater } from './tree';
+
+/** The origin the request came through (behind a trusted proxy, the one the client used): links are built on it. */
+const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+/** The agent calls of one concern: invite codes and links, binding, joining, ratios, the team and one member's page. */
+export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
+  serve(app, ctx, agentLinksCall, ({ auth, request }) =>
+    invites.ownLinks(ctx, auth.user.id, originOf(request)),
+  );
+  serve(app, ctx, genDownlinkCall, ({ auth, input, request }) =>
+    invites.genDownlink(ctx, auth.user.id, input, originOf(request)),
+  );
+  serve(app, ctx, genRechargeLinkCall, ({ auth, input, request }) =>
+    invites.genRechargeLink(ctx, auth.user.id, input, originOf(request)),
+  );
+  serve(app, ctx, agentLinkCall, ({ input }) => invites.linkInfo(ctx, input.code));
+  serve(app, ctx, bindCall, ({ auth, input }) => bindLater(ctx, auth.user.id, input.inviteCode));
+  serve(app, ctx, joinAgentCall, ({ auth }) => team.join(ctx, auth.user.id));
+  serve(app, ctx, promoteCall, ({ auth, input }) => team.promote(ctx, auth.user.id, input.memberUid));
+  serve(app, ctx, agentDownCall, ({ auth, input }) => team.setMemberRatios(ctx, auth.user.id, input));
+  serve(app, ctx, agentDefaultsCall, ({ auth, input }) => team.setAgentDefaults(ctx, auth.user.id, input));
+  serve(app, ctx, teamCall, ({ auth, input }) => team.team(ctx, auth.user.id, input));
+  serve(app, ctx, downlineCall, ({ auth, input }) => team.downline(ctx, auth.user.id, input.memberUid));
+}

@@ -1,0 +1,91 @@
+import { businessDay, type Day } from '../../business-days';
+import type { Db } from '../../db/create-db';
+import { ApiError, conflict, fieldError } from '../../http/envelope';
+import { reverse } from '../ledger/service';
+import * as repo from './repository';
+
+/*
+ * The games module's public face for other modules (the agent programme voids settled rounds through it).
+ */
+
+/** The business day a round was played on (where its valid bet counts), if the round exists. */
+export async function roundDay(db: Db, roundId: number, timeZone: string): Promise<Day | undefined> {
+  const round = await repo.findRoundById(db, roundId);
+  return round && businessDay(round.placed_at, timeZone);
+}
+
+export interface VoidedRound {
+  roundId: number;
+  userId: number;
+  channel: string;
+  /** The business day the round was played on (where its valid bet counted). */
+  day: Day;
+  /** What the round's day lost of its valid bets (0 or negative). */
+  validBetDelta: number;
+  /** The reversals posted, newest posting first. */
+  reversals: number[];
+}
+
+/**
+ * Voids a settled round of a seamless provider, inside the caller's money transaction: each of its postings
+ * still standing (bets not rolled back, wins) is reversed, newest first (a win is taken back before its stake
+ * is returned); the round becomes `void` with a valid bet of 0, and its day's valid bet sums lose what it
+ * counted there. Refused: an unknown round (`round_not_found`), one already void (`state_changed`), one not
+ * settled (`round_not_settled`), a transfer provider's (`round_not_voidable`: its wallet is the provider's,
+ * which voids its own rounds), and one whose player no longer has what it paid (`round_funds_spent`).
+ */
+export async function voidRound(
+  trx: Db,
+  roundId: number,
+  now: number,
+  timeZone: string,
+): Promise<VoidedRound> {
+  await repo.lockRound(trx, roundId);
+  const round = await repo.findRoundById(trx, roundId);
+  if (!round) throw fieldError('roundId', 'round_not_found');
+  if (round.status === 'void') throw conflict('state_changed');
+  if (round.status !== 'settled') throw fieldError('roundId', 'round_not_settled');
+  const provider = await repo.findProvider(trx, round.provider_code);
+  if (provider?.protocol !== 'seamless') throw fieldError('roundId', 'round_not_voidable');
+
+  const standing = (await repo.callsOfRound(trx, round.id))
+    .filter((c) => (c.action === 'bet' || c.action === 'win') && c.state === 'applied')
+    .filter((c) => c.ledger_transaction_id !== null)
+    .reverse();
+  const reversals: number[] = [];
+  for (const call of standing) {
+    try {
+      const reversed = await reverse(trx, call.ledger_transaction_id as number, {
+        type: 'game_void',
+        ref: `round:${round.id}`,
+        now,
+      });
+      reversals.push(reversed.transactionId);
+    } catch (err) {
+      if (err instanceof ApiError && err.data?.issues?.[0]?.code === 'insufficient_funds')
+        throw conflict('round_funds_spent');
+      throw err;
+    }
+  }
+
+  await repo.updateRound(trx, round.id, { valid_bet: 0, status: 'void' });
+  const day = businessDay(round.placed_at, timeZone);
+  // The day's sums as if the round had never counted (a settled round added itself to them once).
+  await repo.addDailyValid(trx, {
+    user_id: round.user_id,
+    day,
+    channel_code: round.channel_code,
+    rounds: -1,
+    bet: -round.bet,
+    win: -round.win,
+    valid_bet: -round.valid_bet,
+  });
+  return {
+    roundId: round.id,
+    userId: round.user_id,
+    channel: round.channel_code,
+    day,
+    validBetDelta: -round.valid_bet,
+    reversals,
+  };
+}

@@ -1,0 +1,123 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  agentDetailCall,
+  agentLinkCall,
+  agentLinksCall,
+  downlineCall,
+  type Figure,
+  type RangeRequest,
+  rakeBackCall,
+  reportCall,
+  reportDetailsCall,
+  teamCall,
+} from '../../contract/agent';
+import { PAGE_SIZE } from '../../contract/paging';
+import { api } from '../../lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
+import { nextPageParam } from '../../lib/paging';
+
+/** Whose members the team list shows ('' parent: the viewer's own), and the search over the whole team. */
+export interface TeamFilters {
+  parentUid?: number | undefined;
+  search: string;
+}
+
+export interface DetailsFilters {
+  figure: Figure;
+  range: RangeRequest;
+}
+
+export const agentKeys = {
+  all: ['agent'] as const,
+  /** The summary (/uid/app/detail): job, code, ratios, counts and the earnings balances. */
+  detail: () => ['agent', 'detail'] as const,
+  links: () => ['agent', 'links'] as const,
+  /** What a registration or recharge link stands for (public, no session). */
+  link: (code: string) => ['agent', 'link', code] as const,
+  /** Everything about the team: the lists, one member's page (a ratio set or a promotion changes them). */
+  team: () => ['agent', 'team'] as const,
+  teamList: (filters: TeamFilters) => ['agent', 'team', 'list', filters] as const,
+  downline: (uid: number) => ['agent', 'team', 'member', uid] as const,
+  /** Figures, their rows and rake back: earnings moved or settled change them. */
+  statements: () => ['agent', 'statements'] as const,
+  report: (range: RangeRequest) => ['agent', 'statements', 'report', range] as const,
+  details: (filters: DetailsFilters) => ['agent', 'statements', 'details', filters] as const,
+  rakeBack: () => ['agent', 'statements', 'rakeback'] as const,
+};
+
+export const agentQueries = {
+  detail: () =>
+    queryOptions({
+      queryKey: agentKeys.detail(),
+      queryFn: ({ signal }) => api.call(agentDetailCall, {}, { signal }),
+      staleTime: 30_000,
+    }),
+  /** The invite code's link and QR code change only with the code itself. */
+  links: () =>
+    queryOptions({
+      queryKey: agentKeys.links(),
+      queryFn: ({ signal }) => api.call(agentLinksCall, {}, { signal }),
+      staleTime: 10 * 60_000,
+    }),
+  /** Quiet: a page opened from an old link says itself that the link is no longer valid. */
+  link: (code: string) =>
+    queryOptions({
+      queryKey: agentKeys.link(code),
+      queryFn: ({ signal }) => api.call(agentLinkCall, { code }, { signal, silent: true }),
+      staleTime: 5 * 60_000,
+    }),
+  /** 50 a page, the next within 50 px of the bottom, as every list. */
+  team: (filters: TeamFilters) =>
+    infiniteQueryOptions({
+      queryKey: agentKeys.teamList(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api.call(
+          teamCall,
+          {
+            number: pageParam,
+            size: PAGE_SIZE,
+            search: filters.search,
+            ...(filters.parentUid === undefined ? {} : { parentUid: filters.parentUid }),
+          },
+          { signal },
+        ),
+      initialPageParam: 0,
+      getNextPageParam: (last) => nextPageParam(last.page),
+      getPreviousPageParam: (first) => previousPageParam(first.page),
+      maxPages: MAX_PAGES_IN_MEMORY,
+      staleTime: 30_000,
+    }),
+  downline: (uid: number) =>
+    queryOptions({
+      queryKey: agentKeys.downline(uid),
+      queryFn: ({ signal }) => api.call(downlineCall, { memberUid: uid }, { signal }),
+      staleTime: 30_000,
+    }),
+  report: (range: RangeRequest) =>
+    queryOptions({
+      queryKey: agentKeys.report(range),
+      queryFn: ({ signal }) => api.call(reportCall, range, { signal }),
+      staleTime: 30_000,
+    }),
+  details: (filters: DetailsFilters) =>
+    infiniteQueryOptions({
+      queryKey: agentKeys.details(filters),
+      queryFn: ({ pageParam, signal }) =>
+        api.call(
+          reportDetailsCall,
+          { number: pageParam, size: PAGE_SIZE, figure: filters.figure, ...filters.range },
+          { signal },
+        ),
+      initialPageParam: 0,
+      getNextPageParam: (last) => nextPageParam(last.page),
+      getPreviousPageParam: (first) => previousPageParam(first.page),
+      maxPages: MAX_PAGES_IN_MEMORY,
+      staleTime: 30_000,
+    }),
+  rakeBack: () =>
+    queryOptions({
+      queryKey: agentKeys.rakeBack(),
+      queryFn: ({ signal }) => api.call(rakeBackCall, {}, { signal }),
+      staleTime: 30_000,
+    }),
+};

@@ -1,0 +1,256 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { RANGES, type Report } from '../../../contract/agent';
+import { formatMoney } from '../../../lib/money';
+import { useSessionUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { validationMessage } from '../../../lib/validation-messages';
+import { ChevronRightIcon, RefreshIcon } from '../../../ui/icons';
+import { PageHeader } from '../../../ui/page-header';
+import { SkeletonBlock } from '../../../ui/skeleton';
+import { Tabs } from '../../../ui/tabs';
+import { useJoinAgentMutation } from '../agent.mutations';
+import { agentKeys, agentQueries } from '../agent.queries';
+import { RANGE_LABELS } from '../agent-labels';
+import {
+  chartData,
+  customRangeIssue,
+  formatDay,
+  type Range,
+  type RangeSearch,
+  rangeRequest,
+  rangeSearch,
+} from '../agent-values';
+import { AgentCard, Amount, FigureTile } from './agent-bits';
+import { DayChart } from './day-chart';
+import './agent.css';
+
+/**
+ * The report tab, for everyone: the range (today, yesterday, this week, this month or chosen days), the
+ * user's own figures and, for agents, the team's; each figure opens its rows; a chart of the days with
+ * the same figures as a table. A player can become an agent from here.
+ */
+export function ReportPage({
+  search,
+  onSearch,
+}: {
+  search: RangeSearch;
+  onSearch: (next: RangeSearch) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const panelId = useId();
+  const user = useSessionUser();
+  const range = search.range ?? 'today';
+  const request = rangeRequest(search);
+  const report = useQuery({
+    ...agentQueries.report(request ?? { range: 'today' }),
+    enabled: request !== null,
+  });
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: agentKeys.statements() });
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t`Report`}
+        back={false}
+        end={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => void refresh()}
+            aria-label={t`Refresh`}
+            aria-busy={report.isRefetching || undefined}
+          >
+            <RefreshIcon size={22} />
+          </button>
+        }
+      />
+      <main className="page__body agent-page" id="main">
+        <Tabs<Range>
+          options={RANGES.map((value) => ({ value, label: i18n._(RANGE_LABELS[value]) }))}
+          value={range}
+          onChange={(value) => onSearch(rangeSearch(value, search.from, search.to))}
+          label={t`Range`}
+          panelId={panelId}
+          idPrefix="report-range"
+          variant="chips"
+        />
+        <div id={panelId} role="tabpanel" aria-labelledby={`report-range-${range}`} className="agent-page">
+          {range === 'custom' ? <CustomRange search={search} onSearch={onSearch} /> : null}
+          {request === null ? (
+            <p className="agent-muted">{t`Choose the first and the last day (at most 92 days).`}</p>
+          ) : report.data ? (
+            <Figures report={report.data} search={rangeSearch(range, search.from, search.to)} />
+          ) : report.isError ? (
+            <p className="agent-muted">{t`The report could not be loaded.`}</p>
+          ) : (
+            <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+          )}
+        </div>
+        {user && user.job === 0 ? <BecomeAgent /> : null}
+        <Link to="/RakeBack" className="menu-list__item agent-link-row">
+          <span>{t`Rake back`}</span>
+          <ChevronRightIcon size={20} className="menu-list__chevron" />
+        </Link>
+      </main>
+    </div>
+  );
+}
+
+/** Two dates of a chosen range; what is wrong with them is said under the field it is about. */
+function CustomRange({ search, onSearch }: { search: RangeSearch; onSearch: (next: RangeSearch) => void }) {
+  const { t, i18n } = useLingui();
+  const issue = search.from || search.to ? customRangeIssue(search.from, search.to) : null;
+  const message = (field: 'from' | 'to') =>
+    issue && issue.field === field ? validationMessage(i18n, issue.code) : undefined;
+  const day = (field: 'from' | 'to', label: string) => {
+    const error = message(field);
+    const id = `report-${field}`;
+    return (
+      <div className={`field ${error ? 'field--invalid' : ''}`}>
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        <input
+          id={id}
+          className="input"
+          type="date"
+          name={field}
+          value={search[field] ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...(field === 'from' ? { max: search.to } : { min: search.from })}
+          onChange={(event) =>
+            onSearch({ ...search, range: 'custom', [field]: event.target.value || undefined })
+          }
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <fieldset className="agent-range">
+      <legend className="visually-hidden">{t`Custom range`}</legend>
+      {day('from', t`From`)}
+      {day('to', t`To`)}
+    </fieldset>
+  );
+}
+
+function Figures({ report, search }: { report: Report; search: RangeSearch }) {
+  const { t, i18n } = useLingui();
+  const own = report.own;
+  const team = report.team;
+  const from = formatDay(report.from, i18n.locale);
+  const to = formatDay(report.to, i18n.locale);
+  const chart = team
+    ? chartData(report.days, report.from, report.to, [
+        { label: t`Team valid bets`, pick: (d) => d.teamValidBets },
+        { label: t`Commission`, pick: (d) => d.commission },
+      ])
+    : chartData(report.days, report.from, report.to, [
+        { label: t`Valid bets`, pick: (d) => d.validBets },
+        { label: t`Rake back`, pick: (d) => d.rakeBack },
+      ]);
+  return (
+    <>
+      <p className="agent-muted" data-testid="report-days">
+        {report.from === report.to ? from : t`${from} to ${to}`}
+      </p>
+      <AgentCard title={t`My figures`} testId="own-figures">
+        <div className="agent-figures">
+          <FigureTile
+            label={t`Bets`}
+            value={<Amount value={own.bets} />}
+            details={{ figure: 'bets', search }}
+          />
+          <FigureTile label={t`Valid bets`} value={<Amount value={own.validBets} />} />
+          <FigureTile label={t`Wins`} value={<Amount value={own.wins} />} />
+          <FigureTile
+            label={t`Rake back`}
+            value={<Amount value={own.rakeBack} />}
+            details={{ figure: 'rakeBack', search }}
+            testId="own-rakeback"
+          />
+          <FigureTile
+            label={t`Deposits`}
+            value={<Amount value={own.deposits} />}
+            details={{ figure: 'deposits', search }}
+          />
+          <FigureTile
+            label={t`Withdrawals`}
+            value={<Amount value={own.withdrawals} />}
+            details={{ figure: 'withdrawals', search }}
+          />
+        </div>
+      </AgentCard>
+      {team ? (
+        <AgentCard title={t`Team figures`} testId="team-figures">
+          <div className="agent-figures">
+            <FigureTile
+              label={t`Commission`}
+              value={<Amount value={team.commission} />}
+              details={{ figure: 'commission', search }}
+              testId="team-commission"
+            />
+            <FigureTile
+              label={t`Team valid bets`}
+              value={<Amount value={team.validBets} />}
+              details={{ figure: 'teamValidBets', search }}
+            />
+            <FigureTile
+              label={t`New members`}
+              value={i18n.number(team.newMembers)}
+              details={{ figure: 'newMembers', search }}
+              testId="team-new-members"
+            />
+            <FigureTile label={t`Active members`} value={i18n.number(team.activeMembers)} />
+            <FigureTile
+              label={t`Team deposits`}
+              value={<Amount value={team.deposits} />}
+              details={{ figure: 'teamDeposits', search }}
+            />
+            <FigureTile
+              label={t`Team withdrawals`}
+              value={<Amount value={team.withdrawals} />}
+              details={{ figure: 'teamWithdrawals', search }}
+            />
+          </div>
+        </AgentCard>
+      ) : null}
+      <DayChart
+        title={team ? t`Team valid bets and commission by day` : t`Valid bets and rake back by day`}
+        data={chart}
+        format={(value) => formatMoney(value)}
+      />
+    </>
+  );
+}
+
+/** A player becomes an agent at once; the team tab appears as soon as the user is read again. */
+function BecomeAgent() {
+  const { t } = useLingui();
+  const join = useJoinAgentMutation();
+  return (
+    <AgentCard title={t`Become an agent`} testId="become-agent">
+      <p className="agent-muted">
+        {t`Invite friends with your code and earn commission on their valid bets, every day.`}
+      </p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={join.isPending}
+        onClick={() => join.mutate(undefined, { onSuccess: () => toast.positive(t`You are now an agent`) })}
+      >
+        {t`Become an agent`}
+      </button>
+    </AgentCard>
+  );
+}

@@ -1,0 +1,239 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { Member } from '../../../contract/agent';
+import { EmptyState } from '../../../ui/empty-state';
+import { RefreshIcon, SearchIcon } from '../../../ui/icons';
+import { NoDataPicture } from '../../../ui/no-data-picture';
+import { PageHeader } from '../../../ui/page-header';
+import { PagedVirtualList } from '../../../ui/paged-virtual-list';
+import { SkeletonBlock, SkeletonRows } from '../../../ui/skeleton';
+import { agentKeys, agentQueries } from '../agent.queries';
+import { AgentCard, Amount, EarningsMoveForm, FigureTile } from './agent-bits';
+import { InviteCard } from './invite-card';
+import { MemberRow } from './member-row';
+import { PromoteDialog } from './promote-dialog';
+import { SetRatioDialog } from './set-ratio-dialog';
+import './agent.css';
+
+/** Whose members the list shows and what it searches (the URL keeps both). */
+export interface TeamSearch {
+  parent?: number | undefined;
+  q?: string | undefined;
+}
+
+/**
+ * The team tab (agents): the summary, the commission and its move to the main balance, the invite code and
+ * links, and the members level by level (a member's row opens their members, the trail leads back up),
+ * searchable by UID or phone over the whole team; 50 a page, the next near the bottom.
+ */
+export function TeamPage({ search, onSearch }: { search: TeamSearch; onSearch: (next: TeamSearch) => void }) {
+  const { t } = useLingui();
+  const detail = useQuery(agentQueries.detail());
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: agentKeys.all });
+  const d = detail.data;
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t`Team`}
+        back={false}
+        end={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => void refresh()}
+            aria-label={t`Refresh`}
+            aria-busy={detail.isRefetching || undefined}
+          >
+            <RefreshIcon size={22} />
+          </button>
+        }
+      />
+      <main className="page__body agent-page" id="main">
+        <AgentCard title={t`Summary`}>
+          {d ? (
+            <div className="agent-figures">
+              <FigureTile label={t`Direct members`} value={d.members.direct} testId="members-direct" />
+              <FigureTile label={t`All members`} value={d.members.total} testId="members-total" />
+              <FigureTile
+                label={t`Today's commission (estimate)`}
+                value={<Amount value={d.commission.todayEstimate} />}
+              />
+              <FigureTile
+                label={t`Yesterday's commission`}
+                value={<Amount value={d.commission.yesterday} />}
+              />
+            </div>
+          ) : (
+            <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+          )}
+        </AgentCard>
+        <AgentCard
+          title={t`Commission`}
+          testId="commission-card"
+          end={
+            <Link to="/report" search={{ range: 'month' }} className="text-link">
+              {t`Statement`}
+            </Link>
+          }
+        >
+          {d ? (
+            <>
+              <p className="agent-balance">
+                <span className="agent-muted">{t`Commission balance`}</span>
+                <strong
+                  className={d.commission.balance < 0 ? 'agent-negative' : undefined}
+                  data-testid="commission-balance"
+                >
+                  <Amount value={d.commission.balance} />
+                </strong>
+              </p>
+              {d.commission.held > 0 ? (
+                <p className="agent-muted">
+                  {t`Held for review`} <Amount value={d.commission.held} />
+                </p>
+              ) : null}
+              <EarningsMoveForm from="commission" balance={d.commission.balance} min={d.withdrawMin} />
+            </>
+          ) : (
+            <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+          )}
+        </AgentCard>
+        <InviteCard defaults={d?.defaults} own={d?.ratios} />
+        <Members search={search} onSearch={onSearch} />
+      </main>
+    </div>
+  );
+}
+
+function Members({ search, onSearch }: { search: TeamSearch; onSearch: (next: TeamSearch) => void }) {
+  const { t } = useLingui();
+  const query = search.q ?? '';
+  const list = useInfiniteQuery(agentQueries.team({ parentUid: search.parent, search: query }));
+  const detail = useQuery(agentQueries.detail());
+  const [typed, setTyped] = useState(query);
+  // Back and forward change the URL's search: the box follows it.
+  useEffect(() => setTyped(query), [query]);
+  const [ratioFor, setRatioFor] = useState<Member | null>(null);
+  const [promoteFor, setPromoteFor] = useState<Member | null>(null);
+  const first = list.data?.pages[0];
+  const path = first?.path ?? [];
+  const total = first?.page.totalElements;
+  // The list reads pages of members; each answer also carries the trail and the counts.
+  const paged = { ...list, data: list.data && { pages: list.data.pages.map((p) => p.page) } };
+
+  // The placeholder is the name too: a screen reader hears what a sighted user reads.
+  const searchLabel = t`Search by UID or phone`;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = typed.trim();
+    onSearch(q ? { q } : {});
+  };
+
+  return (
+    <AgentCard title={t`Members`} testId="members" plain>
+      <form className="search-box agent-search" onSubmit={onSubmit}>
+        <SearchIcon size={20} className="search-box__icon" />
+        <input
+          className="search-box__input"
+          type="search"
+          enterKeyHint="search"
+          maxLength={20}
+          aria-label={searchLabel}
+          placeholder={searchLabel}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            if (event.target.value === '' && query !== '') onSearch({});
+          }}
+        />
+      </form>
+      {query ? (
+        <p className="agent-trail">
+          <span>{t`Results for “${query}” in your whole team`}</span>{' '}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              setTyped('');
+              onSearch({});
+            }}
+          >
+            {t`Clear`}
+          </button>
+        </p>
+      ) : (
+        <nav aria-label={t`Team levels`} className="agent-trail">
+          <ol>
+            <li>
+              {path.length === 0 ? (
+                <span aria-current="page">{t`My direct members`}</span>
+              ) : (
+                <Link to="/team" search={{}}>
+                  {t`My direct members`}
+                </Link>
+              )}
+            </li>
+            {path.map(({ uid, phone }, index) => (
+              <li key={uid}>
+                {index === path.length - 1 ? (
+                  <span aria-current="page">{t`Members of ${phone}`}</span>
+                ) : (
+                  <Link to="/team" search={{ parent: uid }}>
+                    {phone}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {total !== undefined ? (
+        <p className="agent-muted" data-testid="members-count">
+          {plural(total, { one: '# member', other: '# members' })}
+        </p>
+      ) : null}
+      <PagedVirtualList
+        list={paged}
+        pending={<SkeletonRows label={t`Loading`} count={3} />}
+        empty={
+          <EmptyState
+            picture={<NoDataPicture />}
+            title={query ? t`No member matches` : t`No members here yet`}
+          >
+            {query || search.parent ? null : <p>{t`Share your invite link to grow your team.`}</p>}
+          </EmptyState>
+        }
+        itemKey={(member) => member.uid}
+        estimateSize={220}
+        label={t`Members`}
+        footer={
+          <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
+            {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
+          </p>
+        }
+        renderItem={(member) => (
+          <MemberRow
+            member={member}
+            actions={{
+              onOpen: (m) => {
+                setTyped('');
+                onSearch({ parent: m.uid });
+              },
+              onSetRatio: setRatioFor,
+              onPromote: setPromoteFor,
+            }}
+          />
+        )}
+      />
+      {ratioFor ? (
+        <SetRatioDialog member={ratioFor} own={detail.data?.ratios} onClose={() => setRatioFor(null)} />
+      ) : null}
+      {promoteFor ? <PromoteDialog member={promoteFor} onClose={() => setPromoteFor(null)} /> : null}
+    </AgentCard>
+  );
+}
