@@ -73,8 +73,8 @@ describe('answers unchanged, and the tables drive them', () => {
       (await server.db.selectFrom('system_accounts').select('code').orderBy('code').execute()).map(
         (r) => r.code,
       ),
-      // 0008's four, and the house's side of play from 0010.
-    ).toEqual(['bonuses', 'deposits', 'fees', 'games', 'withdrawals']);
+      // 0008's four, the house's side of play from 0010, and 0011's sources of rake back and commission.
+    ).toEqual(['bonuses', 'commission', 'deposits', 'fees', 'games', 'rakeback', 'withdrawals']);
   });
 
   it('level data answers the former table in full', async () => {
