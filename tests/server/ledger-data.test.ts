@@ -13,6 +13,7 @@ import * as m0005 from '../../server/db/migrations/0005_push';
 import * as m0006 from '../../server/db/migrations/0006_notice_reads';
 import * as m0008 from '../../server/db/migrations/0008_ledger_data';
 import * as m0010 from '../../server/db/migrations/0010_games';
+import * as m0011 from '../../server/db/migrations/0011_agents';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import {
   balancesOf,
@@ -293,8 +294,9 @@ describe('migration 0008 on a database with wallets', () => {
       ]);
       expect((await auditLedger(t.db)).driftedAccounts).toBe(0);
 
-      // And back: down restores the old keys, up again re-keys them (0010's games name the channels, so
-      // they go first and come back after).
+      // And back: down restores the old keys, up again re-keys them (0010's games and 0011's ratios name
+      // the channels, so they go first and come back after).
+      await m0011.down(t.db);
       await m0010.down(t.db);
       await m0008.down(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
@@ -304,6 +306,7 @@ describe('migration 0008 on a database with wallets', () => {
       ]);
       await m0008.up(t.db);
       await m0010.up(t.db);
+      await m0011.up(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
         `u:${id}:ch:slots`,
         `u:${id}:ch:live-casino`,
