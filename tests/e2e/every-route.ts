@@ -48,7 +48,7 @@ async function read<T>(request: APIRequestContext, token: string, path: string, 
 
 /**
  * Every route of the app (spec section 2 and the standalone pages) as a user reaches it, with ids from
- * the demo data. The layout and the accessibility checks both walk this one list.
+ * the demo data. The route walk (every-route.spec.ts) checks the layout and accessibility of each.
  */
 export async function everyRoute(request: APIRequestContext): Promise<RouteCase[]> {
   const { token } = await apiToken(request, 'player');

@@ -1,66 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { everyRoute, LOCALES, openCold, pageFor, settle, startSession, type Who } from './every-route';
+import { expect, type Page, test } from '@playwright/test';
+import { LOCALES, openCold, pageFor, settle, startSession } from './every-route';
 import { freshPhone, registerViaApi } from './support';
 import { apiCall } from './wallet-support';
-
-const WIDTHS = [360, 390] as const;
-
-/** Two frames: the layout after a resize has been computed and painted. */
-const afterLayout = (page: Page) =>
-  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-/** How much wider than the screen the document is, and the deepest elements that stick out (to say where). */
-function overflowAt(page: Page, width: number) {
-  return page.evaluate((width) => {
-    const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
-    const culprits: string[] = [];
-    if (scrollWidth > width) {
-      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-        const box = element.getBoundingClientRect();
-        if (box.right <= width + 0.5 || box.width === 0) continue;
-        // Only the innermost: a parent that sticks out because of its child says nothing new.
-        const child = [...element.children].some((c) => c.getBoundingClientRect().right > width + 0.5);
-        if (!child)
-          culprits.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(box.right)})`);
-      }
-    }
-    return { scrollWidth, culprits: culprits.slice(0, 4) };
-  }, width);
-}
-
-for (const locale of LOCALES) {
-  test(`every route fits a 360 and a 390 px wide screen in ${locale}`, async ({
-    browser,
-    request,
-  }, testInfo) => {
-    // About forty routes, each loaded cold once and measured at both widths.
-    test.setTimeout(420_000);
-    const routes = await everyRoute(request);
-    const pages = new Map<Who, { context: BrowserContext; page: Page }>();
-    const wider: string[] = [];
-    for (const route of routes) {
-      let entry = pages.get(route.who);
-      if (!entry) {
-        entry = await pageFor(browser, testInfo, route.who, locale);
-        pages.set(route.who, entry);
-      }
-      const { page } = entry;
-      await test.step(`${route.path} (${route.who})`, async () => {
-        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-        await openCold(page, route.path);
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 844 });
-          await afterLayout(page);
-          const { scrollWidth, culprits } = await overflowAt(page, width);
-          if (scrollWidth > width)
-            wider.push(`${route.path} (${route.who}) at ${width}: ${scrollWidth} px; ${culprits.join(', ')}`);
-        }
-      });
-    }
-    for (const { context } of pages.values()) await context.close();
-    expect(wider).toEqual([]);
-  });
-}
 
 /** What the wallet stylesheet decides about a screen: the boxes and looks of every wallet element. */
 function walletLayout(page: Page) {

@@ -2,8 +2,38 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from './axe-support';
 import { everyRoute, LOCALES, type Locale, openCold, pageFor, type Who } from './every-route';
 
-// An axe scan takes a second or two, several on a slow host under the whole suite: each locale's walk
-// through every route gets its own generous timeout.
+/*
+ * One walk per locale through every route, each loaded cold once: it must fit a 360 and a 390 px wide
+ * screen (no sideways scrolling) and have no axe violations; then the dialogs and the forms with their
+ * messages, scanned too. The two checks share the walk because loading forty routes in five locales is
+ * most of the e2e suite's time. An axe scan takes a second or two, several on a slow host under the whole
+ * suite: each locale's walk gets its own generous timeout.
+ */
+
+const WIDTHS = [360, 390] as const;
+
+/** Two frames: the layout after a resize has been computed and painted. */
+const afterLayout = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** How much wider than the screen the document is, and the deepest elements that stick out (to say where). */
+function overflowAt(page: Page, width: number) {
+  return page.evaluate((width) => {
+    const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
+    const culprits: string[] = [];
+    if (scrollWidth > width) {
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        const box = element.getBoundingClientRect();
+        if (box.right <= width + 0.5 || box.width === 0) continue;
+        // Only the innermost: a parent that sticks out because of its child says nothing new.
+        const child = [...element.children].some((c) => c.getBoundingClientRect().right > width + 0.5);
+        if (!child)
+          culprits.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(box.right)})`);
+      }
+    }
+    return { scrollWidth, culprits: culprits.slice(0, 4) };
+  }, width);
+}
 
 /** The dialogs that are part of a route's normal view, opened the way a user opens them. */
 const DIALOGS: Array<{ name: string; who: Who; path: string; open: (page: Page) => Promise<void> }> = [
@@ -57,7 +87,7 @@ const FORMS: Array<{ who: Who; path: string }> = [
 ];
 
 for (const locale of LOCALES) {
-  test(`every route, dialog and form message has no axe violations in ${locale}`, async ({
+  test(`every route fits 360 and 390 px, and every route, dialog and form message has no axe violations in ${locale}`, async ({
     browser,
     request,
   }, testInfo) => {
@@ -71,10 +101,19 @@ for (const locale of LOCALES) {
       }
       return entry.page;
     };
+    const wider: string[] = [];
     for (const route of await everyRoute(request)) {
       const page = await as(route.who, locale);
       await test.step(`${route.path} (${route.who})`, async () => {
+        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
         await openCold(page, route.path);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 844 });
+          await afterLayout(page);
+          const { scrollWidth, culprits } = await overflowAt(page, width);
+          if (scrollWidth > width)
+            wider.push(`${route.path} (${route.who}) at ${width}: ${scrollWidth} px; ${culprits.join(', ')}`);
+        }
         await expectNoViolations(page, `${route.path} as ${route.who} in ${locale}`);
       });
     }
@@ -98,5 +137,6 @@ for (const locale of LOCALES) {
       });
     }
     for (const { context } of pages.values()) await context.close();
+    expect(wider, 'routes wider than the screen').toEqual([]);
   });
 }
