@@ -1,7 +1,7 @@
 // `npm test`: every suite in order, each one's counts, and one total line at the end.
 // Keeps going after a failing step so one run shows everything that is wrong.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from './chromium.mjs';
@@ -23,22 +23,21 @@ function check(name, command, args) {
   results.push({ name, ok, seconds });
 }
 
-function vitestSuite(name, project, env = {}) {
+function vitestArgs(name, project) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const { ok, seconds } = run(
-    name,
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ],
-    env,
-  );
+  const args = [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
+  return { file, args };
+}
+
+function vitestResult(name, file, ok, seconds) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -47,6 +46,40 @@ function vitestSuite(name, project, env = {}) {
     counts.skipped = report.numPendingTests + report.numTodoTests;
   }
   results.push({ name, ok: ok && counts.passed > 0, seconds, counts });
+}
+
+function vitestSuite(name, project, env = {}) {
+  const { file, args } = vitestArgs(name, project);
+  const { ok, seconds } = run(name, 'npx', args, env);
+  vitestResult(name, file, ok, seconds);
+}
+
+/**
+ * Several vitest suites at once, each printed whole when it ends. The server suites wait on their
+ * database for much of their time (one worker each keeps about one core busy), so the SQLite and the
+ * PostgreSQL runs together take little more than the longer of the two.
+ */
+async function vitestSuitesTogether(suites) {
+  const runs = suites.map(({ name, project, env }) => {
+    const { file, args } = vitestArgs(name, project);
+    const log = join(reports, `${name.replace(/\W+/g, '-')}.log`);
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const out = createWriteStream(log);
+      const child = spawn('npx', args, { env: { ...process.env, ...env } });
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+      child.on('close', (code) => {
+        out.end(() => {
+          console.log(`\n=== ${name}: npx ${args.join(' ')}`);
+          process.stdout.write(readFileSync(log));
+          vitestResult(name, file, code === 0, ((Date.now() - started) / 1000).toFixed(1));
+          resolve();
+        });
+      });
+    });
+  });
+  await Promise.all(runs);
 }
 
 function playwrightSuite(name) {
@@ -68,10 +101,13 @@ check('typecheck', 'npx', ['tsc', '-b']);
 check('lint', 'npx', ['biome', 'check', '.']);
 check('i18n completeness', 'npx', ['tsx', 'scripts/i18n-check.mjs']);
 vitestSuite('unit', 'unit');
-vitestSuite('server (SQLite)', 'server', { TEST_DIALECT: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
-  vitestSuite('server (PostgreSQL)', 'server', { TEST_DIALECT: 'postgres' });
+  await vitestSuitesTogether([
+    { name: 'server (SQLite)', project: 'server', env: { TEST_DIALECT: 'sqlite' } },
+    { name: 'server (PostgreSQL)', project: 'server', env: { TEST_DIALECT: 'postgres' } },
+  ]);
 } else {
+  vitestSuite('server (SQLite)', 'server', { TEST_DIALECT: 'sqlite' });
   console.log('\n=== server (PostgreSQL): skipped, TEST_DATABASE_URL is not set');
   results.push({ name: 'server (PostgreSQL)', ok: !isCI, seconds: '0', skippedWhole: true });
 }

@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008_ledger_data';
 import * as m0009 from './migrations/0009_catalogue_search';
 import * as m0010 from './migrations/0010_games';
 import * as m0011 from './migrations/0011_agents';
+import * as m0012 from './migrations/0012_team_rollups';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_catalogue_search': m0009,
   '0010_games': m0010,
   '0011_agents': m0011,
+  '0012_team_rollups': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

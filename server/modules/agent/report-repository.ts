@@ -113,49 +113,78 @@ export async function linesByDay(
 
 // ---- the team (the viewer's whole subtree, the viewer not included)
 
-/** The team's valid bets by day. */
+/** The team's valid bets by day (kept by migration 0012's triggers, summed over the slots). */
 export async function teamPlayByDay(
   db: Db,
   agentId: number,
   span: Span,
 ): Promise<{ day: Day; validBet: number }[]> {
   const rows = await db
-    .selectFrom('agent_tree as t')
-    .innerJoin('game_daily_valid as g', 'g.user_id', 't.descendant_id')
-    .select((eb) => ['g.day', eb.fn.sum<number>('g.valid_bet').as('valid_bet')])
-    .where('t.ancestor_id', '=', agentId)
-    .where('g.day', '>=', span.from)
-    .where('g.day', '<=', span.to)
-    .groupBy('g.day')
+    .selectFrom('agent_team_days')
+    .select((eb) => ['day', eb.fn.sum<number>('valid_bet').as('valid_bet')])
+    .where('agent_id', '=', agentId)
+    .where('day', '>=', span.from)
+    .where('day', '<=', span.to)
+    .groupBy('day')
     .execute();
   return rows.map((r) => ({ day: r.day, validBet: num(r.valid_bet) }));
 }
 
-/** Members who joined in the span's instants, members with a valid bet in its days, and the team's money. */
+/**
+ * Members with a counted round in the span's days. Kept ready for one day (agent_team_days) and for a span
+ * that ends today (members whose last day with a round is in it: agent_team_active); any other span is
+ * counted member by member.
+ */
+async function activeMembers(db: Db, agentId: number, span: Span, today: Day): Promise<number> {
+  if (span.from === span.to) {
+    const row = await db
+      .selectFrom('agent_team_days')
+      .select((eb) => eb.fn.sum<number>('active_members').as('n'))
+      .where('agent_id', '=', agentId)
+      .where('day', '=', span.from)
+      .executeTakeFirst();
+    return num(row?.n);
+  }
+  if (span.to >= today) {
+    const row = await db
+      .selectFrom('agent_team_active')
+      .select((eb) => eb.fn.sum<number>('members').as('n'))
+      .where('agent_id', '=', agentId)
+      .where('day', '>=', span.from)
+      .executeTakeFirst();
+    return num(row?.n);
+  }
+  const { rows } = await sql<{ n: unknown }>`select count(*) as n from agent_tree t
+    where t.ancestor_id = ${agentId} and exists (
+      select 1 from game_daily_valid g where g.user_id = t.descendant_id
+      and g.day >= ${span.from} and g.day <= ${span.to} and g.rounds > 0)`.execute(db);
+  return num(rows[0]?.n);
+}
+
+/** Members who joined in the span's instants, members who played in its days, and the team's money. */
 export async function teamCounts(
   db: Db,
   agentId: number,
   span: Span,
+  today: Day,
 ): Promise<{ newMembers: number; activeMembers: number; deposits: number; withdrawals: number }> {
-  const { rows } = await sql<
-    Record<'new_members' | 'active_members' | 'deposits' | 'withdrawals', unknown>
-  >`select
+  const [active, { rows }] = await Promise.all([
+    activeMembers(db, agentId, span, today),
+    sql<Record<'new_members' | 'deposits' | 'withdrawals', unknown>>`select
       (select count(*) from agent_tree t join users u on u.id = t.descendant_id
         where t.ancestor_id = ${agentId} and u.created_at >= ${span.start} and u.created_at < ${span.end})
         as new_members,
-      (select count(*) from agent_tree t where t.ancestor_id = ${agentId} and exists (
-        select 1 from game_daily_valid g where g.user_id = t.descendant_id
-        and g.day >= ${span.from} and g.day <= ${span.to} and g.valid_bet > 0)) as active_members,
       (select coalesce(sum(d.amount), 0) from agent_tree t join deposit_orders d on d.user_id = t.descendant_id
         where t.ancestor_id = ${agentId} and ${DEPOSIT_DONE}
         and d.completed_at >= ${span.start} and d.completed_at < ${span.end}) as deposits,
       (select coalesce(sum(w.amount), 0) from agent_tree t join withdrawals w on w.user_id = t.descendant_id
         where t.ancestor_id = ${agentId} and ${WITHDRAWAL_DONE}
-        and w.finished_at >= ${span.start} and w.finished_at < ${span.end}) as withdrawals`.execute(db);
+        and w.finished_at >= ${span.start} and w.finished_at < ${span.end}) as withdrawals`.execute(db),
+  ]);
   const r = rows[0];
   return {
     newMembers: num(r?.new_members),
-    activeMembers: num(r?.active_members),
+    activeMembers: active,
     deposits: num(r?.deposits),
     withdrawals: num(r?.withdrawals),
   };

@@ -178,7 +178,7 @@ export async function report(ctx: AppContext, viewer: Viewer, input: RangeInput)
     repo.ownMoney(db, viewer.id, span),
     repo.linesByDay(db, viewer.id, 'rakeback', span),
     agent ? repo.teamPlayByDay(db, viewer.id, span) : undefined,
-    agent ? repo.teamCounts(db, viewer.id, span) : undefined,
+    agent ? repo.teamCounts(db, viewer.id, span, todayOf(ctx)) : undefined,
     agent ? repo.linesByDay(db, viewer.id, 'commission', span) : undefined,
   ]);
   const sum = <T>(rows: readonly T[], of: (r: T) => number) => rows.reduce((s, r) => s + of(r), 0);

@@ -11,6 +11,10 @@ export interface AgentTables {
   agent_holds: AgentHoldsTable;
   agent_corrections: AgentCorrectionsTable;
   user_signals: UserSignalsTable;
+  agent_team_days: AgentTeamDaysTable;
+  agent_team_active: AgentTeamActiveTable;
+  agent_member_last_play: AgentMemberLastPlayTable;
+  agent_team_sizes: AgentTeamSizesTable;
 }
 
 /** A business day, YYYY-MM-DD in the business time zone. */
@@ -127,4 +131,39 @@ export interface UserSignalsTable {
   value_hash: string;
   first_seen: number;
   last_seen: number;
+}
+
+/*
+ * The team figures kept ready by the triggers of migration 0012 (decision 0019): never written by the
+ * server's code, only read.
+ */
+
+/** Per agent, business day and slot (member id mod 16): the team's valid bets and members who played. */
+export interface AgentTeamDaysTable {
+  agent_id: number;
+  day: string;
+  slot: number;
+  valid_bet: number;
+  active_members: number;
+}
+
+/** Per agent, day and slot: how many members last played on that day. */
+export interface AgentTeamActiveTable {
+  agent_id: number;
+  day: string;
+  slot: number;
+  members: number;
+}
+
+/** Each user's last business day with a counted round. */
+export interface AgentMemberLastPlayTable {
+  user_id: number;
+  day: string;
+}
+
+/** Direct and total members of an agent. */
+export interface AgentTeamSizesTable {
+  agent_id: number;
+  direct: number;
+  total: number;
 }

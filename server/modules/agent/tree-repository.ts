@@ -124,32 +124,18 @@ export async function memberCounts(db: Db, userId: number): Promise<{ direct: nu
   return (await memberCountsOf(db, [userId])).get(userId) ?? { direct: 0, total: 0 };
 }
 
-/**
- * Members of each user, direct and in all: two grouped counts over the index (ancestor_id, depth), the direct
- * ones a short range each. (One query summing `depth = 1` per row costs several times a plain count on a
- * top agent's 100,000 rows.)
- */
+/** Members of each user, direct and in all (kept by the closure table's trigger, migration 0012). */
 export async function memberCountsOf(
   db: Db,
   userIds: readonly number[],
 ): Promise<Map<number, { direct: number; total: number }>> {
-  const counts = new Map<number, { direct: number; total: number }>();
-  if (userIds.length === 0) return counts;
-  const ids = [...new Set(userIds)];
-  const countBy = (depthOne: boolean) => {
-    const query = db
-      .selectFrom('agent_tree')
-      .select((eb) => ['ancestor_id', eb.fn.countAll<number>().as('n')])
-      .where('ancestor_id', 'in', ids);
-    return (depthOne ? query.where('depth', '=', 1) : query).groupBy('ancestor_id').execute();
-  };
-  const [totals, directs] = await Promise.all([countBy(false), countBy(true)]);
-  for (const row of totals) counts.set(Number(row.ancestor_id), { direct: 0, total: Number(row.n) });
-  for (const row of directs) {
-    const entry = counts.get(Number(row.ancestor_id));
-    if (entry) entry.direct = Number(row.n);
-  }
-  return counts;
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('agent_team_sizes')
+    .select(['agent_id', 'direct', 'total'])
+    .where('agent_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.agent_id), { direct: Number(r.direct), total: Number(r.total) }]));
 }
 
 /** The users between `top` (excluded) and `bottom` (included), from the top down. */
