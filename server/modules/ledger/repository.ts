@@ -225,13 +225,6 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
 };
 
 /**
- * A list of values as a table (`v.column1` in both dialects) to join on: a thousand lookups by a unique
- * index whatever the planner's statistics say (with stale ones, SQLite reads a long IN list as a scan).
- */
-const valuesTable = (values: readonly (string | number)[]) =>
-  sql`(values ${sql.join(values.map((v) => (typeof v === 'number' ? sql`(cast(${v} as bigint))` : sql`(${v})`)))})`;
-
-/**
  * The accounts of these codes. With `forUpdate` on PostgreSQL their rows are locked in ascending id order
  * across all chunks (the ids are read first, unlocked), the same global order lockAccounts keeps.
  */
@@ -240,25 +233,25 @@ export async function lockAccountsMany(
   codes: readonly string[],
   forUpdate: boolean,
 ): Promise<AccountBalance[]> {
+  const columns = ['id', 'code', 'user_id', 'kind', 'name', 'balance'] as const;
   const found: AccountBalance[] = [];
-  for (const part of chunks(codes)) {
-    const rows = await sql<AccountBalance>`
-      select a.id, a.code, a.user_id, a.kind, a.name, a.balance
-      from ${valuesTable(part)} as v join ledger_accounts as a on a.code = v.column1`.execute(db);
-    for (const row of rows.rows) found.push(row);
-  }
+  for (const part of chunks(codes))
+    found.push(
+      ...(await db.selectFrom('ledger_accounts').select(columns).where('code', 'in', part).execute()),
+    );
   if (!(forUpdate && isPostgres(db))) return found;
   const ids = found.map((a) => Number(a.id)).sort((a, b) => a - b);
   const locked: AccountBalance[] = [];
   for (const part of chunks(ids))
-    for (const row of await db
-      .selectFrom('ledger_accounts')
-      .select(['id', 'code', 'user_id', 'kind', 'name', 'balance'])
-      .where('id', 'in', part)
-      .orderBy('id')
-      .forUpdate()
-      .execute())
-      locked.push(row);
+    locked.push(
+      ...(await db
+        .selectFrom('ledger_accounts')
+        .select(columns)
+        .where('id', 'in', part)
+        .orderBy('id')
+        .forUpdate()
+        .execute()),
+    );
   return locked;
 }
 
@@ -269,14 +262,15 @@ export async function findTransactionsByExternal(
   refs: readonly string[],
 ): Promise<TransactionRow[]> {
   const rows: TransactionRow[] = [];
-  for (const part of chunks(refs)) {
-    const found = await sql<TransactionRow>`
-      select t.* from ${valuesTable(part)} as v
-      join ledger_transactions as t on t.external_source = ${source} and t.external_ref = v.column1`.execute(
-      db,
+  for (const part of chunks(refs))
+    rows.push(
+      ...(await db
+        .selectFrom('ledger_transactions')
+        .selectAll()
+        .where('external_source', '=', source)
+        .where('external_ref', 'in', part)
+        .execute()),
     );
-    for (const row of found.rows) rows.push(row);
-  }
   return rows;
 }
 
@@ -286,13 +280,15 @@ export async function transactionsLegs(
   transactionIds: readonly number[],
 ): Promise<{ transaction_id: number; account: string; amount: number }[]> {
   const rows: { transaction_id: number; account: string; amount: number }[] = [];
-  for (const part of chunks(transactionIds)) {
-    const found = await sql<{ transaction_id: number; account: string; amount: number }>`
-      select e.transaction_id, a.code as account, e.amount from ${valuesTable(part)} as v
-      join ledger_entries as e on e.transaction_id = v.column1
-      join ledger_accounts as a on a.id = e.account_id`.execute(db);
-    for (const row of found.rows) rows.push(row);
-  }
+  for (const part of chunks(transactionIds))
+    rows.push(
+      ...(await db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+        .select(['e.transaction_id', 'a.code as account', 'e.amount'])
+        .where('e.transaction_id', 'in', part)
+        .execute()),
+    );
   return rows;
 }
 
@@ -347,29 +343,24 @@ export async function insertEntriesMany(
         })),
       )
       .execute();
-  // One statement per thousand accounts, each joined to its move (a CASE of a thousand branches per row
-  // would cost a million comparisons a statement).
-  const postgres = isPostgres(db);
-  for (const part of chunks([...moves].filter(([, amount]) => amount !== 0))) {
-    const values = sql.join(
-      part.map(([id, amount]) =>
-        postgres ? sql`(cast(${id} as bigint), cast(${amount} as bigint))` : sql`(${id}, ${amount})`,
-      ),
-    );
-    await (postgres
-      ? sql`update ledger_accounts as a set balance = a.balance + v.amount
-          from (values ${values}) as v (id, amount) where a.id = v.id`
-      : sql`update ledger_accounts set balance = balance + v.amount
-          from (select column1 as id, column2 as amount from (values ${values})) as v
-          where ledger_accounts.id = v.id`
-    ).execute(db);
-  }
-}
-
-/** The codes of every account of a kind (one pass over the table: for callers about to ask for most of them). */
-export async function accountCodesOfKind(db: Db, kind: string): Promise<string[]> {
-  const rows = await db.selectFrom('ledger_accounts').select('code').where('kind', '=', kind).execute();
-  return rows.map((r) => r.code);
+  for (const part of chunks(
+    [...moves].filter(([, amount]) => amount !== 0),
+    500,
+  ))
+    await db
+      .updateTable('ledger_accounts')
+      .set({
+        balance: sql<number>`${sql.ref('balance')} + case ${sql.ref('id')} ${sql.join(
+          part.map(([id, amount]) => sql`when ${id} then ${amount}`),
+          sql` `,
+        )} else 0 end`,
+      })
+      .where(
+        'id',
+        'in',
+        part.map(([id]) => id),
+      )
+      .execute();
 }
 
 /** ensureAccounts for many accounts (a concurrent creator wins silently). */

@@ -220,36 +220,34 @@ export async function ensureEarningsAccountsMany(
   userIds: readonly number[],
   now: number,
 ): Promise<void> {
-  const systems: repo.AccountSpec[] = (await systemAccountsCache.get(db)).map((s) => ({
-    code: systemAccount(s.code),
-    userId: null,
-    kind: 'system',
-    name: s.code,
-  }));
-  const earnings: repo.AccountSpec[] = [...new Set(userIds)].flatMap((userId) =>
-    (['rakeback', 'commission', 'held'] as const).map((kind) => ({
-      code: earningsAccount(userId, kind),
+  const specs: repo.AccountSpec[] = [
+    ...(await systemAccountsCache.get(db)).map((s) => ({
+      code: systemAccount(s.code),
       userId: null,
-      kind: 'earnings',
-      name: String(userId),
+      kind: 'system',
+      name: s.code,
     })),
-  );
-  const codesOf = async (specs: repo.AccountSpec[]) =>
+    ...[...new Set(userIds)].flatMap((userId) =>
+      (['rakeback', 'commission', 'held'] as const).map((kind) => ({
+        code: earningsAccount(userId, kind),
+        userId: null,
+        kind: 'earnings',
+        name: String(userId),
+      })),
+    ),
+  ];
+  const existing = new Set(
     (
       await repo.lockAccountsMany(
         db,
         specs.map((s) => s.code),
         false,
       )
-    ).map((a) => a.code);
-  // Many users: one pass over the earnings accounts costs less than looking each of theirs up.
-  const existing = new Set([
-    ...(await codesOf(systems)),
-    ...(earnings.length > 6000 ? await repo.accountCodesOfKind(db, 'earnings') : await codesOf(earnings)),
-  ]);
+    ).map((a) => a.code),
+  );
   await repo.ensureAccountsMany(
     db,
-    [...systems, ...earnings].filter((s) => !existing.has(s.code)),
+    specs.filter((s) => !existing.has(s.code)),
     now,
   );
 }
