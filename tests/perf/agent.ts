@@ -136,6 +136,9 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
   const settleStarted = performance.now();
   const settled = await settleDay(app.ctx, seed.yesterday, 'bench');
   const took = (performance.now() - settleStarted) / 1000;
+  console.error(
+    `${dialect}: settled in ${fmt(took)} s: reading ${fmt(settled.ms.read / 1000)} s, computing ${fmt(settled.ms.compute / 1000)} s, writing ${fmt(settled.ms.write / 1000)} s`,
+  );
   const settleOk = settled.outcome === 'settled' && (dialect !== 'SQLite' || took < SETTLE_BUDGET_S);
   rows.push(
     `| ${dialect} | settle ${seed.yesterday}: ${settled.validBets} valid bets, ${settled.lines} lines, ${settled.postings} postings (${settled.outcome}) | 1 | - | - | ${fmt(took)} s | ${dialect === 'SQLite' ? `${SETTLE_BUDGET_S} s` : '-'} | 0 | ${settleOk ? 'ok' : 'OVER BUDGET'} |`,

@@ -14,6 +14,7 @@ import * as m0006 from '../../server/db/migrations/0006_notice_reads';
 import * as m0008 from '../../server/db/migrations/0008_ledger_data';
 import * as m0010 from '../../server/db/migrations/0010_games';
 import * as m0011 from '../../server/db/migrations/0011_agents';
+import * as m0012 from '../../server/db/migrations/0012_team_rollups';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import {
   balancesOf,
@@ -295,7 +296,8 @@ describe('migration 0008 on a database with wallets', () => {
       expect((await auditLedger(t.db)).driftedAccounts).toBe(0);
 
       // And back: down restores the old keys, up again re-keys them (0010's games and 0011's ratios name
-      // the channels, so they go first and come back after).
+      // the channels, so they go first and come back after; 0012's triggers read 0011's tree).
+      await m0012.down(t.db);
       await m0011.down(t.db);
       await m0010.down(t.db);
       await m0008.down(t.db);
@@ -307,6 +309,7 @@ describe('migration 0008 on a database with wallets', () => {
       await m0008.up(t.db);
       await m0010.up(t.db);
       await m0011.up(t.db);
+      await m0012.up(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
         `u:${id}:ch:slots`,
         `u:${id}:ch:live-casino`,

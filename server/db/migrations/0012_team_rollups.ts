@@ -13,6 +13,10 @@ import { isPostgres } from '../create-db';
  *   in [from, today] are those whose last day is >= from: a week or a month is a sum of a few rows.
  * - agent_member_last_play: each user's last day with a counted round (what the line above is kept from).
  * - agent_team_sizes: direct and total members.
+ * - agent_team_money: per agent and quarter hour (epoch ms / 900,000), the team's completed deposits and
+ *   paid withdrawals and the members who registered. A business day in any time zone starts on a quarter
+ *   hour (every zone's offset is a whole number of them), so a span of days is a range of quarters: the
+ *   day of an instant needs a time zone database, which SQLite's triggers do not have.
  *
  * game_daily_valid writes (a round settled, a round voided) move the player's ancestors' rows; a new
  * closure row (a bind) adds the descendant's own history to the new ancestor's rows.
@@ -51,6 +55,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
+  await db.schema
+    .createTable('agent_team_money')
+    .addColumn('agent_id', 'bigint', (c) => c.notNull())
+    .addColumn('quarter', 'bigint', (c) => c.notNull())
+    .addColumn('deposits', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('withdrawals', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('new_members', 'integer', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('agent_team_money_pk', ['agent_id', 'quarter'])
+    .execute();
+
   if (isPostgres(db)) await postgresTriggers(db);
   else await sqliteTriggers(db);
 
@@ -72,7 +86,41 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into agent_team_sizes (agent_id, direct, total)
     select ancestor_id, sum(case when depth = 1 then 1 else 0 end), count(*)
     from agent_tree group by ancestor_id`.execute(db);
+  await sql`insert into agent_team_money (agent_id, quarter, deposits, withdrawals, new_members)
+    select t.ancestor_id, m.quarter, sum(m.deposits), sum(m.withdrawals), sum(m.new_members)
+    from agent_tree t join (${sql.raw(ownMoney(null))}) m on m.user_id = t.descendant_id
+    group by t.ancestor_id, m.quarter`.execute(db);
 }
+
+const QUARTER_MS = 900_000;
+
+/**
+ * A user's own money and registration by quarter hour: what a new ancestor takes over at a bind, for the
+ * user `of` (NEW's field); with `of` null, every user's (the backfill).
+ */
+const ownMoney = (of: string | null) => {
+  const whose = (column: string) => (of === null ? 'true' : `${column} = ${of}`);
+  return `select m0.user_id, m0.quarter, sum(m0.deposits) as deposits,
+    sum(m0.withdrawals) as withdrawals, sum(m0.new_members) as new_members from (
+      select d.user_id, d.completed_at / ${QUARTER_MS} as quarter, d.amount as deposits, 0 as withdrawals,
+        0 as new_members
+      from deposit_orders d where ${whose('d.user_id')} and d.state = 'Success' and d.completed_at is not null
+      union all
+      select w.user_id, w.finished_at / ${QUARTER_MS}, 0, w.amount, 0
+      from withdrawals w where ${whose('w.user_id')} and w.state = 'Success' and w.finished_at is not null
+      union all
+      select u.id, u.created_at / ${QUARTER_MS}, 0, 0, 1 from users u where ${whose('u.id')}
+    ) m0 group by m0.user_id, m0.quarter`;
+};
+
+/** The money tables the team figures follow: which column a row adds to, and at which instant. */
+const MONEY = [
+  { table: 'deposit_orders', column: 'deposits', at: 'completed_at' },
+  { table: 'withdrawals', column: 'withdrawals', at: 'finished_at' },
+] as const;
+
+/** A row's own contribution, for OLD or NEW: counted once completed (Success, with its instant). */
+const counted = (row: 'old' | 'new', at: string) => `${row}.state = 'Success' and ${row}.${at} is not null`;
 
 /*
  * The same rules in both dialects. On a game_daily_valid row of (user, day, channel):
@@ -136,8 +184,31 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
           values (new.ancestor_id, new.depth = 1, 1)
           on conflict (agent_id) do update set
             direct = direct + excluded.direct, total = total + excluded.total;
+        insert into agent_team_money (agent_id, quarter, deposits, withdrawals, new_members)
+          select new.ancestor_id, m.quarter, m.deposits, m.withdrawals, m.new_members
+          from (${ownMoney('new.descendant_id')}) m where true
+          on conflict (agent_id, quarter) do update set
+            deposits = deposits + excluded.deposits, withdrawals = withdrawals + excluded.withdrawals,
+            new_members = new_members + excluded.new_members;
       end`)
     .execute(db);
+  for (const { table, column, at } of MONEY) {
+    const move = (row: 'old' | 'new', sign: '' | '-') => `
+        insert into agent_team_money (agent_id, quarter, ${column})
+          select t.ancestor_id, ${row}.${at} / ${QUARTER_MS}, ${sign}${row}.amount
+          from agent_tree t where t.descendant_id = ${row}.user_id and ${counted(row, at)}
+          on conflict (agent_id, quarter) do update set ${column} = ${column} + excluded.${column};`;
+    await sql
+      .raw(`create trigger agent_team_on_${column}_insert after insert on ${table}
+        when ${counted('new', at)}
+        begin ${move('new', '')} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger agent_team_on_${column}_update after update on ${table}
+        when (${counted('old', at)}) or (${counted('new', at)})
+        begin ${move('old', '-')} ${move('new', '')} end`)
+      .execute(db);
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen and must not depend on current types
@@ -209,24 +280,71 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
           values (new.ancestor_id, case when new.depth = 1 then 1 else 0 end, 1)
           on conflict (agent_id) do update set
             direct = agent_team_sizes.direct + excluded.direct, total = agent_team_sizes.total + excluded.total;
+        insert into agent_team_money (agent_id, quarter, deposits, withdrawals, new_members)
+          select new.ancestor_id, m.quarter, m.deposits, m.withdrawals, m.new_members
+          from (${ownMoney('new.descendant_id')}) m
+          on conflict (agent_id, quarter) do update set
+            deposits = agent_team_money.deposits + excluded.deposits,
+            withdrawals = agent_team_money.withdrawals + excluded.withdrawals,
+            new_members = agent_team_money.new_members + excluded.new_members;
         return null;
       end $$`)
     .execute(db);
   await sql`create trigger agent_team_on_bind after insert on agent_tree
     for each row execute function agent_team_on_bind()`.execute(db);
+  for (const { table, column, at } of MONEY) {
+    const move = (row: 'old' | 'new', sign: '' | '-') => `
+          insert into agent_team_money (agent_id, quarter, ${column})
+            select t.ancestor_id, ${row}.${at} / ${QUARTER_MS}, ${sign}${row}.amount
+            from agent_tree t where t.descendant_id = ${row}.user_id
+            on conflict (agent_id, quarter) do update set
+              ${column} = agent_team_money.${column} + excluded.${column};`;
+    await sql
+      .raw(`create function agent_team_on_${column}() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'UPDATE' then
+            if ${counted('old', at)} then ${move('old', '-')} end if;
+          end if;
+          if ${counted('new', at)} then ${move('new', '')} end if;
+          return null;
+        end $$`)
+      .execute(db);
+    await sql
+      .raw(`create trigger agent_team_on_${column} after insert or update on ${table}
+        for each row execute function agent_team_on_${column}()`)
+      .execute(db);
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen and must not depend on current types
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
+    for (const { table, column } of MONEY) {
+      await sql.raw(`drop trigger agent_team_on_${column} on ${table}`).execute(db);
+      await sql.raw(`drop function agent_team_on_${column}()`).execute(db);
+    }
     await sql`drop trigger agent_team_on_bind on agent_tree`.execute(db);
     await sql`drop trigger agent_team_on_play on game_daily_valid`.execute(db);
     await sql`drop function agent_team_on_bind()`.execute(db);
     await sql`drop function agent_team_on_play()`.execute(db);
   } else {
-    for (const trigger of ['agent_team_on_bind', 'agent_team_on_play_update', 'agent_team_on_play_insert'])
+    for (const trigger of [
+      'agent_team_on_withdrawals_update',
+      'agent_team_on_withdrawals_insert',
+      'agent_team_on_deposits_update',
+      'agent_team_on_deposits_insert',
+      'agent_team_on_bind',
+      'agent_team_on_play_update',
+      'agent_team_on_play_insert',
+    ])
       await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
   }
-  for (const table of ['agent_team_sizes', 'agent_member_last_play', 'agent_team_active', 'agent_team_days'])
+  for (const table of [
+    'agent_team_money',
+    'agent_team_sizes',
+    'agent_member_last_play',
+    'agent_team_active',
+    'agent_team_days',
+  ])
     await db.schema.dropTable(table).execute();
 }

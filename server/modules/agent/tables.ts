@@ -15,6 +15,7 @@ export interface AgentTables {
   agent_team_active: AgentTeamActiveTable;
   agent_member_last_play: AgentMemberLastPlayTable;
   agent_team_sizes: AgentTeamSizesTable;
+  agent_team_money: AgentTeamMoneyTable;
 }
 
 /** A business day, YYYY-MM-DD in the business time zone. */
@@ -166,4 +167,13 @@ export interface AgentTeamSizesTable {
   agent_id: number;
   direct: number;
   total: number;
+}
+
+/** Per agent and quarter hour (epoch ms / 900,000): the team's completed deposits, paid withdrawals, registrations. */
+export interface AgentTeamMoneyTable {
+  agent_id: number;
+  quarter: number;
+  deposits: number;
+  withdrawals: number;
+  new_members: number;
 }

@@ -134,12 +134,8 @@ beforeAll(async () => {
   const db = server.db;
   for (const agent of [a, b, x])
     await db.updateTable('users').set({ job: 1 }).where('id', '=', agent.id).execute();
-  await link(db, a, b, 1);
-  await link(db, a, c, 2);
-  await link(db, b, c, 1);
-  await link(db, a, d, 1);
-  await link(db, x, y, 1);
-  // Joined: B on Jan 5; C at the last second of yesterday in Manila; D at the first second of today.
+  // Joined: B on Jan 5; C at the last second of yesterday in Manila; D at the first second of today
+  // (set before they bind: a team counts a member's registration when the member joins it).
   await db
     .updateTable('users')
     .set({ created_at: Date.UTC(2026, 0, 5) })
@@ -151,6 +147,12 @@ beforeAll(async () => {
     .where('id', '=', c.id)
     .execute();
   await db.updateTable('users').set({ created_at: TODAY_START }).where('id', '=', d.id).execute();
+
+  await link(db, a, b, 1);
+  await link(db, a, c, 2);
+  await link(db, b, c, 1);
+  await link(db, a, d, 1);
+  await link(db, x, y, 1);
 
   await ratio(db, a, 'slots', 100);
   await ratio(db, a, 'live-casino', 80);
