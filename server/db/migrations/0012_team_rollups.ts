@@ -161,7 +161,7 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
           on conflict (agent_id, day, slot) do update set members = members + excluded.members;
         delete from agent_member_last_play where user_id = new.user_id and ${lastAfter} is null;
         insert into agent_member_last_play (user_id, day)
-          select new.user_id, ${lastAfter} where ${lastAfter} is not null
+          select new.user_id, ${lastAfter} where ${lastAfter} is not null and ${lastAfter} is not ${lastBefore}
           on conflict (user_id) do update set day = excluded.day;
       end`);
   };
