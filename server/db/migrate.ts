@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_catalogue_search';
 import * as m0010 from './migrations/0010_games';
 import * as m0011 from './migrations/0011_agents';
 import * as m0012 from './migrations/0012_team_rollups';
+import * as m0013 from './migrations/0013_house_parts';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_games': m0010,
   '0011_agents': m0011,
   '0012_team_rollups': m0012,
+  '0013_house_parts': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

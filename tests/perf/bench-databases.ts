@@ -1,7 +1,7 @@
 // The databases a benchmark runs on: a fresh SQLite file always, and PostgreSQL when BENCH_DATABASE_URL
 // or TEST_DATABASE_URL is set (a fresh schema, dropped afterwards). Each run answers table rows.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,8 +16,12 @@ export async function onEachDatabase(
   const rows: string[] = [];
   const dataDir = await mkdtemp(path.join(tmpdir(), `beacon-bench-${name}-`));
   const sqlite = createDb({ dataDir, databaseUrl: undefined });
-  rows.push(...(await run('SQLite', sqlite)));
-  await sqlite.destroy();
+  try {
+    rows.push(...(await run('SQLite', sqlite)));
+  } finally {
+    await sqlite.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!pgUrl) return rows;

@@ -29,6 +29,7 @@ import {
 import { seedDemo } from '../../server/seed/demo';
 import { PROVIDER_HEADER } from '../../src/contract/game-provider';
 import { type Dialect, onEachDatabase } from './bench-databases';
+import { startFloorServer } from './floor-reference';
 import type { CallerPlan, CallerResult } from './seamless-caller';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -200,16 +201,22 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
     players.push({ id, playerId: String(id), sessionToken: auth.sessionToken ?? '' });
   }
 
+  const floor = await startFloorServer(
+    db,
+    PROVIDER.secret,
+    players.map((p) => p.playerId),
+  );
   const rows: string[] = [];
   for (const callers of CALLERS) {
-    const seamless = await providerCalls({
-      base,
+    const plan = {
       provider: PROVIDER,
       game: GAME,
       players: players.map(({ playerId, sessionToken }) => ({ playerId, sessionToken })),
       callers,
       seconds,
-    });
+    };
+    const seamless = await providerCalls({ ...plan, base });
+    const least = await providerCalls({ ...plan, base: floor.base });
     const bare = await measure(callers, async (caller) => {
       const p = players[caller % PLAYERS] as (typeof players)[number];
       await withMoneyTx(db, (trx) =>
@@ -231,11 +238,13 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
     rows.push(
       `| ${dialect} | seamless bet + win callbacks | ${callers} | ${Math.round(seamless.perSecond)} | ${f(seamless.p50)} | ${f(seamless.p99)} | ${callers === 50 ? P99_BUDGET_MS : '-'} | ${seamless.errors} | ${ok ? 'ok' : 'OVER BUDGET'} |`,
       `| ${dialect} | bare ledger posting (reference) | ${callers} | ${Math.round(bare.perSecond)} | ${f(bare.p50)} | ${f(bare.p99)} | - | ${bare.errors} | - |`,
+      `| ${dialect} | floor: HTTP + signature + one statement (reference) | ${callers} | ${Math.round(least.perSecond)} | ${f(least.p50)} | ${f(least.p99)} | - | ${least.errors} | seamless p99 = ${(seamless.p99 / least.p99).toFixed(2)}x the floor's |`,
     );
   }
   const audit = await auditLedger(db);
   if (audit.entriesTotal !== 0 || audit.driftedAccounts !== 0 || audit.unbalancedTransactions !== 0)
     rows.push(`| ${dialect} | LEDGER AUDIT FAILED ${JSON.stringify(audit)} |`);
+  await floor.app.close();
   await app.close();
   return rows;
 }

@@ -15,6 +15,7 @@ import * as m0008 from '../../server/db/migrations/0008_ledger_data';
 import * as m0010 from '../../server/db/migrations/0010_games';
 import * as m0011 from '../../server/db/migrations/0011_agents';
 import * as m0012 from '../../server/db/migrations/0012_team_rollups';
+import * as m0013 from '../../server/db/migrations/0013_house_parts';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import {
   balancesOf,
@@ -296,7 +297,9 @@ describe('migration 0008 on a database with wallets', () => {
       expect((await auditLedger(t.db)).driftedAccounts).toBe(0);
 
       // And back: down restores the old keys, up again re-keys them (0010's games and 0011's ratios name
-      // the channels, so they go first and come back after; 0012's triggers read 0011's tree).
+      // the channels, so they go first and come back after; 0012's triggers read 0011's tree; 0013 opens
+      // 0010's house in parts).
+      await m0013.down(t.db);
       await m0012.down(t.db);
       await m0011.down(t.db);
       await m0010.down(t.db);
@@ -310,6 +313,7 @@ describe('migration 0008 on a database with wallets', () => {
       await m0010.up(t.db);
       await m0011.up(t.db);
       await m0012.up(t.db);
+      await m0013.up(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
         `u:${id}:ch:slots`,
         `u:${id}:ch:live-casino`,

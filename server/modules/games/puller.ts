@@ -9,7 +9,7 @@ import {
   ensureUserAccounts,
   findByExternalRef,
   post,
-  systemAccount,
+  systemAccountPart,
   withMoneyTx,
 } from '../ledger/service';
 import * as repo from './repository';
@@ -33,7 +33,6 @@ export const PAGE_SIZE = 200;
 const MAX_PAGES = 25;
 /** transferOut waits this long for another process's pull to finish before going on without one. */
 const PULL_WAIT_MS = 3000;
-const HOUSE = systemAccount('games');
 
 export const providerSource = (providerCode: string): string => `provider:${providerCode}`;
 
@@ -92,7 +91,7 @@ async function postRecord(
     ref: record.roundId,
     legs: [
       { account: channelAccount(userId, channel), amount },
-      { account: HOUSE, amount: -amount },
+      { account: systemAccountPart('games', userId), amount: -amount },
     ],
     now: ctx.clock.now(),
     external,

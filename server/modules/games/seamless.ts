@@ -15,7 +15,7 @@ import {
   ensureUserAccounts,
   post,
   reverse,
-  systemAccount,
+  systemAccountPart,
   userAccount,
   withMoneyTx,
 } from '../ledger/service';
@@ -27,7 +27,7 @@ import { closeRound } from './rounds';
  * The seamless wallet (docs/games-protocol.md): the provider calls Beacon for every bet, win and
  * rollback of a round, and the player's money stays in the main balance. In the ledger a bet moves the
  * stake from the player's main account into their account of the game's channel (the in-game amount
- * is the stakes of open rounds), a win pays from the house (`sys:games`), and settling the round moves
+ * is the stakes of open rounds), a win pays from the house (`sys:games`, in parts: systemAccountPart), and settling the round moves
  * its stakes from the channel to the house. A rollback reverses its bet (a linked reversal).
  *
  * Every money call runs in one money transaction that first locks the player's main account, so all of
@@ -35,7 +35,6 @@ import { closeRound } from './rounds';
  * An OK answer is stored with its call and answered again, byte for byte, on an exact replay.
  */
 
-const HOUSE = systemAccount('games');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface SeamlessAnswer {
@@ -326,7 +325,7 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
     const legs = [
       { account: userAccount(userId, 'main'), amount: req.amount },
       { account: channelAccount(userId, round.channel_code), amount: -stake },
-      { account: HOUSE, amount: stake - req.amount },
+      { account: systemAccountPart('games', userId), amount: stake - req.amount },
     ].filter((leg) => leg.amount !== 0);
     const posted = await post(trx, {
       type: 'game_win',

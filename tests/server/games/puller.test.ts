@@ -11,7 +11,7 @@ import {
   channelAccount,
   ensureUserAccounts,
   forgetLedgerData,
-  systemAccount,
+  systemAccountPart,
 } from '../../../server/modules/ledger/service';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/call';
@@ -139,7 +139,7 @@ describe('pulling records in one process', () => {
       expect(Number(r.valid_bet)).toBe(validBetOf(Number(r.bet), Number(r.win), 'settled'));
     }
     expect(await dailyValidSum(server.db, user.id)).toEqual(expectedDaily(played, before, provider.channel));
-    const house = await balanceOf(server.db, systemAccount('games'));
+    const house = await balanceOf(server.db, systemAccountPart('games', user.id));
     const net = played.reduce((s, r) => s + r.win - r.bet, 0);
     expect(await balanceOf(server.db, channelAccount(user.id, provider.channel))).toBe(10_000 + net);
 
@@ -157,7 +157,7 @@ describe('pulling records in one process', () => {
     expect(await postedRecords(server.db, provider.code)).toBe(230);
     expect((await roundsOf(server.db, provider.code, user.id)).length).toBe(230);
     expect(await dailyValidSum(server.db, user.id)).toEqual(expectedDaily(played, before, provider.channel));
-    expect(await balanceOf(server.db, systemAccount('games'))).toBe(house);
+    expect(await balanceOf(server.db, systemAccountPart('games', user.id))).toBe(house);
     await expectChannelMatchesProvider(server, provider, user.id);
     await expectLedgerSound(server);
   });

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelAccount, systemAccount, userAccount } from '../../../server/modules/ledger/service';
+import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
 import { startServer, type TestServer } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites } from '../wallet/helpers';
 import { addProvider, openSession, type SeamlessResult, seamlessCall, txId } from './fixtures';
@@ -128,7 +128,8 @@ async function houseShare(userId: number): Promise<number> {
     .select(sql<string>`coalesce(sum(e.amount), 0)`.as('n'))
     .where('t.user_id', '=', userId)
     .where('t.type', 'in', ['game_win'])
-    .where('a.code', '=', systemAccount('games'))
+    .where('a.kind', '=', 'system')
+    .where('a.name', '=', 'games')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
