@@ -5,8 +5,10 @@
 // closed loop of 1 and 50 concurrent callers (budget: p99 under 50 ms at 50). On SQLite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL (a fresh schema, dropped afterwards).
 // `npx tsx tests/perf/agent.ts`; figures go to docs/perf.md.
-import { Agent, request } from 'node:http';
+import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { buildApp } from '../../server/app';
 import { dayStartMs } from '../../server/business-days';
 import { loadConfig } from '../../server/config';
@@ -16,6 +18,7 @@ import { settleDay } from '../../server/modules/agent/settlement';
 import { seedDemo } from '../../server/seed/demo';
 import { seedAgentBench, type TopAgent } from './agent-seed';
 import { type Dialect, onEachDatabase } from './bench-databases';
+import type { LoopPlan, LoopResult } from './closed-loop-caller';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const MEMBERS = Number(process.env.BENCH_AGENT_MEMBERS ?? 100_000);
@@ -38,25 +41,10 @@ interface Figures {
   errors: number;
 }
 
-/** One POST over a kept-alive connection: its status and body. */
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /**
- * `callers` callers each sending the next request when the last one answered, until the time is up (a
- * request under way then is waited for and counted): what 50 agents refreshing a page at once see.
+ * `callers` callers each sending the next request when the last one answered, for `duration` s: what 50
+ * agents refreshing a page at once see. The callers run in a process of their own
+ * (tests/perf/closed-loop-caller.ts), as phones do: their HTTP work is not the server's.
  */
 async function closedLoop(
   callers: number,
@@ -65,30 +53,23 @@ async function closedLoop(
   body: string,
   duration: number,
 ): Promise<Figures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: callers });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const end = started + duration * 1000;
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const res = await post(agent, url, headers, body).catch(() => ({ status: 0, body: '' }));
-        if (res.status !== 200 || !res.body.startsWith('{"status":200')) errors++;
-        latencies.push(performance.now() - t0);
-      }
-    }),
+  const plan: LoopPlan = { url: url.href, headers, body, callers, seconds: duration };
+  const caller = fileURLToPath(new URL('./closed-loop-caller.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', caller, JSON.stringify(plan)],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
   );
-  const took = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
+  const result = JSON.parse(stdout) as LoopResult;
+  const latencies = result.latencies.sort((a, b) => a - b);
   return {
-    perSecond: latencies.length / took,
+    perSecond: latencies.length / result.seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     calls: latencies.length,
-    errors,
+    errors: result.errors,
   };
 }
 
@@ -145,10 +126,17 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
   );
 
   // ---- the calls, as the top agent and as a typical one
+  // The first is the reference: the cheapest authenticated call (the session check alone), what any call
+  // costs this machine before its own work.
   const scenarios = [
-    { name: '/agent/team (own level, page 0)', path: '/agent/team', body: {} },
-    { name: '/agent/report (month)', path: '/agent/report', body: { range: 'month' } },
-    { name: '/uid/app/detail', path: '/uid/app/detail', body: {} },
+    {
+      name: 'reference: /cplogin/tokenLogin (session check only)',
+      path: '/cplogin/tokenLogin',
+      body: (token: string) => ({ token }),
+    },
+    { name: '/agent/team (own level, page 0)', path: '/agent/team', body: () => ({}) },
+    { name: '/agent/report (month)', path: '/agent/report', body: () => ({ range: 'month' }) },
+    { name: '/uid/app/detail', path: '/uid/app/detail', body: () => ({}) },
   ];
   for (const [who, agent] of [
     [`top agent, ${top.members} members`, top],
@@ -157,8 +145,8 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
     const headers = { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' };
     for (const s of scenarios) {
       const url = new URL(`${base}${s.path}`);
-      const body = JSON.stringify(s.body);
-      const check = JSON.parse((await post(new Agent(), url, headers, body)).body) as {
+      const body = JSON.stringify(s.body(agent.token));
+      const check = (await (await fetch(url, { method: 'POST', headers, body })).json()) as {
         status: number;
         message: string;
       };
@@ -167,7 +155,7 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
       await closedLoop(1, url, headers, body, 1);
       for (const callers of CALLERS) {
         const f = await closedLoop(callers, url, headers, body, seconds);
-        const atBudget = callers === 50;
+        const atBudget = callers === 50 && !s.name.startsWith('reference');
         const ok = f.errors === 0 && (!atBudget || f.p99 <= P99_BUDGET_MS);
         rows.push(
           `| ${dialect} | ${s.name}, ${who} | ${callers} | ${Math.round(f.perSecond)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${atBudget ? P99_BUDGET_MS : '-'} | ${f.errors} | ${ok ? 'ok' : 'OVER BUDGET'} |`,

@@ -13,13 +13,24 @@ export async function startFloorServer(
   secret: string,
   playerIds: string[],
 ): Promise<{ base: string; app: FastifyInstance }> {
-  await sql`create table bench_floor_balances (player_id text primary key, balance bigint not null)`.execute(db);
-  for (const id of playerIds) await sql`insert into bench_floor_balances values (${id}, 1000000000)`.execute(db);
+  await sql`create table bench_floor_balances (player_id text primary key, balance bigint not null)`.execute(
+    db,
+  );
+  for (const id of playerIds)
+    await sql`insert into bench_floor_balances values (${id}, 1000000000)`.execute(db);
   const app = Fastify();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.post<{ Params: { action: string }; Body: string }>('/api/games/seamless/:action', async (req) => {
     const header = (name: string) => req.headers[name] as string | undefined;
-    if (signatureProblem(secret, header('x-beacon-timestamp'), header('x-beacon-signature'), req.body, Date.now()))
+    if (
+      signatureProblem(
+        secret,
+        header('x-beacon-timestamp'),
+        header('x-beacon-signature'),
+        req.body,
+        Date.now(),
+      )
+    )
       return { status: 'INVALID_SIGNATURE' };
     const { playerId, amount } = JSON.parse(req.body) as { playerId: string; amount: number };
     const delta = req.params.action === 'bet' ? -amount : amount;
