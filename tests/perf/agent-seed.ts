@@ -76,6 +76,86 @@ async function insertMany(db: Db, table: string, rows: readonly Record<string, u
   }
 }
 
+/**
+ * The ledger side of the completed deposits: each a posting from `sys:deposits` to the member's main
+ * account, as the payments module books it. A platform with this much history has a ledger of that size,
+ * and PostgreSQL plans the settlement's foreign-key checks by it: with the 16 transactions of the demo
+ * seed alone they were planned as scans of a near-empty table and then ran over a table the settlement
+ * itself grows (385 s of writing instead of about a minute).
+ */
+async function insertDepositPostings(
+  trx: Db,
+  deposits: readonly Record<string, unknown>[],
+  now: number,
+): Promise<void> {
+  const next = async (table: 'ledger_accounts' | 'ledger_transactions' | 'ledger_entries') =>
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.max<number>('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    ) + 1;
+  const system = await trx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('code', '=', 'sys:deposits')
+    .executeTakeFirstOrThrow();
+  const completed = deposits.filter((d) => d.state === 'Success');
+  const byUser = new Map<number, number>();
+  for (const d of completed)
+    byUser.set(Number(d.user_id), (byUser.get(Number(d.user_id)) ?? 0) + Number(d.amount));
+  let accountId = await next('ledger_accounts');
+  const mainOf = new Map<number, number>();
+  const accounts = [...byUser].map(([userId, balance]) => {
+    mainOf.set(userId, accountId);
+    return {
+      id: accountId++,
+      code: `u:${userId}:main`,
+      user_id: userId,
+      kind: 'main',
+      name: '',
+      balance,
+      created_at: now,
+    };
+  });
+  let transactionId = await next('ledger_transactions');
+  let entryId = await next('ledger_entries');
+  const transactions: Record<string, unknown>[] = [];
+  const entries: Record<string, unknown>[] = [];
+  for (const d of completed) {
+    const id = transactionId++;
+    const at = Number(d.completed_at);
+    transactions.push({ id, type: 'deposit', user_id: d.user_id, ref: d.order_no, created_at: at });
+    entries.push(
+      {
+        id: entryId++,
+        transaction_id: id,
+        account_id: Number(system.id),
+        amount: -Number(d.amount),
+        created_at: at,
+      },
+      {
+        id: entryId++,
+        transaction_id: id,
+        account_id: mainOf.get(Number(d.user_id)),
+        amount: Number(d.amount),
+        created_at: at,
+      },
+    );
+  }
+  await insertMany(trx, 'ledger_accounts', accounts);
+  await insertMany(trx, 'ledger_transactions', transactions);
+  await insertMany(trx, 'ledger_entries', entries);
+  const total = completed.reduce((sum, d) => sum + Number(d.amount), 0);
+  await trx
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ balance: eb('balance', '-', total) }))
+    .where('id', '=', Number(system.id))
+    .execute();
+}
+
 interface Node {
   id: number;
   parent: number;
@@ -281,6 +361,7 @@ export async function seedAgentBench(db: Db, opts: AgentSeedOptions): Promise<Ag
     await insertMany(trx, 'agent_ratios', ratios);
     await insertMany(trx, 'game_daily_valid', dailyRows);
     await insertMany(trx, 'deposit_orders', depositRows);
+    await insertDepositPostings(trx, depositRows, now);
     await insertMany(
       trx,
       'sessions',
@@ -301,7 +382,10 @@ export async function seedAgentBench(db: Db, opts: AgentSeedOptions): Promise<Ag
   });
   if (isPostgres(db)) {
     // Ids were given explicitly: the sequence must follow, and the planner needs the new tables' figures.
-    await sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`.execute(db);
+    for (const table of ['users', 'ledger_accounts', 'ledger_transactions', 'ledger_entries'])
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        db,
+      );
     await sql`analyze`.execute(db);
   } else await sql`analyze`.execute(db);
 

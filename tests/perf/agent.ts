@@ -15,6 +15,7 @@ import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { settleDay } from '../../server/modules/agent/settlement';
+import { auditLedger } from '../../server/modules/ledger/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { seedAgentBench, type TopAgent } from './agent-seed';
 import { type Dialect, onEachDatabase } from './bench-databases';
@@ -120,6 +121,10 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
   console.error(
     `${dialect}: settled in ${fmt(took)} s: reading ${fmt(settled.ms.read / 1000)} s, computing ${fmt(settled.ms.compute / 1000)} s, writing ${fmt(settled.ms.write / 1000)} s`,
   );
+  // The seed's ledger history and the settlement's postings together must balance, as the games bench checks.
+  const audit = await auditLedger(db);
+  if (audit.driftedAccounts !== 0 || audit.unbalancedTransactions !== 0 || audit.entriesTotal !== 0)
+    rows.push(`| ${dialect} | LEDGER AUDIT FAILED ${JSON.stringify(audit)} |`);
   const settleOk = settled.outcome === 'settled' && (dialect !== 'SQLite' || took < SETTLE_BUDGET_S);
   rows.push(
     `| ${dialect} | settle ${seed.yesterday}: ${settled.validBets} valid bets, ${settled.lines} lines, ${settled.postings} postings (${settled.outcome}) | 1 | - | - | ${fmt(took)} s | ${dialect === 'SQLite' ? `${SETTLE_BUDGET_S} s` : '-'} | 0 | ${settleOk ? 'ok' : 'OVER BUDGET'} |`,
