@@ -16,6 +16,10 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetRouteImport } from './routes/reset'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
+import { Route as AuthedaccountAvatarRouteImport } from './routes/_authed/(account)/Avatar'
+import { Route as AuthedaccountLevelsRouteImport } from './routes/_authed/(account)/Levels'
+import { Route as AuthedaccountPasswordRouteImport } from './routes/_authed/(account)/Password'
+import { Route as AuthedaccountProtectionRouteImport } from './routes/_authed/(account)/Protection'
 import { Route as AuthedaccountSettingRouteImport } from './routes/_authed/(account)/Setting'
 import { Route as AuthedagentRakeBackRouteImport } from './routes/_authed/(agent)/RakeBack'
 import { Route as AuthedagentReportDetailsRouteImport } from './routes/_authed/(agent)/ReportDetails'
@@ -24,6 +28,7 @@ import { Route as AuthedcontentHelpRouteImport } from './routes/_authed/(content
 import { Route as AuthedcontentServiceRouteImport } from './routes/_authed/(content)/Service'
 import { Route as AuthedgamesBetsRouteImport } from './routes/_authed/(games)/bets'
 import { Route as AuthedgamesGamesRouteImport } from './routes/_authed/(games)/games'
+import { Route as AuthedspinSpinRouteImport } from './routes/_authed/(spin)/Spin'
 import { Route as AuthedwalletCardsRouteImport } from './routes/_authed/(wallet)/Cards'
 import { Route as AuthedwalletDepositRouteImport } from './routes/_authed/(wallet)/Deposit'
 import { Route as AuthedwalletRecordsRouteImport } from './routes/_authed/(wallet)/Records'
@@ -38,6 +43,8 @@ import { Route as AuthedagentDownlineIdRouteImport } from './routes/_authed/(age
 import { Route as AuthedcatalogueGameDetailIdRouteImport } from './routes/_authed/(catalogue)/GameDetail.$id'
 import { Route as AuthedcontentNoticesIndexRouteImport } from './routes/_authed/(content)/notices.index'
 import { Route as AuthedcontentNoticesIdRouteImport } from './routes/_authed/(content)/notices.$id'
+import { Route as AuthedmessagesMessagesIndexRouteImport } from './routes/_authed/(messages)/Messages.index'
+import { Route as AuthedmessagesMessagesIdRouteImport } from './routes/_authed/(messages)/Messages.$id'
 import { Route as AuthedwalletAddCardChar123IdChar125RouteImport } from './routes/_authed/(wallet)/AddCard.{-$id}'
 import { Route as AuthedwalletAddZhiFuBaoChar123IdChar125RouteImport } from './routes/_authed/(wallet)/AddZhiFuBao.{-$id}'
 import { Route as AuthedwalletWithdrawStepIdRouteImport } from './routes/_authed/(wallet)/WithdrawStep.$id'
@@ -74,6 +81,26 @@ const MainIndexRoute = MainIndexRouteImport.update({
 const MainAuthedRoute = MainAuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => MainRoute,
+} as any)
+const AuthedaccountAvatarRoute = AuthedaccountAvatarRouteImport.update({
+  id: '/(account)/Avatar',
+  path: '/Avatar',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedaccountLevelsRoute = AuthedaccountLevelsRouteImport.update({
+  id: '/(account)/Levels',
+  path: '/Levels',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedaccountPasswordRoute = AuthedaccountPasswordRouteImport.update({
+  id: '/(account)/Password',
+  path: '/Password',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedaccountProtectionRoute = AuthedaccountProtectionRouteImport.update({
+  id: '/(account)/Protection',
+  path: '/Protection',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedaccountSettingRoute = AuthedaccountSettingRouteImport.update({
   id: '/(account)/Setting',
@@ -114,6 +141,11 @@ const AuthedgamesBetsRoute = AuthedgamesBetsRouteImport.update({
 const AuthedgamesGamesRoute = AuthedgamesGamesRouteImport.update({
   id: '/(games)/games',
   path: '/games',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedspinSpinRoute = AuthedspinSpinRouteImport.update({
+  id: '/(spin)/Spin',
+  path: '/Spin',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedwalletCardsRoute = AuthedwalletCardsRouteImport.update({
@@ -189,6 +221,18 @@ const AuthedcontentNoticesIdRoute = AuthedcontentNoticesIdRouteImport.update({
   path: '/notices/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedmessagesMessagesIndexRoute =
+  AuthedmessagesMessagesIndexRouteImport.update({
+    id: '/(messages)/Messages/',
+    path: '/Messages/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedmessagesMessagesIdRoute =
+  AuthedmessagesMessagesIdRouteImport.update({
+    id: '/(messages)/Messages/$id',
+    path: '/Messages/$id',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedwalletAddCardChar123IdChar125Route =
   AuthedwalletAddCardChar123IdChar125RouteImport.update({
     id: '/(wallet)/AddCard/{-$id}',
@@ -219,6 +263,10 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/Avatar': typeof AuthedaccountAvatarRoute
+  '/Levels': typeof AuthedaccountLevelsRoute
+  '/Password': typeof AuthedaccountPasswordRoute
+  '/Protection': typeof AuthedaccountProtectionRoute
   '/Setting': typeof AuthedaccountSettingRoute
   '/RakeBack': typeof AuthedagentRakeBackRoute
   '/ReportDetails': typeof AuthedagentReportDetailsRoute
@@ -227,6 +275,7 @@ export interface FileRoutesByFullPath {
   '/Service': typeof AuthedcontentServiceRoute
   '/bets': typeof AuthedgamesBetsRoute
   '/games': typeof AuthedgamesGamesRoute
+  '/Spin': typeof AuthedspinSpinRoute
   '/Cards': typeof AuthedwalletCardsRoute
   '/Deposit': typeof AuthedwalletDepositRoute
   '/Records': typeof AuthedwalletRecordsRoute
@@ -240,17 +289,23 @@ export interface FileRoutesByFullPath {
   '/Downline/$id': typeof AuthedagentDownlineIdRoute
   '/GameDetail/$id': typeof AuthedcatalogueGameDetailIdRoute
   '/notices/$id': typeof AuthedcontentNoticesIdRoute
+  '/Messages/$id': typeof AuthedmessagesMessagesIdRoute
   '/AddCard/{-$id}': typeof AuthedwalletAddCardChar123IdChar125Route
   '/AddZhiFuBao/{-$id}': typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
   '/WithdrawStep/$id': typeof AuthedwalletWithdrawStepIdRoute
   '/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
   '/notices/': typeof AuthedcontentNoticesIndexRoute
+  '/Messages/': typeof AuthedmessagesMessagesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/Avatar': typeof AuthedaccountAvatarRoute
+  '/Levels': typeof AuthedaccountLevelsRoute
+  '/Password': typeof AuthedaccountPasswordRoute
+  '/Protection': typeof AuthedaccountProtectionRoute
   '/Setting': typeof AuthedaccountSettingRoute
   '/RakeBack': typeof AuthedagentRakeBackRoute
   '/ReportDetails': typeof AuthedagentReportDetailsRoute
@@ -259,6 +314,7 @@ export interface FileRoutesByTo {
   '/Service': typeof AuthedcontentServiceRoute
   '/bets': typeof AuthedgamesBetsRoute
   '/games': typeof AuthedgamesGamesRoute
+  '/Spin': typeof AuthedspinSpinRoute
   '/Cards': typeof AuthedwalletCardsRoute
   '/Deposit': typeof AuthedwalletDepositRoute
   '/Records': typeof AuthedwalletRecordsRoute
@@ -272,11 +328,13 @@ export interface FileRoutesByTo {
   '/Downline/$id': typeof AuthedagentDownlineIdRoute
   '/GameDetail/$id': typeof AuthedcatalogueGameDetailIdRoute
   '/notices/$id': typeof AuthedcontentNoticesIdRoute
+  '/Messages/$id': typeof AuthedmessagesMessagesIdRoute
   '/AddCard/{-$id}': typeof AuthedwalletAddCardChar123IdChar125Route
   '/AddZhiFuBao/{-$id}': typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
   '/WithdrawStep/$id': typeof AuthedwalletWithdrawStepIdRoute
   '/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
   '/notices': typeof AuthedcontentNoticesIndexRoute
+  '/Messages': typeof AuthedmessagesMessagesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -287,6 +345,10 @@ export interface FileRoutesById {
   '/reset': typeof ResetRoute
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/_main/': typeof MainIndexRoute
+  '/_authed/(account)/Avatar': typeof AuthedaccountAvatarRoute
+  '/_authed/(account)/Levels': typeof AuthedaccountLevelsRoute
+  '/_authed/(account)/Password': typeof AuthedaccountPasswordRoute
+  '/_authed/(account)/Protection': typeof AuthedaccountProtectionRoute
   '/_authed/(account)/Setting': typeof AuthedaccountSettingRoute
   '/_authed/(agent)/RakeBack': typeof AuthedagentRakeBackRoute
   '/_authed/(agent)/ReportDetails': typeof AuthedagentReportDetailsRoute
@@ -295,6 +357,7 @@ export interface FileRoutesById {
   '/_authed/(content)/Service': typeof AuthedcontentServiceRoute
   '/_authed/(games)/bets': typeof AuthedgamesBetsRoute
   '/_authed/(games)/games': typeof AuthedgamesGamesRoute
+  '/_authed/(spin)/Spin': typeof AuthedspinSpinRoute
   '/_authed/(wallet)/Cards': typeof AuthedwalletCardsRoute
   '/_authed/(wallet)/Deposit': typeof AuthedwalletDepositRoute
   '/_authed/(wallet)/Records': typeof AuthedwalletRecordsRoute
@@ -308,11 +371,13 @@ export interface FileRoutesById {
   '/_authed/(agent)/Downline/$id': typeof AuthedagentDownlineIdRoute
   '/_authed/(catalogue)/GameDetail/$id': typeof AuthedcatalogueGameDetailIdRoute
   '/_authed/(content)/notices/$id': typeof AuthedcontentNoticesIdRoute
+  '/_authed/(messages)/Messages/$id': typeof AuthedmessagesMessagesIdRoute
   '/_authed/(wallet)/AddCard/{-$id}': typeof AuthedwalletAddCardChar123IdChar125Route
   '/_authed/(wallet)/AddZhiFuBao/{-$id}': typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
   '/_authed/(wallet)/WithdrawStep/$id': typeof AuthedwalletWithdrawStepIdRoute
   '/_main/_authed/promotion/{-$id}': typeof MainAuthedPromotionChar123IdChar125Route
   '/_authed/(content)/notices/': typeof AuthedcontentNoticesIndexRoute
+  '/_authed/(messages)/Messages/': typeof AuthedmessagesMessagesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -321,6 +386,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/Avatar'
+    | '/Levels'
+    | '/Password'
+    | '/Protection'
     | '/Setting'
     | '/RakeBack'
     | '/ReportDetails'
@@ -329,6 +398,7 @@ export interface FileRouteTypes {
     | '/Service'
     | '/bets'
     | '/games'
+    | '/Spin'
     | '/Cards'
     | '/Deposit'
     | '/Records'
@@ -342,17 +412,23 @@ export interface FileRouteTypes {
     | '/Downline/$id'
     | '/GameDetail/$id'
     | '/notices/$id'
+    | '/Messages/$id'
     | '/AddCard/{-$id}'
     | '/AddZhiFuBao/{-$id}'
     | '/WithdrawStep/$id'
     | '/promotion/{-$id}'
     | '/notices/'
+    | '/Messages/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
     | '/register'
     | '/reset'
+    | '/Avatar'
+    | '/Levels'
+    | '/Password'
+    | '/Protection'
     | '/Setting'
     | '/RakeBack'
     | '/ReportDetails'
@@ -361,6 +437,7 @@ export interface FileRouteTypes {
     | '/Service'
     | '/bets'
     | '/games'
+    | '/Spin'
     | '/Cards'
     | '/Deposit'
     | '/Records'
@@ -374,11 +451,13 @@ export interface FileRouteTypes {
     | '/Downline/$id'
     | '/GameDetail/$id'
     | '/notices/$id'
+    | '/Messages/$id'
     | '/AddCard/{-$id}'
     | '/AddZhiFuBao/{-$id}'
     | '/WithdrawStep/$id'
     | '/promotion/{-$id}'
     | '/notices'
+    | '/Messages'
   id:
     | '__root__'
     | '/_authed'
@@ -388,6 +467,10 @@ export interface FileRouteTypes {
     | '/reset'
     | '/_main/_authed'
     | '/_main/'
+    | '/_authed/(account)/Avatar'
+    | '/_authed/(account)/Levels'
+    | '/_authed/(account)/Password'
+    | '/_authed/(account)/Protection'
     | '/_authed/(account)/Setting'
     | '/_authed/(agent)/RakeBack'
     | '/_authed/(agent)/ReportDetails'
@@ -396,6 +479,7 @@ export interface FileRouteTypes {
     | '/_authed/(content)/Service'
     | '/_authed/(games)/bets'
     | '/_authed/(games)/games'
+    | '/_authed/(spin)/Spin'
     | '/_authed/(wallet)/Cards'
     | '/_authed/(wallet)/Deposit'
     | '/_authed/(wallet)/Records'
@@ -409,11 +493,13 @@ export interface FileRouteTypes {
     | '/_authed/(agent)/Downline/$id'
     | '/_authed/(catalogue)/GameDetail/$id'
     | '/_authed/(content)/notices/$id'
+    | '/_authed/(messages)/Messages/$id'
     | '/_authed/(wallet)/AddCard/{-$id}'
     | '/_authed/(wallet)/AddZhiFuBao/{-$id}'
     | '/_authed/(wallet)/WithdrawStep/$id'
     | '/_main/_authed/promotion/{-$id}'
     | '/_authed/(content)/notices/'
+    | '/_authed/(messages)/Messages/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -475,6 +561,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAuthedRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_authed/(account)/Avatar': {
+      id: '/_authed/(account)/Avatar'
+      path: '/Avatar'
+      fullPath: '/Avatar'
+      preLoaderRoute: typeof AuthedaccountAvatarRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(account)/Levels': {
+      id: '/_authed/(account)/Levels'
+      path: '/Levels'
+      fullPath: '/Levels'
+      preLoaderRoute: typeof AuthedaccountLevelsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(account)/Password': {
+      id: '/_authed/(account)/Password'
+      path: '/Password'
+      fullPath: '/Password'
+      preLoaderRoute: typeof AuthedaccountPasswordRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(account)/Protection': {
+      id: '/_authed/(account)/Protection'
+      path: '/Protection'
+      fullPath: '/Protection'
+      preLoaderRoute: typeof AuthedaccountProtectionRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/(account)/Setting': {
       id: '/_authed/(account)/Setting'
       path: '/Setting'
@@ -529,6 +643,13 @@ declare module '@tanstack/react-router' {
       path: '/games'
       fullPath: '/games'
       preLoaderRoute: typeof AuthedgamesGamesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(spin)/Spin': {
+      id: '/_authed/(spin)/Spin'
+      path: '/Spin'
+      fullPath: '/Spin'
+      preLoaderRoute: typeof AuthedspinSpinRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/(wallet)/Cards': {
@@ -629,6 +750,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedcontentNoticesIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/(messages)/Messages/': {
+      id: '/_authed/(messages)/Messages/'
+      path: '/Messages'
+      fullPath: '/Messages/'
+      preLoaderRoute: typeof AuthedmessagesMessagesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(messages)/Messages/$id': {
+      id: '/_authed/(messages)/Messages/$id'
+      path: '/Messages/$id'
+      fullPath: '/Messages/$id'
+      preLoaderRoute: typeof AuthedmessagesMessagesIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/(wallet)/AddCard/{-$id}': {
       id: '/_authed/(wallet)/AddCard/{-$id}'
       path: '/AddCard/{-$id}'
@@ -661,6 +796,10 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedaccountAvatarRoute: typeof AuthedaccountAvatarRoute
+  AuthedaccountLevelsRoute: typeof AuthedaccountLevelsRoute
+  AuthedaccountPasswordRoute: typeof AuthedaccountPasswordRoute
+  AuthedaccountProtectionRoute: typeof AuthedaccountProtectionRoute
   AuthedaccountSettingRoute: typeof AuthedaccountSettingRoute
   AuthedagentRakeBackRoute: typeof AuthedagentRakeBackRoute
   AuthedagentReportDetailsRoute: typeof AuthedagentReportDetailsRoute
@@ -669,6 +808,7 @@ interface AuthedRouteChildren {
   AuthedcontentServiceRoute: typeof AuthedcontentServiceRoute
   AuthedgamesBetsRoute: typeof AuthedgamesBetsRoute
   AuthedgamesGamesRoute: typeof AuthedgamesGamesRoute
+  AuthedspinSpinRoute: typeof AuthedspinSpinRoute
   AuthedwalletCardsRoute: typeof AuthedwalletCardsRoute
   AuthedwalletDepositRoute: typeof AuthedwalletDepositRoute
   AuthedwalletRecordsRoute: typeof AuthedwalletRecordsRoute
@@ -679,13 +819,19 @@ interface AuthedRouteChildren {
   AuthedagentDownlineIdRoute: typeof AuthedagentDownlineIdRoute
   AuthedcatalogueGameDetailIdRoute: typeof AuthedcatalogueGameDetailIdRoute
   AuthedcontentNoticesIdRoute: typeof AuthedcontentNoticesIdRoute
+  AuthedmessagesMessagesIdRoute: typeof AuthedmessagesMessagesIdRoute
   AuthedwalletAddCardChar123IdChar125Route: typeof AuthedwalletAddCardChar123IdChar125Route
   AuthedwalletAddZhiFuBaoChar123IdChar125Route: typeof AuthedwalletAddZhiFuBaoChar123IdChar125Route
   AuthedwalletWithdrawStepIdRoute: typeof AuthedwalletWithdrawStepIdRoute
   AuthedcontentNoticesIndexRoute: typeof AuthedcontentNoticesIndexRoute
+  AuthedmessagesMessagesIndexRoute: typeof AuthedmessagesMessagesIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedaccountAvatarRoute: AuthedaccountAvatarRoute,
+  AuthedaccountLevelsRoute: AuthedaccountLevelsRoute,
+  AuthedaccountPasswordRoute: AuthedaccountPasswordRoute,
+  AuthedaccountProtectionRoute: AuthedaccountProtectionRoute,
   AuthedaccountSettingRoute: AuthedaccountSettingRoute,
   AuthedagentRakeBackRoute: AuthedagentRakeBackRoute,
   AuthedagentReportDetailsRoute: AuthedagentReportDetailsRoute,
@@ -694,6 +840,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedcontentServiceRoute: AuthedcontentServiceRoute,
   AuthedgamesBetsRoute: AuthedgamesBetsRoute,
   AuthedgamesGamesRoute: AuthedgamesGamesRoute,
+  AuthedspinSpinRoute: AuthedspinSpinRoute,
   AuthedwalletCardsRoute: AuthedwalletCardsRoute,
   AuthedwalletDepositRoute: AuthedwalletDepositRoute,
   AuthedwalletRecordsRoute: AuthedwalletRecordsRoute,
@@ -704,12 +851,14 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedagentDownlineIdRoute: AuthedagentDownlineIdRoute,
   AuthedcatalogueGameDetailIdRoute: AuthedcatalogueGameDetailIdRoute,
   AuthedcontentNoticesIdRoute: AuthedcontentNoticesIdRoute,
+  AuthedmessagesMessagesIdRoute: AuthedmessagesMessagesIdRoute,
   AuthedwalletAddCardChar123IdChar125Route:
     AuthedwalletAddCardChar123IdChar125Route,
   AuthedwalletAddZhiFuBaoChar123IdChar125Route:
     AuthedwalletAddZhiFuBaoChar123IdChar125Route,
   AuthedwalletWithdrawStepIdRoute: AuthedwalletWithdrawStepIdRoute,
   AuthedcontentNoticesIndexRoute: AuthedcontentNoticesIndexRoute,
+  AuthedmessagesMessagesIndexRoute: AuthedmessagesMessagesIndexRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -14,6 +14,10 @@ import * as m0010 from './migrations/0010_games';
 import * as m0011 from './migrations/0011_agents';
 import * as m0012 from './migrations/0012_team_rollups';
 import * as m0013 from './migrations/0013_house_parts';
+import * as m0014 from './migrations/0014_messages';
+import * as m0015 from './migrations/0015_protection';
+import * as m0016 from './migrations/0016_spin';
+import * as m0017 from './migrations/0017_profile';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +34,10 @@ const migrations: Record<string, Migration> = {
   '0011_agents': m0011,
   '0012_team_rollups': m0012,
   '0013_house_parts': m0013,
+  '0014_messages': m0014,
+  '0015_protection': m0015,
+  '0016_spin': m0016,
+  '0017_profile': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,10 +7,14 @@ import type { ContentTables } from '../modules/content/tables';
 import type { DevTables } from '../modules/dev/tables';
 import type { GamesTables } from '../modules/games/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
+import type { MessagesTables } from '../modules/messages/tables';
 import type { NoticesTables } from '../modules/notices/tables';
 import type { PaymentsTables } from '../modules/payments/tables';
+import type { ProtectionTables } from '../modules/protection/tables';
 import type { PushTables } from '../modules/push/tables';
 import type { SiteTables } from '../modules/site/tables';
+import type { SpinTables } from '../modules/spin/tables';
+import type { VipTables } from '../modules/vip/tables';
 import type { WalletTables } from '../modules/wallet/tables';
 
 /*
@@ -65,4 +69,8 @@ export interface Database
     AppcardTables,
     LedgerTables,
     WalletTables,
-    PaymentsTables {}
+    PaymentsTables,
+    ProtectionTables,
+    MessagesTables,
+    SpinTables,
+    VipTables {}

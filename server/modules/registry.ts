@@ -14,15 +14,20 @@ import { transferRoutes } from './games/transfer-routes';
 import { createGamesWorker } from './games/worker';
 import { registerManifestRoute } from './manifest/routes';
 import { mediaApiRoutes, registerMediaRoutes } from './media/routes';
+import { messageRoutes } from './messages/routes';
 import { noticeRoutes } from './notices/routes';
 import { paymentRoutes } from './payments/routes';
 import { sweepExpired } from './payments/service';
 import { promotionApiRoutes, registerShortLinkRoute } from './promotion/routes';
+import { protectionRoutes } from './protection/routes';
+import { checkAllowed } from './protection/service';
 import { pushRoutes } from './push/routes';
 import type { PushRuntime } from './push/runtime';
 import { noticeDeliveries } from './push/service';
 import { createPushWorker } from './push/worker';
 import { siteRoutes } from './site/routes';
+import { spinRoutes } from './spin/routes';
+import { vipRoutes } from './vip/routes';
 import { walletRoutes } from './wallet/routes';
 
 /** What a module's registrations get: the app's context and the process's push runtime. */
@@ -68,6 +73,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     api: (app, { ctx }) => walletRoutes(app, ctx, { expireOverdueDeposits: () => sweepExpired(ctx) }),
   },
   { name: 'payments', api: (app, { ctx }) => paymentRoutes(app, ctx) },
+  { name: 'protection', api: (app, { ctx }) => protectionRoutes(app, ctx) },
+  { name: 'spin', api: (app, { ctx }) => spinRoutes(app, ctx) },
+  { name: 'vip', api: (app, { ctx }) => vipRoutes(app, ctx) },
   {
     name: 'agent',
     api: (app, { ctx }) => agentRoutes(app, ctx),
@@ -107,6 +115,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     pages: (app, { ctx }) => registerGamePictures(app, ctx),
     // Pulls transfer providers' records and settles transfers whose answer was lost (lease-based).
     worker: async ({ ctx }) => (ctx.config.games.worker ? createGamesWorker(ctx) : null),
+  },
+  // Operator sends skip users whose protection refuses marketing; wired here so messages imports no module.
+  {
+    name: 'messages',
+    api: (app, { ctx }) =>
+      messageRoutes(app, ctx, async (db, userId, now) => !(await checkAllowed(db, userId, 'marketing', now))),
   },
   { name: 'dev', api: (app, { ctx }) => devRoutes(app, ctx), demoOnly: true },
 ];

@@ -3,6 +3,7 @@ import type { Db } from '../db/create-db';
 import { countUsers, insertUser } from '../modules/auth/repository';
 import { hashPassword } from '../modules/auth/service';
 import { countSites, insertSite } from '../modules/site/repository';
+import { seedDemoBenefits } from '../modules/vip/service';
 import { seedPortal } from './catalogue';
 import { seedWallet } from './wallet';
 
@@ -129,6 +130,7 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
   }
   await seedPortal(db, now);
   await seedWallet(db, now);
+  await seedDemoBenefits(db);
   return { sites, users };
 }
 

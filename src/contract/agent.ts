@@ -238,6 +238,8 @@ export const memberSchema = z.object({
   uid: z.int(),
   /** Masked: area code, the first 3 and the last 2 digits. */
   phone: z.string(),
+  /** The member's chosen avatar (user.ts AVATARS), null for none. */
+  avatar: z.optional(z.nullable(z.string())),
   job: z.int(),
   /** 1 = a direct member. */
   depth: z.int(),

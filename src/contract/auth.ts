@@ -100,7 +100,7 @@ export const passwordSchema = requiredString('password_required').check(
   z.maxLength(PASSWORD_MAX, 'password_length'),
 );
 
-const smsCode = requiredString('code_required').check(
+export const smsCodeSchema = requiredString('code_required').check(
   z.trim(),
   z.minLength(1, 'code_required'),
   z.regex(/^\d{6}$/, 'code_format'),
@@ -108,6 +108,8 @@ const smsCode = requiredString('code_required').check(
 
 export const smsPurposeSchema = z.enum(['register', 'reset'], { error: 'purpose_invalid' });
 export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
+/** What a code may be for: the public purposes, and a signed-in user's password change (profile.ts). */
+export type SmsCodePurpose = SmsPurpose | 'password';
 
 export const sendSmsRequestSchema = z
   .object({ areaCode, phone, purpose: smsPurposeSchema })
@@ -121,7 +123,7 @@ export const registerRequestSchema = z
     areaCode,
     phone,
     password: passwordSchema,
-    code: smsCode,
+    code: smsCodeSchema,
     inviteCode: z.optional(
       z
         .string()
@@ -173,7 +175,7 @@ export const forgotPasswordRequestSchema = z
   .object({
     areaCode,
     phone,
-    code: smsCode,
+    code: smsCodeSchema,
     password: passwordSchema,
   })
   .check(...nationalPhone);

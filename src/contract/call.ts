@@ -31,7 +31,7 @@ export interface Call {
 export type Access = 'public' | 'optionalUser' | 'user' | { readonly operator: OperatorPermission };
 
 /** What an operator may be allowed to do; until roles land (issue 16) every operator holds all. */
-export const OPERATOR_PERMISSIONS = ['withdrawals', 'notices', 'agents'] as const;
+export const OPERATOR_PERMISSIONS = ['withdrawals', 'notices', 'agents', 'promotions'] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
 /** The input a caller sends (defaults may be left out). */

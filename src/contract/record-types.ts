@@ -13,6 +13,7 @@ export const RECORD_TYPES = [
   'safeOut',
   'bonus',
   'game',
+  'spin',
 ] as const;
 export const recordTypeSchema = z.enum(RECORD_TYPES, { error: 'invalid_type' });
 export type RecordType = z.infer<typeof recordTypeSchema>;

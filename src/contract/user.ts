@@ -7,6 +7,27 @@ export const Job = { player: 0, agent: 1, seniorAgent: 2 } as const;
 /** Role indexes this label list (spec section 3). */
 export const ROLE_LABELS = ['Member', 'Leader', 'Partner'] as const;
 
+/**
+ * The avatars a user may choose (issue 15): pictures drawn by the app itself (src/ui/avatar.tsx), so none is
+ * fetched. Ids only; an unknown id is refused (`avatar_unknown`).
+ */
+export const AVATARS = [
+  'sun',
+  'moon',
+  'leaf',
+  'wave',
+  'peak',
+  'star',
+  'flame',
+  'drop',
+  'bolt',
+  'shell',
+  'cloud',
+  'gem',
+] as const;
+export type AvatarId = (typeof AVATARS)[number];
+export const avatarSchema = z.enum(AVATARS, { error: 'avatar_unknown' });
+
 export const userInfoSchema = z.object({
   uid: z.int(),
   username: z.string(),
@@ -17,6 +38,11 @@ export const userInfoSchema = z.object({
   rate1: z.number(),
   rate2: z.number(),
   defaultRate: z.number(),
+  /**
+   * The chosen avatar; null until one is chosen. Any short string, not the enum: an app older than a new
+   * avatar still reads the user (it draws its fallback).
+   */
+  avatar: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

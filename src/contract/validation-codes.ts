@@ -53,6 +53,7 @@ export const validationMessages = {
   safe_password_not_set: 'Set a safe password first',
   safe_password_already_set: 'The safe password is already set',
   safe_locked: 'Too many wrong safe passwords, try again in 15 minutes',
+  avatar_unknown: 'Choose one of the offered avatars',
   receiver_required: 'Receiver UID is required',
   receiver_not_found: 'No user with this UID',
   receiver_self: 'You cannot transfer to yourself',
@@ -108,7 +109,17 @@ export const validationMessages = {
   round_not_voidable: 'Rounds of a transfer provider are voided by the provider, in its own wallet',
   round_funds_spent: 'The player no longer has the money this round paid, so it cannot be voided',
   hold_not_found: 'No such held commission',
+  period_invalid: 'Choose a period: 24 hours, 7 days or 30 days',
+  duration_invalid: 'Choose one of the offered durations',
+  block_kind_invalid: 'Choose a time-out or a self-exclusion',
+  confirm_required: 'Confirm to go on',
+  interval_invalid: 'Choose one of the offered intervals',
+  deposit_limit_exceeded: 'This deposit would go over your deposit limit',
+  protection_time_out: 'You are taking a time-out: this is paused until it ends',
+  protection_self_excluded: 'You have excluded yourself: this is not possible until the exclusion ends',
   user_not_found: 'No user with this UID',
+  spin_unavailable: 'There is no spin for this day',
+  follow_up_not_found: 'No such prize follow-up',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

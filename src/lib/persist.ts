@@ -1,6 +1,6 @@
 import { dehydrate, hydrate, type Mutation, onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { NoAnswerError } from './api-client';
 import { BUILD_ID } from './build-info';
 import { withDeadline } from './deadline';
@@ -106,6 +106,9 @@ const store = (): UseStore => {
   idbStore ??= createStore('beacon', 'query-cache');
   return idbStore;
 };
+
+/** Deletes every saved copy on this device (Settings' "clear the saved data"), of every user and the guest. */
+export const clearSavedCopies = (): Promise<void> => clear(store());
 
 interface Partition {
   name: string;

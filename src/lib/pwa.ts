@@ -46,6 +46,24 @@ export function applyUpdate(): void {
 
 export const dismissUpdate = (): void => updateWaitingStore.set(false);
 
+/**
+ * Settings' "check for updates": asks the server for a newer service worker now. 'waiting': one is
+ * installed or installing (the update prompt offers it, shown again if it was dismissed); 'latest': none;
+ * 'unavailable': no service worker here (a development build, an old browser) or offline.
+ */
+export async function checkForUpdate(): Promise<'waiting' | 'latest' | 'unavailable'> {
+  const wb = workbox;
+  if (!wb || !navigator.onLine) return 'unavailable';
+  await wb.update();
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration?.waiting) {
+    updateWaitingStore.set(true);
+    return 'waiting';
+  }
+  // An installing one raises Workbox's 'waiting' event (and the prompt) when it is done.
+  return registration?.installing ? 'waiting' : 'latest';
+}
+
 export interface ServiceWorkerMessageHandlers {
   /** A notice arrived by push while this window is open. */
   onNoticePushed: () => void;

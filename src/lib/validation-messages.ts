@@ -54,6 +54,7 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   safe_password_not_set: msg`Set a safe password first`,
   safe_password_already_set: msg`The safe password is already set`,
   safe_locked: msg`Too many wrong safe passwords, try again in 15 minutes`,
+  avatar_unknown: msg`Choose one of the offered avatars`,
   receiver_required: msg`Receiver UID is required`,
   receiver_not_found: msg`No user with this UID`,
   receiver_self: msg`You cannot transfer to yourself`,
@@ -109,7 +110,17 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   round_not_voidable: msg`Rounds of a transfer provider are voided by the provider, in its own wallet`,
   round_funds_spent: msg`The player no longer has the money this round paid, so it cannot be voided`,
   hold_not_found: msg`No such held commission`,
+  period_invalid: msg`Choose a period: 24 hours, 7 days or 30 days`,
+  duration_invalid: msg`Choose one of the offered durations`,
+  block_kind_invalid: msg`Choose a time-out or a self-exclusion`,
+  confirm_required: msg`Confirm to go on`,
+  interval_invalid: msg`Choose one of the offered intervals`,
+  deposit_limit_exceeded: msg`This deposit would go over your deposit limit`,
+  protection_time_out: msg`You are taking a time-out: this is paused until it ends`,
+  protection_self_excluded: msg`You have excluded yourself: this is not possible until the exclusion ends`,
   user_not_found: msg`No user with this UID`,
+  spin_unavailable: msg`There is no spin for this day`,
+  follow_up_not_found: msg`No such prize follow-up`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

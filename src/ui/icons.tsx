@@ -221,3 +221,9 @@ export const CardIcon = (p: IconProps) => (
     <path d="M3 10h18M7 15h4" />
   </Icon>
 );
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m4 7 8 6 8-6" />
+  </Icon>
+);

@@ -63,6 +63,8 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
       type: 'deposit',
     }),
   ]);
+  // Issue 15: the demo player's messages (its seeded deposits leave none: the details only when there is one).
+  const messages = await read<{ content: Array<{ id: number }> }>(request, token, '/messages/list', page);
   const depositOrder = deposits.content.find((record) => record.orderNo)?.orderNo;
   if (!depositOrder) throw new Error('The demo data has no deposit order');
   const id = (value: { id: number } | undefined, what: string) => {
@@ -103,6 +105,17 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
     '/games',
     '/games?channel=live-casino',
     '/bets',
+    // Issue 15: the spin wheel (the demo player has no recharge of its own: no wheel, the odds and terms).
+    '/Spin',
+    // Issue 15: the messages and, when the player has one, its details.
+    '/Messages',
+    ...(messages.content[0] ? [`/Messages/${messages.content[0].id}`] : []),
+    // Issue 15: the responsible-gaming tools (limits, time-out, reality check, account history).
+    '/Protection',
+    // Issue 15: the avatar, the level tutorial and the change of the login password.
+    '/Avatar',
+    '/Levels',
+    '/Password',
   ].map((path): RouteCase => ({ path, who: 'player' }));
   const wallet = [
     '/Deposit',

@@ -22,7 +22,7 @@ export function demoAccount(label: 'player' | 'agent (job 1)' | 'senior agent (j
   return account;
 }
 
-type Purpose = 'register' | 'reset';
+type Purpose = 'register' | 'reset' | 'password';
 
 /** The newest code the demo SMS provider wrote for this phone and purpose (the dev outbox, demo mode only). */
 export async function latestSmsCode(

@@ -16,6 +16,10 @@ import * as m0010 from '../../server/db/migrations/0010_games';
 import * as m0011 from '../../server/db/migrations/0011_agents';
 import * as m0012 from '../../server/db/migrations/0012_team_rollups';
 import * as m0013 from '../../server/db/migrations/0013_house_parts';
+import * as m0014 from '../../server/db/migrations/0014_messages';
+import * as m0015 from '../../server/db/migrations/0015_protection';
+import * as m0016 from '../../server/db/migrations/0016_spin';
+import * as m0017 from '../../server/db/migrations/0017_profile';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import {
   balancesOf,
@@ -76,8 +80,9 @@ describe('answers unchanged, and the tables drive them', () => {
       (await server.db.selectFrom('system_accounts').select('code').orderBy('code').execute()).map(
         (r) => r.code,
       ),
-      // 0008's four, the house's side of play from 0010, and 0011's sources of rake back and commission.
-    ).toEqual(['bonuses', 'commission', 'deposits', 'fees', 'games', 'rakeback', 'withdrawals']);
+      // 0008's four, the house's side of play from 0010, 0011's sources of rake back and commission, and
+      // 0016's spin wheel prizes.
+    ).toEqual(['bonuses', 'commission', 'deposits', 'fees', 'games', 'rakeback', 'spin', 'withdrawals']);
   });
 
   it('level data answers the former table in full', async () => {
@@ -298,8 +303,9 @@ describe('migration 0008 on a database with wallets', () => {
 
       // And back: down restores the old keys, up again re-keys them (0010's games and 0011's ratios name
       // the channels, so they go first and come back after; 0012's triggers read 0011's tree; 0013 opens
-      // 0010's house in parts).
-      await m0013.down(t.db);
+      // 0010's house in parts; the later ones go first as the migrator would take them down).
+      const later = [m0013, m0014, m0015, m0016, m0017];
+      for (const m of [...later].reverse()) await m.down(t.db);
       await m0012.down(t.db);
       await m0011.down(t.db);
       await m0010.down(t.db);
@@ -313,7 +319,7 @@ describe('migration 0008 on a database with wallets', () => {
       await m0010.up(t.db);
       await m0011.up(t.db);
       await m0012.up(t.db);
-      await m0013.up(t.db);
+      for (const m of later) await m.up(t.db);
       expect((await channels()).map((c) => c.code)).toEqual([
         `u:${id}:ch:slots`,
         `u:${id}:ch:live-casino`,

@@ -1,11 +1,12 @@
 import type { Page } from '../../../src/contract/paging';
-import type { AdminWithdrawal, TxState } from '../../../src/contract/wallet';
+import { type AdminWithdrawal, type TxState, toMoney } from '../../../src/contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';
 import type { MoneyWork } from '../../http/idempotency';
 import type { Authenticated } from '../auth/service';
 import { systemAccount, userAccount } from '../ledger/service';
+import { sendMessage } from '../messages/service';
 import {
   moveMoney,
   moveWithdrawal,
@@ -40,7 +41,22 @@ function releaseHeld(trx: Db, row: WithdrawalRow, outcome: 'Success' | 'Fail', n
 async function returnFunds(trx: Db, row: WithdrawalRow, now: number, reason: string) {
   await releaseHeld(trx, row, 'Fail', now);
   await setRecordState(trx, Number(row.record_id), 'Fail', now, reason);
+  await tellOutcome(trx, row, now, reason);
 }
+
+/** The user's message of a withdrawal's end; a withdrawal ends once, so its order number is the key. */
+const tellOutcome = (trx: Db, row: WithdrawalRow, now: number, reason: string | null) =>
+  sendMessage(trx, {
+    userId: Number(row.user_id),
+    kind: reason === null ? 'withdrawal_settled' : 'withdrawal_rejected',
+    params: {
+      amount: toMoney(Number(row.amount)),
+      orderNo: row.order_no,
+      ...(reason === null ? {} : { reason }),
+    },
+    dedupeKey: `withdrawal:${row.order_no}`,
+    now,
+  });
 
 /** One step forward that moves no money: the withdrawal and its record take the next state. */
 const advance =
@@ -103,6 +119,7 @@ export const settle = (
     if (outcome === 'Success') {
       await releaseHeld(trx, row, 'Success', now);
       await setRecordState(trx, Number(row.record_id), 'Success', now);
+      await tellOutcome(trx, row, now, null);
     } else {
       await returnFunds(trx, row, now, reason ?? '');
     }

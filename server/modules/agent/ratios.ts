@@ -3,6 +3,7 @@ import type { Day } from '../../business-days';
 import type { Db } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';
 import { gameChannels } from '../ledger/service';
+import { sendMessages } from '../messages/service';
 import { lockTree, parentOf } from './tree-repository';
 
 /*
@@ -204,7 +205,40 @@ export async function setRatios(
     if (bp < (floor.get(change.channel) ?? 0))
       throw fieldError(ratioPath(index, 'rate'), 'ratio_below_member');
   }
+  const before = (await latestRatios(trx, [userId])).get(userId);
   await writeRatios(trx, actorId, userId, byChannel, effectiveDay, now);
+  await tellRatioChanges(trx, userId, before, byChannel, effectiveDay, now);
+}
+
+/**
+ * One message to the member per channel whose ratio this call changes. Keyed by the member, channel, day and
+ * new value: setting the same ratio again (a replay) writes nothing.
+ */
+async function tellRatioChanges(
+  trx: Db,
+  userId: number,
+  before: ReadonlyMap<string, number> | undefined,
+  byChannel: ReadonlyMap<string, number>,
+  effectiveDay: Day,
+  now: number,
+): Promise<void> {
+  const names = new Map((await gameChannels(trx)).map((c) => [c.code, c.name]));
+  const changed = [...byChannel].filter(([channel, bp]) => (before?.get(channel) ?? 0) !== bp);
+  await sendMessages(
+    trx,
+    changed.map(([channel, bp]) => ({
+      userId,
+      kind: 'ratio_changed' as const,
+      params: {
+        channel: names.get(channel) ?? channel,
+        from: bpToPercent(before?.get(channel) ?? 0),
+        rate: bpToPercent(bp),
+        day: effectiveDay,
+      },
+      dedupeKey: `ratio:${userId}:${channel}:${effectiveDay}:${bp}`,
+      now,
+    })),
+  );
 }
 
 /** Upserts versions without checks: for callers that have capped them already (a bind's first ratios). */

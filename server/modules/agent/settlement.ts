@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { toMoney } from '../../../src/contract/wallet';
 import { type Day, dayBounds, isDay } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
@@ -12,6 +13,7 @@ import {
   systemAccount,
   withMoneyTx,
 } from '../ledger/service';
+import { type NewMessage, sendMessages } from '../messages/service';
 import { holdReasons } from './holds';
 import * as repo from './settlement-repository';
 import { sharesOf } from './shares';
@@ -263,9 +265,16 @@ async function writeBatch(
     type Where = 'paid' | 'held' | { hold: repo.HoldRef };
     const postings: Posting[] = [];
     const written: { line: Line; where: Where; posting: number }[] = [];
+    const told = new Map<number, { rakeback: number; commission: number; held: number }>();
+    const tell = (earner: number) => {
+      const t = told.get(earner) ?? { rakeback: 0, commission: 0, held: 0 };
+      told.set(earner, t);
+      return t;
+    };
     for (const e of batch) {
       if (e.rakeback.length > 0 && !posted.has(settlementRef('rakeback', day, e.earner))) {
         const total = e.rakeback.reduce((s, l) => s + l.amount, 0);
+        tell(e.earner).rakeback += total;
         for (const line of e.rakeback) written.push({ line, where: 'paid', posting: postings.length });
         postings.push({
           type: 'agent_rakeback',
@@ -294,6 +303,9 @@ async function writeBatch(
           else if (where === 'held' || where.hold.state === 'held') toHeld += line.amount;
           written.push({ line, where, posting: postings.length });
         }
+        const t = tell(e.earner);
+        t.commission += paid;
+        t.held += toHeld;
         postings.push({
           type: 'agent_commission',
           userId: e.earner,
@@ -310,6 +322,7 @@ async function writeBatch(
     }
     if (postings.length === 0) return { lines: 0, postings: 0, holds: 0 };
     const results = await postMany(trx, postings);
+    await sendMessages(trx, settledMessages(day, told, now));
     const txOf = (i: number) => (results[i] as { transactionId: number }).transactionId;
 
     // The day's holds: one per (agent, member), of the commission lines it keeps back.
@@ -374,6 +387,31 @@ async function writeBatch(
     );
     return { lines: written.length, postings: postings.length, holds: newHolds.size };
   });
+}
+
+/**
+ * Each earner's message of the day, written with the batch that posts the earner (a resumed run skips the
+ * earners posted before, and the key skips any message written twice). Amounts in money units.
+ */
+function settledMessages(
+  day: Day,
+  told: ReadonlyMap<number, { rakeback: number; commission: number; held: number }>,
+  now: number,
+): NewMessage[] {
+  return [...told]
+    .filter(([, t]) => t.rakeback + t.commission + t.held > 0)
+    .map(([earner, t]) => ({
+      userId: earner,
+      kind: 'commission_settled',
+      params: {
+        day,
+        commission: toMoney(t.commission),
+        held: toMoney(t.held),
+        rakeback: toMoney(t.rakeback),
+      },
+      dedupeKey: `settlement:${day}:${earner}`,
+      now,
+    }));
 }
 
 /**

@@ -12,6 +12,7 @@ export interface MemberRow {
   uid: number;
   area_code: string;
   phone: string;
+  avatar: string | null;
   job: number;
   created_at: number;
   /** Below the level's owner (1 on a level). */
@@ -23,6 +24,7 @@ const memberColumns = [
   'u.uid',
   'u.area_code',
   'u.phone',
+  'u.avatar',
   'u.job',
   'u.created_at',
   't.depth',
@@ -33,6 +35,7 @@ const toMember = (row: MemberRow): MemberRow => ({
   uid: Number(row.uid),
   area_code: row.area_code,
   phone: row.phone,
+  avatar: row.avatar,
   job: Number(row.job),
   created_at: Number(row.created_at),
   depth: Number(row.depth),

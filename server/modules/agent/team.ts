@@ -74,6 +74,7 @@ async function membersWithFigures(
   const members = rows.map((r) => ({
     uid: r.uid,
     phone: maskPhone(r.area_code, r.phone),
+    avatar: r.avatar,
     job: r.job,
     depth: r.depth + depthOffset,
     joinedAt: r.created_at,
@@ -151,6 +152,7 @@ export async function downline(ctx: AppContext, viewerId: number, memberUid: num
           uid: Number(member.uid),
           area_code: member.area_code,
           phone: member.phone,
+          avatar: member.avatar,
           job: Number(member.job),
           created_at: Number(member.created_at),
           depth,

@@ -27,6 +27,7 @@ export interface TreeUser {
   invited_by: string | null;
   area_code: string;
   phone: string;
+  avatar: string | null;
   created_at: number;
 }
 
@@ -38,6 +39,7 @@ const treeUserColumns = [
   'invited_by',
   'area_code',
   'phone',
+  'avatar',
   'created_at',
 ] as const;
 

@@ -167,6 +167,30 @@ export const revokeAllSessions = async (db: Db, userId: number, now: number): Pr
     .execute();
 };
 
+/** Every session of the user but `keepSessionId` (a password change keeps the session that made it). */
+export const revokeOtherSessions = async (
+  db: Db,
+  userId: number,
+  keepSessionId: number,
+  now: number,
+): Promise<void> => {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+};
+
+export const setAvatar = async (db: Db, userId: number, avatar: string, now: number): Promise<UserRow> =>
+  db
+    .updateTable('users')
+    .set({ avatar, updated_at: now })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
 // ---- sms codes
 
 export const insertSmsCode = async (db: Db, code: Insertable<SmsCodesTable>): Promise<number> => {

@@ -8,6 +8,7 @@ import {
   tokenLoginCall,
 } from '../../../src/contract/auth';
 import { DEVICE_HEADER } from '../../../src/contract/call';
+import { changePasswordCall, passwordCodeCall, setAvatarCall } from '../../../src/contract/profile';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';
@@ -33,4 +34,8 @@ export function authRoutes(
   });
   serve(app, ctx, logoutCall, ({ auth }) => service.logout(ctx, auth));
   serve(app, ctx, forgotPasswordCall, ({ input }) => service.forgotPassword(ctx, input));
+  // The signed-in user's own profile (decision 0023).
+  serve(app, ctx, setAvatarCall, ({ input, auth }) => service.setAvatar(ctx, auth, input.avatar));
+  serve(app, ctx, passwordCodeCall, ({ auth, request }) => service.sendPasswordCode(ctx, auth, request.ip));
+  serve(app, ctx, changePasswordCall, ({ input, auth }) => service.changePassword(ctx, auth, input));
 }

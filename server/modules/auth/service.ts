@@ -8,10 +8,11 @@ import {
   type RegisterRequest,
   type SendSmsRequest,
   type SessionResponse,
-  type SmsPurpose,
+  type SmsCodePurpose,
   toUsername,
 } from '../../../src/contract/auth';
 import { Status } from '../../../src/contract/envelope';
+import type { ChangePasswordRequest } from '../../../src/contract/profile';
 import type { UserInfo } from '../../../src/contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
@@ -78,6 +79,7 @@ export function toUserInfo(user: repo.UserRow): UserInfo {
     rate1: user.rate1,
     rate2: user.rate2,
     defaultRate: user.default_rate,
+    avatar: user.avatar,
   };
 }
 
@@ -153,7 +155,7 @@ const smsText = (code: string) =>
  */
 export async function sendSms(
   ctx: AppContext,
-  req: SendSmsRequest,
+  req: Omit<SendSmsRequest, 'purpose'> & { purpose: SmsCodePurpose },
   ip: string,
 ): Promise<{ cooldownSeconds: number }> {
   assertRealPhone(req.areaCode, req.phone);
@@ -224,7 +226,7 @@ async function verifyCode(
   ctx: AppContext,
   areaCode: string,
   phone: string,
-  purpose: SmsPurpose,
+  purpose: SmsCodePurpose,
   code: string,
 ): Promise<number> {
   const now = ctx.clock.now();
@@ -384,4 +386,40 @@ export async function forgotPassword(ctx: AppContext, req: ForgotPasswordRequest
     await repo.revokeAllSessions(trx, user.id, now);
   });
   return null;
+}
+
+// ---- a signed-in user's own account
+
+/** A code for a password change, to the signed-in user's own phone: the same limits as any code. */
+export const sendPasswordCode = (
+  ctx: AppContext,
+  auth: Authenticated,
+  ip: string,
+): Promise<{ cooldownSeconds: number }> =>
+  sendSms(ctx, { areaCode: auth.user.area_code, phone: auth.user.phone, purpose: 'password' }, ip);
+
+/**
+ * The login password changed with a code sent to the user's phone (verified as /cplogin/forgotpwd does:
+ * the newest code only, 5 tries, 5 minutes, once). Every other session of the user is revoked in the same
+ * transaction: whoever else held one no longer does; the session that made the change goes on.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  auth: Authenticated,
+  req: ChangePasswordRequest,
+): Promise<null> {
+  assertAcceptablePassword(req.password);
+  const codeId = await verifyCode(ctx, auth.user.area_code, auth.user.phone, 'password', req.code);
+  const passwordHash = await hashPassword(req.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await consumeOrFail(trx, codeId, now);
+    await repo.setPassword(trx, auth.user.id, passwordHash, now);
+    await repo.revokeOtherSessions(trx, auth.user.id, auth.sessionId, now);
+  });
+  return null;
+}
+
+export async function setAvatar(ctx: AppContext, auth: Authenticated, avatar: string): Promise<UserInfo> {
+  return toUserInfo(await repo.setAvatar(ctx.db, auth.user.id, avatar, ctx.clock.now()));
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsPurpose } from '../../../src/contract/auth';
+import type { SmsCodePurpose } from '../../../src/contract/auth';
 import type { Config } from '../../config';
 import type { Clock } from '../../context';
 import type { Db } from '../../db/create-db';
@@ -12,7 +12,7 @@ export interface SmsRecipient {
 
 export interface SmsProvider {
   /** Rejects when the message could not be handed over. */
-  send(to: SmsRecipient, text: string, meta: { code: string; purpose: SmsPurpose }): Promise<void>;
+  send(to: SmsRecipient, text: string, meta: { code: string; purpose: SmsCodePurpose }): Promise<void>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The auth module's tables (server/db/types.ts joins every module's into Database). */
 export interface AuthTables {
@@ -29,6 +29,8 @@ export interface UsersTable {
   locale: string | null;
   failed_logins: number;
   locked_until: number | null;
+  /** The chosen avatar's id (migration 0017); null until one is chosen. */
+  avatar: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -13,6 +13,7 @@ import { gamesCall, launchGameCall, lobbyCall, roundCall, roundsCall } from '../
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { drawnIcon } from '../media/service';
+import { assertAllowed } from '../protection/service';
 import { providerByCode } from './catalogue';
 import * as lobby from './lobby';
 import * as repo from './repository';
@@ -35,6 +36,8 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, gamesCall, ({ input }) => lobby.games(ctx, input));
   serve(app, ctx, launchGameCall, async ({ auth, input }) => {
     const { game, provider } = await lobby.playableGame(ctx, input.gameId);
+    // No game during a time-out or self-exclusion (decision 0021): refused with its message before any launch.
+    await assertAllowed(ctx, auth.user.id, 'bet');
     if (provider.protocol === 'seamless') return lobby.launchSeamless(ctx, auth, game, provider, input.lang);
     // A transfer provider makes its own page address for the player (after any pending transfer is settled).
     return { url: await launchTransferGame(ctx, auth.user.id, provider, game, input.lang), name: game.name };

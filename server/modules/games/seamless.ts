@@ -19,6 +19,7 @@ import {
   userAccount,
   withMoneyTx,
 } from '../ledger/service';
+import { checkAllowed } from '../protection/service';
 import { gameByCode } from './catalogue';
 import * as repo from './repository';
 import { closeRound } from './rounds';
@@ -83,6 +84,7 @@ export async function authenticate(
   await ensureUserAccounts(ctx.db, launch.user_id, now);
   const balance = await mainBalance(ctx.db, launch.user_id);
   if (!standing || standing.banned) return answer('USER_BLOCKED', balance);
+  if (await checkAllowed(ctx.db, launch.user_id, 'bet', now)) return answer('USER_BLOCKED', balance);
   const sessionToken = randomBytes(24).toString('base64url');
   // Single use: a second authenticate with the same launch token finds the session already open.
   if (!(await repo.openSession(ctx.db, launch.id, sha256(sessionToken), now + ctx.config.games.sessionTtlMs)))
@@ -264,6 +266,8 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
     await extend(ctx, trx, session, now);
     const standing = await accountStanding(trx, userId);
     if (!standing || standing.banned) return refuse('USER_BLOCKED', before);
+    // A time-out or self-exclusion (decision 0021) refuses new bets like a ban; wins and rollbacks still settle.
+    if (await checkAllowed(trx, userId, 'bet', now)) return refuse('USER_BLOCKED', before);
     const game = await gameOf(ctx, provider, req.gameCode, before);
     if (req.amount < game.min_bet || req.amount > game.max_bet)
       return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);

@@ -16,6 +16,7 @@ import {
   userAccount,
   withMoneyTx,
 } from '../ledger/service';
+import { checkAllowed, refusalError } from '../protection/service';
 import { providerSource, pullNow } from './puller';
 import * as repo from './repository';
 import * as client from './transfer-client';
@@ -272,6 +273,9 @@ export function channelTransfer(
         if (direction === 'out') await pullNow(ctx, provider.code);
       },
       run: async (trx) => {
+        // Money into a game is a bet's first step: refused during a time-out or self-exclusion (decision 0021).
+        const refusal = direction === 'in' ? await checkAllowed(trx, userId, 'bet', ctx.clock.now()) : null;
+        if (refusal) throw refusalError(refusal);
         const transferId = await openTransfer(trx, ctx, userId, provider, direction, amount);
         opened = true;
         return { transferId };

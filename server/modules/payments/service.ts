@@ -14,6 +14,9 @@ import type { MoneyWork } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
 import { ensureUserAccounts, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
+import { sendMessage } from '../messages/service';
+import { assertDepositAllowed } from '../protection/service';
+import { spinsOnRecharge } from '../spin/service';
 import { addRecord, moveMoney, newOrderNo, setRecordState, syncLevel } from '../wallet/service';
 import type { PaymentProvider } from './provider';
 import * as repo from './repository';
@@ -62,6 +65,8 @@ async function insertDepositOrder(
   const now = ctx.clock.now();
   const orderNo = newOrderNo('D', now);
   const minor = toMinor(amount);
+  // Player protection (decision 0021): a time-out or self-exclusion, or the deposit limits, may refuse it.
+  await assertDepositAllowed(trx, userId, minor, now);
   const recordId = await addRecord(trx, {
     user_id: userId,
     type: 'deposit',
@@ -187,6 +192,22 @@ export async function handleCallback(
         now,
       });
       await syncLevel(trx, userId, now);
+      // Any completed recharge opens (or extends) the spin wheel's days, with the credit or not at all.
+      await spinsOnRecharge(trx, {
+        userId,
+        minor: Number(row.amount),
+        now,
+        timeZone: ctx.config.games.businessTimeZone,
+      });
+      // In the crediting transaction, keyed by the order: a duplicate callback never reaches here, and a
+      // failed credit leaves no message.
+      await sendMessage(trx, {
+        userId,
+        kind: 'deposit_completed',
+        params: { amount: toMoney(Number(row.amount)), orderNo: row.order_no },
+        dedupeKey: `deposit:${row.order_no}`,
+        now,
+      });
     }
     await setRecordState(
       trx,

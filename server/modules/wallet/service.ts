@@ -36,6 +36,7 @@ import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
 import { toUserInfo } from '../auth/service';
 import { balancesOf, ensureUserAccounts, post, userAccount } from '../ledger/service';
+import { sendMessage } from '../messages/service';
 import { callerSite } from '../site/service';
 import * as repo from './repository';
 
@@ -710,6 +711,15 @@ async function postTransfer(
     remark: null,
     created_at: now,
     updated_at: now,
+  });
+  // The sender's record names the transfer once; a replayed call answers from its idempotency key and
+  // never runs this again.
+  await sendMessage(trx, {
+    userId: receiver.id,
+    kind: 'transfer_received',
+    params: { amount: toMoney(minor), fromUid: sender.uid },
+    dedupeKey: `transfer:${recordId}`,
+    now,
   });
   const b = await balancesOf(trx, sender.id);
   return {

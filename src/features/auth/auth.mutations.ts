@@ -11,6 +11,7 @@ import {
   sendSmsCall,
   toUsername,
 } from '../../contract/auth';
+import { type ChangePasswordRequest, changePasswordCall, passwordCodeCall } from '../../contract/profile';
 import { api } from '../../lib/api-client';
 import { forgetPushAtLogout } from '../../lib/push';
 import { logout, setUser } from '../../lib/session';
@@ -55,5 +56,20 @@ export function useLogoutMutation() {
       }
     },
     onSettled: () => logout(),
+  });
+}
+
+/** A code to the signed-in user's own phone, for a change of the login password. */
+export function useSendPasswordCodeMutation() {
+  return useMutation({
+    mutationFn: () => api.call(passwordCodeCall, {}, { silent: true }),
+  });
+}
+
+/** The login password changed; the server ends every other session and keeps this one. */
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      api.call(changePasswordCall, body, { silent: true, loading: true }),
   });
 }

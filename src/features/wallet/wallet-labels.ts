@@ -22,6 +22,7 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   safeOut: msg`Out of the safe`,
   bonus: msg`Bonus`,
   game: msg`Game`,
+  spin: msg`Spin wheel prize`,
 };
 
 /** On /WithdrawStep the first step is the request itself. */

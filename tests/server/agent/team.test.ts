@@ -143,6 +143,7 @@ describe('/agent/team', () => {
     expect(second).toEqual({
       uid: m1.uid,
       phone: masked(m1.phone),
+      avatar: null,
       job: 1,
       depth: 1,
       joinedAt: expect.any(Number),

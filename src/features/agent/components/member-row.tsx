@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Member } from '../../../contract/agent';
+import { Avatar } from '../../../ui/avatar';
 import { jobLabel } from '../agent-labels';
 import { formatRatio } from '../agent-values';
 import { Amount } from './agent-bits';
@@ -32,6 +33,12 @@ export function MemberRow({ member, actions }: { member: Member; actions: Member
     <article className="member-row" data-testid="member" aria-label={uidText}>
       <button type="button" className="member-row__open" onClick={() => actions.onOpen(member)}>
         <span className="member-row__head">
+          <Avatar
+            id={member.avatar}
+            fallback={member.phone.slice(-2)}
+            size={32}
+            className="member-row__avatar"
+          />
           <span className="member-row__phone tabular">{member.phone}</span>
           <span className="member-row__badge">{jobLabel(i18n, member.job)}</span>
         </span>

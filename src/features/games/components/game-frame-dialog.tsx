@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { Launch } from '../../../contract/games';
 import { Dialog } from '../../../ui/dialog';
 import { CloseIcon } from '../../../ui/icons';
@@ -11,7 +11,16 @@ import './games.css';
  * in the game never reach this page (another origin): Tab out of the game lands outside the dialog, and
  * focus is brought back to the close button from there.
  */
-export function GameFrameDialog({ launch, onClose }: { launch: Launch; onClose: () => void }) {
+export function GameFrameDialog({
+  launch,
+  onClose,
+  overlay,
+}: {
+  launch: Launch;
+  onClose: () => void;
+  /** Shown over the game (the reality check, composed by the route). */
+  overlay?: ReactNode;
+}) {
   const { t } = useLingui();
   const close = useRef<HTMLButtonElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -55,6 +64,7 @@ export function GameFrameDialog({ launch, onClose }: { launch: Launch; onClose: 
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
         referrerPolicy="no-referrer"
       />
+      {overlay}
     </Dialog>
   );
 }

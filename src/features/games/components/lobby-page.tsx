@@ -27,11 +27,14 @@ export function LobbyPage({
   filters,
   onFilters,
   balance,
+  gameOverlay,
 }: {
   filters: LobbyFilters;
   onFilters: (next: LobbyFilters) => void;
   /** The main balance, which seamless games play with (the route reads it from the wallet). */
   balance: number | undefined;
+  /** What shows over a game in play (the reality check, composed by the route); `leave` closes the game. */
+  gameOverlay?: (leave: () => void) => ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const lobby = useQuery(gamesQueries.lobby());
@@ -103,7 +106,7 @@ export function LobbyPage({
           </TabsOver>
         </TabsOver>
       </main>
-      {playing ? <GameFrameDialog launch={playing} onClose={close} /> : null}
+      {playing ? <GameFrameDialog launch={playing} onClose={close} overlay={gameOverlay?.(close)} /> : null}
     </div>
   );
 }

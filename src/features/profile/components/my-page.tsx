@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, type UserInfo } from '../../../contract/user';
 import { openSupport } from '../../../lib/support';
+import { Avatar } from '../../../ui/avatar';
 import { ChevronRightIcon, SupportIcon } from '../../../ui/icons';
 import { InstallMenuItem } from '../../../ui/install-button';
 import { LocalePicker } from '../../../ui/locale-picker';
@@ -28,6 +29,7 @@ export function jobLabel(job: number): MessageDescriptor {
 /** The pages the menu of /my opens, below customer service and installing the app. */
 const MENU_PAGES = [
   { to: '/RakeBack', label: msg`Rake back` },
+  { to: '/Levels', label: msg`VIP levels` },
   { to: '/Setting', label: msg`Settings` },
   { to: '/Help', label: msg`Help` },
   { to: '/Service', label: msg`Contact us` },
@@ -50,9 +52,11 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
   return (
     <div className="page">
       <header className="profile-card">
-        <span className="profile-card__avatar" aria-hidden="true">
-          {initial}
-        </span>
+        {/* Named by hidden text, not aria-label: the picture's fallback shows digits that are not its name. */}
+        <Link to="/Avatar" className="profile-card__avatar">
+          <Avatar id={user.avatar} fallback={initial} size={52} className="profile-card__picture" />
+          <span className="visually-hidden">{t`Change avatar`}</span>
+        </Link>
         <div className="profile-card__info">
           <h1 className="profile-card__name">{user.username}</h1>
           <p className="profile-card__meta">

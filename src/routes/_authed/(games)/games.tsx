@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { LobbyPage } from '../../../features/games/components/lobby-page';
 import { gamesQueries } from '../../../features/games/games.queries';
 import type { LobbyFilters } from '../../../features/games/games-values';
+import { RealityCheck } from '../../../features/protection/components/reality-check';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
 import { prefetch } from '../../../lib/route-helpers';
 
@@ -42,5 +43,13 @@ function LobbyRoute() {
       },
       replace: true,
     });
-  return <LobbyPage filters={filters} onFilters={onFilters} balance={balance} />;
+  return (
+    <LobbyPage
+      filters={filters}
+      onFilters={onFilters}
+      balance={balance}
+      // The reality check (player protection) over the game in play; "leave" closes the game.
+      gameOverlay={(leave) => <RealityCheck onLeave={leave} />}
+    />
+  );
 }

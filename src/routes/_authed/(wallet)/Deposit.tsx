@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { RechargeLinkPreset } from '../../../features/agent/components/link-presets';
+import { DepositLimitOffer } from '../../../features/protection/components/protection-link';
 import { DepositPage } from '../../../features/wallet/components/deposit-page';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
 import { prefetch } from '../../../lib/route-helpers';
@@ -36,9 +37,13 @@ function DepositRoute() {
       orderNo={orderNo}
       amount={amount}
       preset={
-        link && !orderNo ? (
-          <RechargeLinkPreset info={info.data} invalid={info.isError} uid={user?.uid} />
-        ) : undefined
+        <>
+          {link && !orderNo ? (
+            <RechargeLinkPreset info={info.data} invalid={info.isError} uid={user?.uid} />
+          ) : null}
+          {/* Deposit limits are offered where money comes in (player protection, decision 0021). */}
+          <DepositLimitOffer />
+        </>
       }
     />
   );

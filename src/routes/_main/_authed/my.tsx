@@ -1,11 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { userQueries } from '../../../features/auth/auth.queries';
 import { GamesCorner } from '../../../features/games/components/games-corner';
 import { gamesQueries } from '../../../features/games/games.queries';
+import { MessagesMenuItem } from '../../../features/messages/components/messages-menu-item';
 import { NoticesMenuItem } from '../../../features/notices/components/notices-menu-item';
+import { useNoticeCentre } from '../../../features/notices/notices.queries';
 import { MyPage } from '../../../features/profile/components/my-page';
+import { SpinEntry } from '../../../features/spin/components/spin-entry';
 import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
 import { prefetch } from '../../../lib/route-helpers';
@@ -29,6 +33,9 @@ function MyRoute() {
   const logout = useLogoutMutation();
   // What can move into a transfer channel (the games corner's cards).
   const withdrawable = useQuery({ ...walletQueries.secondary(), enabled: loggedIn }).data?.canWithdrawCoin;
+  // The messages' unread count is fetched again whenever the notices' poll has answered (one poller).
+  const { i18n } = useLingui();
+  const noticesPolledAt = useNoticeCentre(i18n.locale).dataUpdatedAt;
   if (!data) return null;
   return (
     <MyPage
@@ -36,10 +43,16 @@ function MyRoute() {
       wallet={
         <>
           <WalletSummary />
+          <SpinEntry />
           <GamesCorner withdrawable={withdrawable} />
         </>
       }
-      notices={<NoticesMenuItem />}
+      notices={
+        <>
+          <NoticesMenuItem />
+          <MessagesMenuItem pollTick={noticesPolledAt} />
+        </>
+      }
       loggingOut={logout.isPending}
       onLogout={() =>
         logout.mutate(undefined, { onSettled: () => void router.navigate({ to: '/login', replace: true }) })

@@ -1,0 +1,163 @@
+import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/create-db';
+import { isPostgres } from '../../db/create-db';
+import type { MessagesTable } from './tables';
+
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessageRow = Required<Omit<Insertable<MessagesTable>, 'id'>>;
+
+const COLUMNS = [
+  'user_id',
+  'kind',
+  'params',
+  'title',
+  'body',
+  'dedupe_key',
+  'created_at',
+  'read_at',
+  'deleted_at',
+] as const satisfies readonly (keyof NewMessageRow)[];
+
+/** 9 parameters a row: far below SQLite's 32766 and PostgreSQL's 65535 bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/** The insert of `rows` messages per dialect, kept: settlement writes thousands a day. */
+const statements = new Map<string, string>();
+function insertStatement(postgres: boolean, rows: number): string {
+  const key = `${postgres}:${rows}`;
+  let text = statements.get(key);
+  if (!text) {
+    let n = 0;
+    const values = Array.from(
+      { length: rows },
+      () => `(${COLUMNS.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`,
+    );
+    text = `insert into messages (${COLUMNS.join(', ')}) values ${values.join(', ')} on conflict (dedupe_key) do nothing`;
+    statements.set(key, text);
+  }
+  return text;
+}
+
+/** Writes the rows; a row whose dedupe key exists already is skipped (a replayed event). */
+export async function insertMessages(db: Db, rows: readonly NewMessageRow[]): Promise<void> {
+  const postgres = isPostgres(db);
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+    const parameters: unknown[] = [];
+    for (const row of part) for (const column of COLUMNS) parameters.push(row[column]);
+    await db.executeQuery(CompiledQuery.raw(insertStatement(postgres, part.length), parameters));
+  }
+}
+
+/** The user's messages that are not deleted. */
+const ownLive = (db: Db, userId: number) =>
+  db.selectFrom('messages').where('user_id', '=', userId).where('deleted_at', 'is', null);
+
+export const pageOfMessages = (
+  db: Db,
+  userId: number,
+  offset: number,
+  limit: number,
+): Promise<MessageRow[]> =>
+  ownLive(db, userId).selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+
+export async function countMessages(db: Db, userId: number): Promise<{ total: number; unread: number }> {
+  const row = await ownLive(db, userId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
+    ])
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await ownLive(db, userId)
+    .where('read_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const findOwnMessage = (db: Db, userId: number, id: number): Promise<MessageRow | undefined> =>
+  ownLive(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Marks the user's unread messages among `ids` (all of them when null) read; other users' rows never match. */
+export async function markRead(
+  db: Db,
+  userId: number,
+  ids: readonly number[] | null,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('read_at', 'is', null)
+    .$if(ids !== null, (q) => q.where('id', 'in', [...(ids ?? [])]))
+    .execute();
+}
+
+export async function markDeleted(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ deleted_at: now })
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+// ---- operator sends
+
+export const findBroadcast = (db: Db, requestKey: string) =>
+  db.selectFrom('message_broadcasts').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
+
+/** The broadcast row, or undefined when another send with the same key got there first. */
+export const insertBroadcast = (
+  db: Db,
+  row: {
+    request_key: string;
+    segment: string;
+    title: string;
+    body: string;
+    created_by: number | null;
+    created_at: number;
+  },
+) =>
+  db
+    .insertInto('message_broadcasts')
+    .values(row)
+    .onConflict((oc) => oc.column('request_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+
+export const finishBroadcast = (
+  db: Db,
+  id: number,
+  counts: { recipients: number; skipped: number; unknown_uids: string; finished_at: number },
+) => db.updateTable('message_broadcasts').set(counts).where('id', '=', id).execute();
+
+/** Users of a segment after `afterId`, by id, a page at a time. */
+export const segmentUsers = (
+  db: Db,
+  segment: { jobs: readonly number[] } | { uids: readonly number[] },
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; uid: number }[]> =>
+  db
+    .selectFrom('users')
+    .select(['id', 'uid'])
+    .where('id', '>', afterId)
+    .where('banned', '=', 0)
+    .$if('jobs' in segment, (q) => q.where('job', 'in', 'jobs' in segment ? [...segment.jobs] : []))
+    .$if('uids' in segment, (q) => q.where('uid', 'in', 'uids' in segment ? [...segment.uids] : []))
+    .orderBy('id')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,40 @@
+/**
+ * The profile's wire contract (issue 15, decision 0023): the avatar, and a signed-in user's change of the
+ * login password with an SMS code sent to their own phone. The change revokes every other session of the
+ * user and keeps the one that made it.
+ */
+import { z } from 'zod/mini';
+import { passwordSchema, sendSmsResponseSchema, smsCodeSchema } from './auth';
+import type { Call } from './call';
+import { avatarSchema, userInfoSchema } from './user';
+
+export const setAvatarRequestSchema = z.object({ avatar: avatarSchema });
+export type SetAvatarRequest = z.infer<typeof setAvatarRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({ code: smsCodeSchema, password: passwordSchema });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Answers the user as it now is, so the app puts it in the cache without asking again. */
+export const setAvatarCall = {
+  method: 'POST',
+  path: '/user/avatar',
+  input: setAvatarRequestSchema,
+  answer: userInfoSchema,
+  access: 'user',
+} satisfies Call;
+
+/** A code to the signed-in user's own phone (the same limits as /cplogin/sendsms). */
+export const passwordCodeCall = {
+  method: 'POST',
+  path: '/user/password/sendsms',
+  answer: sendSmsResponseSchema,
+  access: 'user',
+} satisfies Call;
+
+export const changePasswordCall = {
+  method: 'POST',
+  path: '/user/password/change',
+  input: changePasswordRequestSchema,
+  answer: z.null(),
+  access: 'user',
+} satisfies Call;

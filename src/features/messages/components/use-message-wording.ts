@@ -1,0 +1,77 @@
+import { useLingui } from '@lingui/react/macro';
+import type { Message } from '../../../contract/messages';
+import { formatMoney } from '../../../lib/money';
+
+export interface Wording {
+  title: string;
+  body: string;
+}
+
+/**
+ * An event's message worded in the reader's language from its kind and params (so it follows a change of
+ * language); an operator's message has its own words.
+ */
+export function useMessageWording(): (message: Message) => Wording {
+  const { t } = useLingui();
+  return (message) => {
+    const p = message.params;
+    const text = (key: string) => String(p[key] ?? '');
+    const money = (key: string) => formatMoney(Number(p[key] ?? 0));
+    const amount = money('amount');
+    const orderNo = text('orderNo');
+    const day = text('day');
+    switch (message.kind) {
+      case 'deposit_completed':
+        return {
+          title: t`Deposit received`,
+          body: t`Your deposit of ${amount} has been added to your balance. Order ${orderNo}.`,
+        };
+      case 'withdrawal_settled':
+        return {
+          title: t`Withdrawal paid`,
+          body: t`Your withdrawal of ${amount} has been paid out. Order ${orderNo}.`,
+        };
+      case 'withdrawal_rejected': {
+        const reason = text('reason');
+        return {
+          title: t`Withdrawal not completed`,
+          body: t`Your withdrawal of ${amount} was not completed and the money is back in your balance. Reason: ${reason}. Order ${orderNo}.`,
+        };
+      }
+      case 'transfer_received': {
+        const uid = text('fromUid');
+        return { title: t`Transfer received`, body: t`You received ${amount} from user ${uid}.` };
+      }
+      case 'prize_won': {
+        const name = text('name');
+        return p.kind === 'cash'
+          ? { title: t`You won a prize`, body: t`Your spin of ${day} won ${amount}. It is in your balance.` }
+          : {
+              title: t`You won a prize`,
+              body: t`Your spin of ${day} won ${name}. Customer service will contact you within 24 hours.`,
+            };
+      }
+      case 'commission_settled': {
+        const commission = money('commission');
+        const rakeback = money('rakeback');
+        const held = money('held');
+        const settled = t`Your earnings of ${day} are settled: commission ${commission}, rake back ${rakeback}.`;
+        return {
+          title: t`Earnings settled`,
+          body: Number(p.held ?? 0) > 0 ? `${settled} ${t`${held} is held for review.`}` : settled,
+        };
+      }
+      case 'ratio_changed': {
+        const channel = text('channel');
+        const from = text('from');
+        const rate = text('rate');
+        return {
+          title: t`Ratio changed`,
+          body: t`Your ratio in ${channel} changes from ${from}% to ${rate}% from ${day}.`,
+        };
+      }
+      case 'operator':
+        return { title: message.title ?? '', body: message.body ?? '' };
+    }
+  };
+}

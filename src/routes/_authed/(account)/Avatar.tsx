@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AvatarPage } from '../../../features/profile/components/avatar-page';
+import { useSessionUser } from '../../../lib/session';
+
+export const Route = createFileRoute('/_authed/(account)/Avatar')({
+  loader: ({ context }) => context.viewer.me(),
+  component: AvatarRoute,
+});
+
+function AvatarRoute() {
+  const user = useSessionUser();
+  return user ? <AvatarPage user={user} /> : null;
+}

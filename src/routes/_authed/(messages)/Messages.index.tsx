@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MessagesPage } from '../../../features/messages/components/messages-page';
+import { messageQueries } from '../../../features/messages/messages.queries';
+import { prefetch } from '../../../lib/route-helpers';
+
+export const Route = createFileRoute('/_authed/(messages)/Messages/')({
+  loader: ({ context }) => prefetch(context, messageQueries.list()),
+  component: MessagesPage,
+});
