@@ -10,6 +10,7 @@ import { BOOT_STEPS } from './boot/steps';
 import { setCatalogueMutationDefaults } from './features/catalogue/catalogue.mutations';
 import { CONTENT_NOTICES_ROOT } from './features/content/content.queries';
 import { seedLaunchBanners } from './features/content/launch-data';
+import { MESSAGES_QUERY_ROOT } from './features/messages/messages.queries';
 import { setNoticeMutationDefaults } from './features/notices/notices.mutations';
 import { NOTICES_QUERY_ROOT } from './features/notices/notices.queries';
 import { BUILD_ID } from './lib/build-info';
@@ -81,6 +82,7 @@ export async function start(): Promise<void> {
       void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: CONTENT_NOTICES_ROOT });
     },
+    onMessagePushed: () => void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_ROOT }),
     onOpenUrl: (path) => router.history.push(path),
   });
 }

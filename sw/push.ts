@@ -3,6 +3,10 @@ import { createStore, get, set, type UseStore } from 'idb-keyval';
 import {
   BADGE_DB,
   BADGE_STORE,
+  MESSAGE_PATH,
+  MESSAGE_WORDING_KEY,
+  type MessagePush,
+  type MessagePushWording,
   NOTICE_PATH,
   type PushPayload,
   pushPayloadSchema,
@@ -21,7 +25,7 @@ const store = (): UseStore => {
 /** What a payload we cannot read still shows: iOS revokes the subscription of a push that shows nothing. */
 const FALLBACK: PushPayload = { title: 'Beacon', body: '', noticeId: 0, url: '/notices' };
 
-function payloadOf(data: PushMessageData | null): PushPayload {
+function payloadOf(data: PushMessageData | null): PushPayload | MessagePush {
   try {
     const parsed = pushPayloadSchema.safeParse(data?.json());
     return parsed.success ? parsed.data : FALLBACK;
@@ -56,9 +60,32 @@ async function showNotice(payload: PushPayload): Promise<void> {
     client.postMessage({ type: SW_MESSAGE.noticePushed, noticeId: payload.noticeId });
 }
 
-/** Focuses an open window of the app and shows the notice there, or opens one on it. */
+/**
+ * An event's message in the words the app last left here (the language it showed); an operator's in its
+ * own. Shown first and unconditionally, as a notice is.
+ */
+async function showMessage(payload: MessagePush): Promise<void> {
+  const wording = await get<MessagePushWording>(MESSAGE_WORDING_KEY, store()).catch(() => undefined);
+  await self.registration.showNotification(
+    payload.title || wording?.titles[payload.kind] || payload.siteName,
+    {
+      body: payload.body || wording?.body || '',
+      tag: `message-${payload.messageId}`,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: payload.url },
+    },
+  );
+  const windows = await self.clients.matchAll({ type: 'window' });
+  for (const client of windows) client.postMessage({ type: SW_MESSAGE.messagePushed });
+}
+
+const openablePath = (url: unknown): string =>
+  typeof url === 'string' && (NOTICE_PATH.test(url) || MESSAGE_PATH.test(url)) ? url : '/notices';
+
+/** Focuses an open window of the app and shows the notice or message there, or opens one on it. */
 async function openNotice(url: unknown): Promise<void> {
-  const path = typeof url === 'string' && NOTICE_PATH.test(url) ? url : '/notices';
+  const path = openablePath(url);
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const client = windows[0];
   if (!client) {
@@ -71,7 +98,8 @@ async function openNotice(url: unknown): Promise<void> {
 
 export function setUpPush(): void {
   self.addEventListener('push', (event) => {
-    event.waitUntil(showNotice(payloadOf(event.data)));
+    const payload = payloadOf(event.data);
+    event.waitUntil('messageId' in payload ? showMessage(payload) : showNotice(payload));
   });
   self.addEventListener('notificationclick', (event) => {
     event.notification.close();

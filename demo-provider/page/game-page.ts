@@ -36,7 +36,7 @@ export function errorPage(input: { title: string; message: string; lang: string;
     input.title,
     input.lang,
     input.nonce,
-    `<main><h1>${escapeHtml(input.title)}</h1><p class="error" role="alert">${escapeHtml(input.message)}</p></main>`,
+    `<main aria-label="${escapeHtml(input.title)}"><h1>${escapeHtml(input.title)}</h1><p class="error" role="alert">${escapeHtml(input.message)}</p></main>`,
   );
 }
 
@@ -138,7 +138,8 @@ export function gamePage(input: GamePageInput): string {
     symbolNames: SYMBOL_NAMES,
   };
   const reels = game.engine === 'reels';
-  const body = `<main>
+  // Named: inside the platform's frame dialog it is a second main landmark beside the platform's own.
+  const body = `<main aria-label="${escapeHtml(game.name)}">
 <div class="top"><h1>${escapeHtml(game.name)}</h1>
 <p class="balance">Balance<output id="balance" class="money" aria-live="polite">\u2013</output></p></div>
 <section class="stage" aria-label="Game">${reels ? reelsStage() : diceStage()}
@@ -148,7 +149,7 @@ ${reels ? '' : diceChoice()}
 <label for="stake">Stake (${escapeHtml(input.currency)}, ${minUnits} to ${maxUnits.toLocaleString('en')})</label>
 <div class="stake"><input id="stake" name="stake" type="number" inputmode="numeric" min="${minUnits}" max="${maxUnits}" step="1" value="${minUnits * 10}" required>
 <button type="button" data-stake="half" aria-label="Halve the stake">\u00bd</button>
-<button type="button" data-stake="double" aria-label="Double the stake">2\u00d7</button>
+<button type="button" data-stake="double" aria-label="2\u00d7: double the stake">2\u00d7</button>
 <button type="button" data-stake="max" aria-label="Maximum stake">Max</button></div>
 <button class="play" id="play" type="submit">${reels ? 'Spin' : 'Roll'}</button>
 </form>

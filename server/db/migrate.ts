@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_messages';
 import * as m0015 from './migrations/0015_protection';
 import * as m0016 from './migrations/0016_spin';
 import * as m0017 from './migrations/0017_profile';
+import * as m0018 from './migrations/0018_message_push';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_protection': m0015,
   '0016_spin': m0016,
   '0017_profile': m0017,
+  '0018_message_push': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -88,15 +88,42 @@ export const pushUnsubscribeCall = {
   access: 'user',
 } satisfies Call;
 
-/** What the service worker receives in a push event (encrypted on the wire; at most 1 KB as JSON). */
-export const pushPayloadSchema = z.object({
+/** What the service worker receives for a notice (encrypted on the wire; at most 1 KB as JSON). */
+export const noticePushSchema = z.object({
   title: z.string(),
   body: z.string(),
   noticeId: z.int(),
   /** The app route of the notice. */
   url: z.string(),
 });
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+export type PushPayload = z.infer<typeof noticePushSchema>;
+
+/**
+ * What it receives for a new message. An event's message comes without words: the worker words it from
+ * `kind` in the language the app last showed (MESSAGE_WORDING_KEY), and no amount reaches a lock screen.
+ * An operator's message brings its own title and body.
+ */
+export const messagePushSchema = z.object({
+  messageId: z.int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The notification's title when nothing better is known: the site's name. */
+  siteName: z.string(),
+  url: z.string(),
+});
+export type MessagePush = z.infer<typeof messagePushSchema>;
+
+export const pushPayloadSchema = z.union([noticePushSchema, messagePushSchema]);
+
+/** The app's words for message notifications, kept in IndexedDB (BADGE_DB) for the service worker. */
+export interface MessagePushWording {
+  /** A title per message kind. */
+  titles: Record<string, string>;
+  /** The body of an event's notification ("open to read"). */
+  body: string;
+}
+export const MESSAGE_WORDING_KEY = 'message-wording';
 
 export const PUSH_PAYLOAD_MAX_BYTES = 1024;
 
@@ -104,12 +131,15 @@ export const PUSH_PAYLOAD_MAX_BYTES = 1024;
 export const SW_MESSAGE = {
   /** A notice arrived by push: refresh the notice lists. */
   noticePushed: 'NOTICE_PUSHED',
+  /** A message arrived by push: refresh the messages and their unread count. */
+  messagePushed: 'MESSAGE_PUSHED',
   /** A notification was tapped: show this app path in the window. */
   openUrl: 'OPEN_URL',
 } as const;
 
-/** The only paths a notification may open: a notice of the notice centre. */
+/** The only paths a notification may open: a notice of the notice centre, or a message. */
 export const NOTICE_PATH = /^\/notices\/\d+$/;
+export const MESSAGE_PATH = /^\/Messages\/\d+$/;
 
 /**
  * The unread notice ids the app last saw, in IndexedDB where the service worker adds a pushed one and

@@ -1,5 +1,11 @@
 import { createStore, set, type UseStore } from 'idb-keyval';
-import { BADGE_DB, BADGE_STORE, UNREAD_IDS_KEY } from '../contract/push';
+import {
+  BADGE_DB,
+  BADGE_STORE,
+  MESSAGE_WORDING_KEY,
+  type MessagePushWording,
+  UNREAD_IDS_KEY,
+} from '../contract/push';
 
 let badgeStore: UseStore | undefined;
 const store = (): UseStore => {
@@ -21,4 +27,9 @@ export async function showUnreadNotices(ids: readonly number[]): Promise<void> {
   const nav = navigator as BadgeNavigator;
   const done = ids.length > 0 ? nav.setAppBadge?.(ids.length) : nav.clearAppBadge?.();
   await done?.catch(() => undefined);
+}
+
+/** The words the service worker gives a pushed message while no window is open (sw/push.ts). */
+export async function saveMessagePushWording(wording: MessagePushWording): Promise<void> {
+  await set(MESSAGE_WORDING_KEY, wording, store()).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { NOTICE_PATH, SW_MESSAGE } from '../contract/push';
+import { MESSAGE_PATH, NOTICE_PATH, SW_MESSAGE } from '../contract/push';
 import { createStore } from './store';
 import { createUpdateChecker, HOURLY_MS } from './update-checks';
 
@@ -67,6 +67,8 @@ export async function checkForUpdate(): Promise<'waiting' | 'latest' | 'unavaila
 export interface ServiceWorkerMessageHandlers {
   /** A notice arrived by push while this window is open. */
   onNoticePushed: () => void;
+  /** A message arrived by push while this window is open. */
+  onMessagePushed: () => void;
   /** A tapped notification asks this window to show an app path. */
   onOpenUrl: (path: string) => void;
 }
@@ -77,7 +79,12 @@ export function listenToServiceWorker(handlers: ServiceWorkerMessageHandlers): v
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: unknown; url?: unknown } | null;
     if (data?.type === SW_MESSAGE.noticePushed) handlers.onNoticePushed();
-    if (data?.type === SW_MESSAGE.openUrl && typeof data.url === 'string' && NOTICE_PATH.test(data.url))
+    if (data?.type === SW_MESSAGE.messagePushed) handlers.onMessagePushed();
+    if (
+      data?.type === SW_MESSAGE.openUrl &&
+      typeof data.url === 'string' &&
+      (NOTICE_PATH.test(data.url) || MESSAGE_PATH.test(data.url))
+    )
       handlers.onOpenUrl(data.url);
   });
 }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { MessagePushWording } from '../features/messages/components/message-push-wording';
 import { NoticeSync } from '../features/notices/components/notice-sync';
 import type { Viewer } from '../lib/session';
 import { EmptyState } from '../ui/empty-state';
@@ -32,6 +33,7 @@ function RootLayout() {
       <OfflineIndicator />
       <UpdatePrompt />
       <NoticeSync />
+      <MessagePushWording />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { preloadAxe } from './axe-support';
 import { demoAccount } from './support';
 
 /** The app's locales (lingui.config.ts). */
@@ -157,6 +158,7 @@ export async function pageFor(
     ...devices['Pixel 7'],
     baseURL: testInfo.project.use.baseURL,
   });
+  await preloadAxe(context);
   const page = await context.newPage();
   await startSession(page, who === 'visitor' ? null : await apiToken(page.request, who), locale);
   return { context, page };

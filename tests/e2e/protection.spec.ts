@@ -94,6 +94,8 @@ test('the reality check interrupts a game at the chosen interval: time played, n
   await page.getByTestId('game').filter({ hasText: 'Lucky Reels' }).click();
   const game = page.getByRole('dialog', { name: 'Lucky Reels' });
   await expect(game).toBeVisible();
+  // The game's own page loaded in the frame, so that the scan below covers it every time.
+  await expect(game.frameLocator('iframe').getByRole('button', { name: 'Spin' })).toBeVisible();
   await expect(page.getByTestId('reality-check')).toHaveCount(0);
 
   await page.clock.fastForward('15:00');

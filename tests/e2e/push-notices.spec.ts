@@ -15,6 +15,7 @@ import { type FakePushService, type Received, startFakePushService } from '../se
 import { e2ePushTls } from './push-tls';
 import { waitForServiceWorker } from './pwa-support';
 import { mainNav, newPromoter } from './support';
+import { depositViaApi, freshUser } from './wallet-support';
 
 test.setTimeout(120_000);
 
@@ -242,4 +243,90 @@ test('settings: the switch says how to turn notifications back on once they are 
   await expect(
     page.getByText(/allow notifications for this site in the browser's site settings/),
   ).toBeVisible();
+});
+
+test('a new message arrives as a notification in the app’s language, without its amount, and a tap opens it', async ({
+  page,
+  context,
+}) => {
+  const subscriber = fake.subscriber();
+  await context.grantPermissions(['notifications']);
+  await stubPushManager(page, subscriber);
+  const user = await freshUser(page);
+  await waitForServiceWorker(page);
+  await page.goto('/Setting');
+  const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscribe'));
+  await page.getByRole('switch', { name: 'Notice notifications' }).click();
+  expect((await subscribed).status()).toBe(200);
+
+  // The app now shows Spanish: it leaves the service worker its words for messages in Spanish.
+  await page.evaluate(() => localStorage.setItem('locale', 'es-ES'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  const pushed: Promise<unknown>[] = [];
+  deliver = (message) => {
+    delivered.push(message);
+    if (message.subscriber !== subscriber.id) return;
+    pushed.push(
+      registrationId.then((id) =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId: id,
+          data: JSON.stringify(message.payload),
+        }),
+      ),
+    );
+  };
+
+  // A real event: a completed deposit writes a message, and the server pushes it to this device.
+  await depositViaApi(page.request, user.token, 123.45);
+  await expect.poll(() => delivered.filter((m) => m.subscriber === subscriber.id).length).toBe(1);
+  const message = delivered.find((m) => m.subscriber === subscriber.id);
+  const messageId = Number(message?.payload.messageId);
+  expect(message?.payload).toMatchObject({
+    kind: 'deposit_completed',
+    title: '',
+    body: '',
+    url: `/Messages/${messageId}`,
+  });
+  await Promise.all(pushed);
+
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+        }));
+      }),
+    )
+    .toEqual([{ title: 'Depósito recibido', body: 'Abre la app para leerlo.', tag: `message-${messageId}` }]);
+
+  // A tap opens the message in the open window.
+  const [worker] = context.serviceWorkers();
+  await worker?.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification to tap');
+    const event = new NotificationEvent('notificationclick', { notification });
+    const waits: Promise<unknown>[] = [];
+    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => waits.push(p) });
+    scope.dispatchEvent(event);
+    await Promise.all(waits);
+  });
+  await expect(page).toHaveURL(new RegExp(`/Messages/${messageId}$`));
+  await expect(page.getByRole('heading', { name: 'Depósito recibido' })).toBeVisible();
+  await expect(page.getByText(/123[.,]45/)).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/create-db';
 import type { MessagesTable } from './tables';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type NewMessageRow = Required<Omit<Insertable<MessagesTable>, 'id'>>;
+export type NewMessageRow = Required<Omit<Insertable<MessagesTable>, 'id' | 'push_queued_at'>>;
 
 const COLUMNS = [
   'user_id',
@@ -161,3 +161,38 @@ export const segmentUsers = (
     .orderBy('id')
     .limit(limit)
     .execute();
+
+// ---- push
+
+/**
+ * Marks up to `limit` messages not yet queued for push as queued, and answers them (the push module queues
+ * their deliveries in the same transaction). PostgreSQL skips rows another process is claiming.
+ */
+export async function claimForPush(
+  trx: Db,
+  now: number,
+  limit: number,
+): Promise<{ id: number; user_id: number }[]> {
+  const due = await trx
+    .selectFrom('messages')
+    .select(['id', 'user_id'])
+    .where('push_queued_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .$if(isPostgres(trx), (q) => q.forUpdate().skipLocked())
+    .execute();
+  if (due.length === 0) return [];
+  await trx
+    .updateTable('messages')
+    .set({ push_queued_at: now })
+    .where(
+      'id',
+      'in',
+      due.map((m) => m.id),
+    )
+    .execute();
+  return due.map((m) => ({ id: Number(m.id), user_id: Number(m.user_id) }));
+}
+
+export const findMessage = (db: Db, id: number): Promise<MessageRow | undefined> =>
+  db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();

@@ -201,3 +201,28 @@ function sendResult(b: {
     unknownUids: b.unknown_uids === '' ? [] : b.unknown_uids.split(',').map(Number),
   };
 }
+
+// ---- push (the push module delivers; this module says what and to whom)
+
+/** Messages not yet queued for push, marked queued in the caller's transaction. */
+export const claimForPush = (trx: Db, now: number, limit: number) => repo.claimForPush(trx, now, limit);
+
+/** What a push of one message carries, or why it is no longer worth sending. */
+export async function messageForPush(
+  db: Db,
+  id: number,
+): Promise<
+  | { send: true; kind: MessageKind; title: string; body: string; createdAt: number }
+  | { send: false; why: string }
+> {
+  const row = await repo.findMessage(db, id);
+  if (!row || row.deleted_at !== null) return { send: false, why: 'message deleted' };
+  if (row.read_at !== null) return { send: false, why: 'message read' };
+  return {
+    send: true,
+    kind: row.kind as MessageKind,
+    title: row.title ?? '',
+    body: row.body ?? '',
+    createdAt: Number(row.created_at),
+  };
+}

@@ -21,6 +21,8 @@ export interface MessagesTable {
   created_at: number;
   read_at: number | null;
   deleted_at: number | null;
+  /** When its push deliveries were queued; null: not yet (the push worker queues it). */
+  push_queued_at: number | null;
 }
 
 export interface MessageBroadcastsTable {

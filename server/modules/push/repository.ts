@@ -107,6 +107,38 @@ export async function insertDeliveries(trx: Db, notice: NoticeTarget, now: numbe
   return Number(res.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * Queues one delivery per subscription of each message's user; answers how many were queued. The unique
+ * (message_id, subscription_id) makes a repeat harmless.
+ */
+export async function insertMessageDeliveries(
+  trx: Db,
+  messageIds: readonly number[],
+  now: number,
+): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const matching = trx
+    .selectFrom('messages as m')
+    .innerJoin('push_subscriptions as s', 's.user_id', 'm.user_id')
+    // Literals: integers we own (see insertDeliveries).
+    .select([
+      'm.id as message_id',
+      's.id as subscription_id',
+      sql.lit('pending').as('state'),
+      sql.lit(0).as('attempts'),
+      sql.lit(now).as('next_attempt_at'),
+      sql.lit(now).as('created_at'),
+    ])
+    .where('m.id', 'in', [...messageIds]);
+  const res = await trx
+    .insertInto('push_outbox')
+    .columns(['message_id', 'subscription_id', 'state', 'attempts', 'next_attempt_at', 'created_at'])
+    .expression(matching)
+    .onConflict((oc) => oc.columns(['message_id', 'subscription_id']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0);
+}
+
 /** Deliveries not sent yet are dropped: the notice was withdrawn, or edited (and gets queued again). */
 export async function dropPending(
   db: Db,
@@ -133,7 +165,9 @@ export async function dropPending(
 
 export interface ClaimedDelivery {
   id: number;
-  notice_id: number;
+  /** Exactly one of the two is set. */
+  notice_id: number | null;
+  message_id: number | null;
   subscription_id: number;
   attempts: number;
 }
@@ -182,12 +216,13 @@ export async function claimDue(
         'in',
         due.map((r) => r.id),
       )
-      .returning(['id', 'notice_id', 'subscription_id', 'attempts'])
+      .returning(['id', 'notice_id', 'message_id', 'subscription_id', 'attempts'])
       .execute();
   });
   return rows.map((r) => ({
     id: Number(r.id),
-    notice_id: Number(r.notice_id),
+    notice_id: r.notice_id === null ? null : Number(r.notice_id),
+    message_id: r.message_id === null ? null : Number(r.message_id),
     subscription_id: Number(r.subscription_id),
     attempts: Number(r.attempts),
   }));

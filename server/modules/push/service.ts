@@ -5,6 +5,7 @@ import type { Db } from '../../db/create-db';
 import { fieldError, serviceUnavailable } from '../../http/envelope';
 import type { Authenticated } from '../auth/service';
 import { callerLocale } from '../content/service';
+import { claimForPush } from '../messages/service';
 import { claimForDelivery, type NoticeDeliveries } from '../notices/service';
 import { callerSiteId } from '../site/service';
 import { subscriptionProblem } from './endpoint-guard';
@@ -69,6 +70,23 @@ export const queueNotice = (db: Db, noticeId: number, now: number): Promise<numb
   db.transaction().execute(async (trx) => {
     const target = await claimForDelivery(trx, noticeId, now);
     return target ? repo.insertDeliveries(trx, target, now) : 0;
+  });
+
+const MESSAGES_PER_ROUND = 200;
+
+/**
+ * Queues the deliveries of messages written since the last round (one per subscription of each message's
+ * user); answers how many messages were taken. A message's row and its deliveries commit together.
+ */
+export const queueMessages = (db: Db, now: number): Promise<number> =>
+  db.transaction().execute(async (trx) => {
+    const messages = await claimForPush(trx, now, MESSAGES_PER_ROUND);
+    await repo.insertMessageDeliveries(
+      trx,
+      messages.map((m) => m.id),
+      now,
+    );
+    return messages.length;
   });
 
 /** Push as the deliverer of notices: what the notices module is handed (server/modules/registry.ts). */

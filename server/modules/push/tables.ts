@@ -25,7 +25,9 @@ export type PushOutboxState = 'pending' | 'sending' | 'sent' | 'dead';
 
 export interface PushOutboxTable {
   id: Generated<number>;
-  notice_id: number;
+  /** Exactly one of notice_id and message_id is set (migration 0018). */
+  notice_id: number | null;
+  message_id: number | null;
   subscription_id: number;
   state: PushOutboxState;
   attempts: Generated<number>;

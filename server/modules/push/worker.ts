@@ -3,12 +3,13 @@ import { Agent } from 'node:https';
 import { hostname } from 'node:os';
 import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
+import { messageForPush } from '../messages/service';
 import { dueForDelivery, noticeForDelivery, noticeText } from '../notices/service';
 import { endpointProblem, guardedLookup, PushAddressRefused } from './endpoint-guard';
-import { buildPayload } from './payload';
+import { buildMessagePayload, buildPayload } from './payload';
 import * as repo from './repository';
 import type { PushRuntime } from './runtime';
-import { queueNotice } from './service';
+import { queueMessages, queueNotice } from './service';
 import type { VapidKeys } from './vapid';
 
 export const MAX_TTL_SECONDS = 24 * 3600;
@@ -32,7 +33,7 @@ export interface PushWorker {
   start(): void;
   /** Finishes the batch in flight, then stops. */
   stop(): Promise<void>;
-  /** One round: queue due notices, then claim and send one batch; answers how many were claimed. */
+  /** One round: queue due notices and new messages, then claim and send one batch; answers how many were claimed. */
   runOnce(): Promise<number>;
   /** Rounds until nothing is due now. */
   drain(): Promise<number>;
@@ -68,33 +69,68 @@ export function createPushWorker(
     ...(opts.ca ? { ca: opts.ca } : {}),
   });
 
+  /** What one delivery sends, or why it will never be sent. */
+  type Prepared = { payload: object; ttlSeconds: number; topic: string } | { dead: string } | { gone: true };
+
+  async function prepareNotice(
+    noticeId: number,
+    subscription: { locale: string; site_name: string | null },
+    now: number,
+  ): Promise<Prepared> {
+    const notice = await noticeForDelivery(ctx, noticeId);
+    if (!notice) return { gone: true };
+    if (notice.withdrawn_at !== null) return { dead: 'notice withdrawn' };
+    if (notice.publish_until !== null && notice.publish_until <= now) return { dead: 'notice ended' };
+    const text = await noticeText(ctx, notice, subscription.locale);
+    return {
+      payload: buildPayload(noticeId, text, subscription.site_name ?? notice.site_name ?? ''),
+      ttlSeconds:
+        notice.publish_until === null
+          ? MAX_TTL_SECONDS
+          : Math.max(1, Math.min(MAX_TTL_SECONDS, Math.floor((notice.publish_until - now) / 1000))),
+      // One topic per notice: a push service replaces an undelivered copy instead of stacking repeats.
+      topic: `notice-${noticeId}`,
+    };
+  }
+
+  async function prepareMessage(
+    messageId: number,
+    subscription: { site_name: string | null },
+    now: number,
+  ): Promise<Prepared> {
+    const message = await messageForPush(db, messageId);
+    if (!message.send) return { dead: message.why };
+    // A day late it is no news: the list has it.
+    const ttlSeconds = Math.floor((message.createdAt + MAX_TTL_SECONDS * 1000 - now) / 1000);
+    if (ttlSeconds <= 0) return { dead: 'message too old' };
+    return {
+      payload: buildMessagePayload(messageId, message, subscription.site_name ?? ''),
+      ttlSeconds,
+      topic: `message-${messageId}`,
+    };
+  }
+
   async function deliver(d: repo.ClaimedDelivery, keys: VapidKeys): Promise<void> {
     const now = ctx.clock.now();
     const subscription = await repo.findSubscription(db, d.subscription_id);
-    const notice = await noticeForDelivery(ctx, d.notice_id);
     if (!subscription) return; // removed meanwhile; its row went with it
-    if (!notice) return;
-    if (notice.withdrawn_at !== null) return repo.markDead(db, d, id, 'notice withdrawn');
-    if (notice.publish_until !== null && notice.publish_until <= now)
-      return repo.markDead(db, d, id, 'notice ended');
+    const prepared =
+      d.message_id !== null
+        ? await prepareMessage(d.message_id, subscription, now)
+        : await prepareNotice(Number(d.notice_id), subscription, now);
+    if ('gone' in prepared) return;
+    if ('dead' in prepared) return repo.markDead(db, d, id, prepared.dead);
     // Stored before the allow-list existed, or the list changed since: never connected to.
     const problem = endpointProblem(subscription.endpoint, ctx.config.push);
     if (problem) return settleFailure(d, new PushAddressRefused(problem));
-    const text = await noticeText(ctx, notice, subscription.locale);
-    const payload = buildPayload(d.notice_id, text, subscription.site_name ?? notice.site_name ?? '');
-    const ttl =
-      notice.publish_until === null
-        ? MAX_TTL_SECONDS
-        : Math.max(1, Math.min(MAX_TTL_SECONDS, Math.floor((notice.publish_until - now) / 1000)));
     try {
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        JSON.stringify(payload),
+        JSON.stringify(prepared.payload),
         {
           vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: ttl,
-          // One topic per notice: a push service replaces an undelivered copy instead of stacking repeats.
-          topic: `notice-${d.notice_id}`,
+          TTL: prepared.ttlSeconds,
+          topic: prepared.topic,
           urgency: 'normal',
           contentEncoding: 'aes128gcm',
           timeout: timeoutMs,
@@ -140,6 +176,9 @@ export function createPushWorker(
       const queued = await queueNotice(db, noticeId, now);
       if (queued > 0)
         ctx.log.info({ noticeId, queued }, 'scheduled notice published: push deliveries queued');
+    }
+    while ((await queueMessages(db, now)) > 0) {
+      // Until every message written so far has its deliveries queued.
     }
     const claimed = await repo.claimDue(db, id, now, leaseMs, concurrency);
     await Promise.all(

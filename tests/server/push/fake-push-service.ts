@@ -25,7 +25,8 @@ export interface Received {
   ttl: number;
   urgency: string | undefined;
   vapidKey: string;
-  payload: { title: string; body: string; noticeId: number; url: string };
+  // biome-ignore lint/suspicious/noExplicitAny: a notice's or a message's payload, as decrypted
+  payload: Record<string, any>;
   bytes: number;
   at: number;
 }

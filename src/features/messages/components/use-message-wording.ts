@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Message } from '../../../contract/messages';
 import { formatMoney } from '../../../lib/money';
+import { MESSAGE_TITLES } from '../message-titles';
 
 export interface Wording {
   title: string;
@@ -12,7 +13,7 @@ export interface Wording {
  * language); an operator's message has its own words.
  */
 export function useMessageWording(): (message: Message) => Wording {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (message) => {
     const p = message.params;
     const text = (key: string) => String(p[key] ?? '');
@@ -20,34 +21,35 @@ export function useMessageWording(): (message: Message) => Wording {
     const amount = money('amount');
     const orderNo = text('orderNo');
     const day = text('day');
+    const title = message.kind === 'operator' ? '' : i18n._(MESSAGE_TITLES[message.kind]);
     switch (message.kind) {
       case 'deposit_completed':
         return {
-          title: t`Deposit received`,
+          title,
           body: t`Your deposit of ${amount} has been added to your balance. Order ${orderNo}.`,
         };
       case 'withdrawal_settled':
         return {
-          title: t`Withdrawal paid`,
+          title,
           body: t`Your withdrawal of ${amount} has been paid out. Order ${orderNo}.`,
         };
       case 'withdrawal_rejected': {
         const reason = text('reason');
         return {
-          title: t`Withdrawal not completed`,
+          title,
           body: t`Your withdrawal of ${amount} was not completed and the money is back in your balance. Reason: ${reason}. Order ${orderNo}.`,
         };
       }
       case 'transfer_received': {
         const uid = text('fromUid');
-        return { title: t`Transfer received`, body: t`You received ${amount} from user ${uid}.` };
+        return { title, body: t`You received ${amount} from user ${uid}.` };
       }
       case 'prize_won': {
         const name = text('name');
         return p.kind === 'cash'
-          ? { title: t`You won a prize`, body: t`Your spin of ${day} won ${amount}. It is in your balance.` }
+          ? { title, body: t`Your spin of ${day} won ${amount}. It is in your balance.` }
           : {
-              title: t`You won a prize`,
+              title,
               body: t`Your spin of ${day} won ${name}. Customer service will contact you within 24 hours.`,
             };
       }
@@ -57,7 +59,7 @@ export function useMessageWording(): (message: Message) => Wording {
         const held = money('held');
         const settled = t`Your earnings of ${day} are settled: commission ${commission}, rake back ${rakeback}.`;
         return {
-          title: t`Earnings settled`,
+          title,
           body: Number(p.held ?? 0) > 0 ? `${settled} ${t`${held} is held for review.`}` : settled,
         };
       }
@@ -66,7 +68,7 @@ export function useMessageWording(): (message: Message) => Wording {
         const from = text('from');
         const rate = text('rate');
         return {
-          title: t`Ratio changed`,
+          title,
           body: t`Your ratio in ${channel} changes from ${from}% to ${rate}% from ${day}.`,
         };
       }
