@@ -20,7 +20,7 @@ import { paymentRoutes } from './payments/routes';
 import { sweepExpired } from './payments/service';
 import { promotionApiRoutes, registerShortLinkRoute } from './promotion/routes';
 import { protectionRoutes } from './protection/routes';
-import { checkAllowed } from './protection/service';
+import { refusingMarketing } from './protection/service';
 import { pushRoutes } from './push/routes';
 import type { PushRuntime } from './push/runtime';
 import { noticeDeliveries } from './push/service';
@@ -119,8 +119,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   // Operator sends skip users whose protection refuses marketing; wired here so messages imports no module.
   {
     name: 'messages',
-    api: (app, { ctx }) =>
-      messageRoutes(app, ctx, async (db, userId, now) => !(await checkAllowed(db, userId, 'marketing', now))),
+    api: (app, { ctx }) => messageRoutes(app, ctx, refusingMarketing),
   },
   { name: 'dev', api: (app, { ctx }) => devRoutes(app, ctx), demoOnly: true },
 ];

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './axe-support';
-import { LOCALES, pageFor } from './every-route';
 import { depositViaApi, field, fieldError, freshUser } from './wallet-support';
 
 // Issue 15, player protection (decision 0021): a deposit limit set on /Protection refuses a deposit above
 // it; a time-out taken there (after its confirmation) makes a game refuse to open; axe on the page in its
-// states. Each test uses its own fresh account. The demo clock is never moved here; the time-out taken is
-// the longest (6 weeks), so another spec moving the shared clock by days cannot end it mid-test.
+// states (the route walk, every-route.spec.ts, scans it in every locale). Each test uses its own fresh
+// account. The demo clock is never moved here; the time-out taken is the longest (6 weeks), so another spec
+// moving the shared clock by days cannot end it mid-test.
 
 test('a deposit limit refuses a deposit above it; a rise waits 24 hours', async ({ page }) => {
   await freshUser(page);
@@ -107,22 +107,4 @@ test('the reality check interrupts a game at the chosen interval: time played, n
 
   await check.getByRole('button', { name: 'Leave the game' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-});
-
-test('/Protection fits 360 px and has no axe violations in every locale', async ({ browser }, testInfo) => {
-  test.setTimeout(180_000);
-  for (const locale of LOCALES) {
-    // The demo player only reads the page here: nothing is set.
-    const { context, page } = await pageFor(browser, testInfo, 'player', locale);
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto('/Protection');
-    await expect(page.getByTestId('limits')).toBeVisible();
-    await expect(page.getByTestId('history').locator('tbody tr')).toHaveCount(12);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways scrolling on /Protection in ${locale}`).toBeLessThanOrEqual(0);
-    await expectNoViolations(page, `/Protection in ${locale}`);
-    await context.close();
-  }
 });

@@ -69,4 +69,13 @@ describe('useMessageWording', () => {
       '充值已到账',
     );
   });
+
+  it('names a known item prize in the reader’s language, an unknown one as the server names it', async () => {
+    await act(() => activateLocale('es-ES'));
+    const { result } = renderHook(() => useMessageWording(), { wrapper });
+    const won = (prize: string, name: string) =>
+      result.current(message('prize_won', { kind: 'item', prize, name, amount: 0, day: '2026-11-27' })).body;
+    expect(won('phone', 'Cell phone')).toContain('Teléfono móvil');
+    expect(won('scooter', 'Scooter X1')).toContain('Scooter X1');
+  });
 });

@@ -14,12 +14,12 @@ import * as service from './service';
 
 /**
  * The reader's messages and the operator's sends (/api/admin/messages/*, gated by serve() like every /admin
- * call). `marketingAllowed` is handed in by the registry, so messages imports no other module.
+ * call). `marketingRefusals` is handed in by the registry, so messages imports no other module.
  */
 export function messageRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  marketingAllowed: service.MarketingGate,
+  marketingRefusals: service.MarketingGate,
 ): void {
   serve(app, ctx, messageListCall, ({ input, auth }) => service.listMessages(ctx, auth.user.id, input));
   serve(app, ctx, messageUnreadCall, ({ auth }) => service.unreadCount(ctx, auth.user.id));
@@ -30,6 +30,6 @@ export function messageRoutes(
     service.deleteMessages(ctx, auth.user.id, input.ids),
   );
   serve(app, ctx, adminMessageSendCall, ({ input, auth }) =>
-    service.sendOperatorMessage(ctx, auth.user.id, input, marketingAllowed),
+    service.sendOperatorMessage(ctx, auth.user.id, input, marketingRefusals),
   );
 }

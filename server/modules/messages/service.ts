@@ -114,8 +114,11 @@ export async function deleteMessages(
 
 // ---- the operator's sends
 
-/** Whether a user may be sent marketing now; handed in so this module knows no other module's rules. */
-export type MarketingGate = (db: Db, userId: number, now: number) => Promise<boolean>;
+/**
+ * Of a page of users, those who may not be sent marketing now; handed in so this module knows no other
+ * module's rules.
+ */
+export type MarketingGate = (db: Db, userIds: readonly number[], now: number) => Promise<ReadonlySet<number>>;
 
 const SEND_PAGE = 500;
 
@@ -128,7 +131,7 @@ export async function sendOperatorMessage(
   ctx: AppContext,
   operatorId: number,
   req: MessageSendRequest & { segment: (typeof MESSAGE_SEGMENTS)[number] },
-  marketingAllowed: MarketingGate,
+  marketingRefusals: MarketingGate,
 ): Promise<MessageSendResult> {
   const now = ctx.clock.now();
   const inserted = await repo.insertBroadcast(ctx.db, {
@@ -157,9 +160,16 @@ export async function sendOperatorMessage(
     if (users.length === 0) break;
     after = Number(users[users.length - 1]?.id);
     const rows: repo.NewMessageRow[] = [];
+    const refusing = marketing
+      ? await marketingRefusals(
+          ctx.db,
+          users.map((u) => Number(u.id)),
+          now,
+        )
+      : new Set<number>();
     for (const u of users) {
       found.add(Number(u.uid));
-      if (marketing && !(await marketingAllowed(ctx.db, Number(u.id), now))) {
+      if (refusing.has(Number(u.id))) {
         skipped++;
         continue;
       }

@@ -9,6 +9,19 @@ export type LimitRow = Selectable<DepositLimitsTable>;
 export const findSettings = (db: Db, userId: number): Promise<SettingsRow | undefined> =>
   db.selectFrom('protection_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
+/** Those of `userIds` under a time-out or self-exclusion at `now`. */
+export const blockedAmong = async (db: Db, userIds: readonly number[], now: number): Promise<number[]> =>
+  userIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('protection_settings')
+          .select('user_id')
+          .where('user_id', 'in', [...userIds])
+          .where('blocked_until', '>', now)
+          .execute()
+      ).map((r) => Number(r.user_id));
+
 /**
  * The user's settings row, created when missing, locked for the rest of the transaction on PostgreSQL (on
  * SQLite the write transaction already runs alone): what makes two deposits or two changes of one user wait

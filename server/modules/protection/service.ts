@@ -74,6 +74,16 @@ export async function checkAllowed(
   return null;
 }
 
+/**
+ * Of many users, those who may not be sent marketing now (a time-out or self-exclusion): what a send to a
+ * segment asks once per page of recipients rather than once per user.
+ */
+export const refusingMarketing = async (
+  db: Db,
+  userIds: readonly number[],
+  now: number,
+): Promise<ReadonlySet<number>> => new Set(await repo.blockedAmong(db, userIds, now));
+
 /** The app's error for a refusal: a field error on the amount for a limit, a coded 403 for a block. */
 export function refusalError(refusal: Refusal): ApiError {
   if (refusal.reason === 'deposit_limit') return fieldError('amount', 'deposit_limit_exceeded');

@@ -233,7 +233,7 @@ export const findSubscription = (db: Db, id: number) =>
   db
     .selectFrom('push_subscriptions as s')
     .leftJoin('sites', 'sites.id', 's.site_id')
-    .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 's.locale', 'sites.name as site_name'])
+    .select(['s.id', 's.user_id', 's.endpoint', 's.p256dh', 's.auth', 's.locale', 'sites.name as site_name'])
     .where('s.id', '=', id)
     .executeTakeFirst();
 

@@ -5,6 +5,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
 import { messageForPush } from '../messages/service';
 import { dueForDelivery, noticeForDelivery, noticeText } from '../notices/service';
+import { refusingMarketing } from '../protection/service';
 import { endpointProblem, guardedLookup, PushAddressRefused } from './endpoint-guard';
 import { buildMessagePayload, buildPayload } from './payload';
 import * as repo from './repository';
@@ -74,13 +75,16 @@ export function createPushWorker(
 
   async function prepareNotice(
     noticeId: number,
-    subscription: { locale: string; site_name: string | null },
+    subscription: { user_id: number; locale: string; site_name: string | null },
     now: number,
   ): Promise<Prepared> {
     const notice = await noticeForDelivery(ctx, noticeId);
     if (!notice) return { gone: true };
     if (notice.withdrawn_at !== null) return { dead: 'notice withdrawn' };
     if (notice.publish_until !== null && notice.publish_until <= now) return { dead: 'notice ended' };
+    // A notice is marketing: none reaches a user in a time-out or self-exclusion (the notice centre has it).
+    if ((await refusingMarketing(db, [Number(subscription.user_id)], now)).size > 0)
+      return { dead: 'user in a time-out or self-exclusion' };
     const text = await noticeText(ctx, notice, subscription.locale);
     return {
       payload: buildPayload(noticeId, text, subscription.site_name ?? notice.site_name ?? ''),

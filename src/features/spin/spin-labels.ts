@@ -1,20 +1,7 @@
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { SpinDraw, SpinPrize } from '../../contract/spin';
+import type { SpinDraw } from '../../contract/spin';
 import { formatMoney } from '../../lib/money';
-
-/** Items the app words itself; an unknown code (an item added later) shows the server's name. */
-const ITEM_NAMES = {
-  phone: msg`Cell phone`,
-} as const;
-
-type PrizeLike = Pick<SpinPrize, 'code' | 'kind' | 'name' | 'amount'>;
-
-export function prizeName(i18n: I18n, prize: PrizeLike): string {
-  if (prize.kind === 'cash') return formatMoney(prize.amount);
-  const known = ITEM_NAMES[prize.code as keyof typeof ITEM_NAMES];
-  return known ? i18n._(known) : prize.name;
-}
+import { prizeName } from '../../lib/prize-name';
 
 /** What a draw won: the money paid (doubled or not), or the item. */
 export function wonName(i18n: I18n, draw: SpinDraw): string {

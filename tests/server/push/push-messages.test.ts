@@ -141,3 +141,35 @@ describe('a new message', () => {
     expect(row.push_queued_at).not.toBeNull();
   });
 });
+
+describe('a user in a time-out', () => {
+  it('gets the messages of events pushed, but no notice (marketing)', async () => {
+    f.fake.received.length = 0;
+    const resting = await promoter(f.server, 0);
+    const device = await subscribe(f, resting, { language: 'en-US' });
+    const block = await f.server.post(
+      '/protection/block',
+      { kind: 'time_out', duration: '24h', confirm: true },
+      resting.token,
+    );
+    expect(block.http).toBe(200);
+    const notice = await f.server.post(
+      '/admin/notices/create',
+      { texts: { 'en-US': { title: 'Big weekend', body: 'Double prizes.' } } },
+      op.token,
+    );
+    expect(notice.http).toBe(200);
+    await event('transfer:resting', resting.userId);
+    await f.worker.drain();
+    // The others subscribed get the notice; the resting user only the message of the transfer.
+    expect(sentTo(phone).map((p) => p.title)).toEqual(['Big weekend']);
+    expect(sentTo(device)).toEqual([expect.objectContaining({ kind: 'transfer_received' })]);
+    const dead = await f.server.db
+      .selectFrom('push_outbox')
+      .select('last_error')
+      .where('notice_id', '=', notice.data.id)
+      .where('state', '=', 'dead')
+      .execute();
+    expect(dead.map((d) => d.last_error)).toEqual(['user in a time-out or self-exclusion']);
+  });
+});

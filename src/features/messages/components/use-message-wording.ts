@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Message } from '../../../contract/messages';
 import { formatMoney } from '../../../lib/money';
+import { prizeName } from '../../../lib/prize-name';
 import { MESSAGE_TITLES } from '../message-titles';
 
 export interface Wording {
@@ -45,7 +46,7 @@ export function useMessageWording(): (message: Message) => Wording {
         return { title, body: t`You received ${amount} from user ${uid}.` };
       }
       case 'prize_won': {
-        const name = text('name');
+        const name = prizeName(i18n, { kind: 'item', code: text('prize'), name: text('name'), amount: 0 });
         return p.kind === 'cash'
           ? { title, body: t`Your spin of ${day} won ${amount}. It is in your balance.` }
           : {

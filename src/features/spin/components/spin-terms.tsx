@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { SPIN_DAYS, SPIN_DOUBLE_AT, SPIN_FOLLOW_UP_HOURS, type SpinState } from '../../../contract/spin';
 import { formatMoney } from '../../../lib/money';
-import { formatDay, formatOdds, prizeName } from '../spin-labels';
+import { prizeName } from '../../../lib/prize-name';
+import { formatDay, formatOdds } from '../spin-labels';
 
 /** The odds of every prize (its weight out of all), the rules (spec section 4) and who runs it. */
 export function SpinTerms({ state }: { state: SpinState }) {
