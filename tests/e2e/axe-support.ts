@@ -41,8 +41,13 @@ const animationsDone = (page: Page) =>
 
 type Violations = AxeResults['violations'];
 
-/** The page's own axe (preloadAxe) when it has one; else axe injected for this scan (AxeBuilder). */
+/**
+ * The page at rest, scanned with its own axe (preloadAxe) when it has one, else with axe injected for this
+ * scan (AxeBuilder). At rest: the loading overlay of a call in flight has gone (it shows at least 300 ms,
+ * outside any landmark, over whatever is under it), and finite animations have ended.
+ */
 async function violationsOf(page: Page): Promise<Violations> {
+  await expect(page.locator('.loading-overlay')).toHaveCount(0);
   await animationsDone(page);
   const preloaded = await page.evaluate(
     async (options) => {
