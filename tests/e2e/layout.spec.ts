@@ -49,8 +49,23 @@ test('each wallet screen looks the same opened cold as reached through the app',
   await page.setViewportSize({ width: 390, height: 844 });
   for (const { path, from } of WALLET_LINKS) {
     await test.step(path, async () => {
+      // A cold start fetches the site (its limits) after the first paint: measured before it arrives, the
+      // screen must already have its final shape.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let heldCalls = 0;
+      await page.route('**/api/mainview/sites', async (route) => {
+        heldCalls++;
+        await held;
+        await route.continue().catch(() => undefined);
+      });
       await openCold(page, path);
       const cold = await walletLayout(page);
+      release();
+      await page.unroute('**/api/mainview/sites');
+      expect(heldCalls, 'the site call was held').toBeGreaterThan(0);
       const title = (await page.locator('h1').first().textContent()) ?? '';
       // The wallet stylesheet is there on a cold load (its screen gap; the page body alone has 16 px).
       await expect(page.locator('main.wallet-page')).toHaveCSS('row-gap', '14px');

@@ -10,7 +10,14 @@ import { PageHeader } from '../../../ui/page-header';
 import { useTransferMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { amountInput } from '../wallet-values';
-import { AmountField, MoneyOutStatus, SafePasswordField, SubmitButton, useSiteLimits } from './wallet-bits';
+import {
+  AmountField,
+  HINT_PENDING,
+  MoneyOutStatus,
+  SafePasswordField,
+  SubmitButton,
+  useSiteLimits,
+} from './wallet-bits';
 
 /** The typed UID: none when empty, an impossible one (refused as not found) when not a number. */
 const receiverUidOf = (typed: string): number | undefined => {
@@ -84,7 +91,7 @@ export function TransferPage() {
           <AmountField
             label={t`Transfer amount`}
             {...form.field('amount')}
-            hint={min ? t`Minimum ${min}` : undefined}
+            hint={min ? t`Minimum ${min}` : HINT_PENDING}
             preview={(amount) => t`You will transfer ${amount}`}
           />
           <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />

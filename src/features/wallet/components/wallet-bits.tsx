@@ -30,6 +30,12 @@ export function StateBadge({ state }: { state: TxState }) {
 }
 
 /** The site's money limits (site entry), or undefined before the site is known: the server checks anyway. */
+/**
+ * The hint of a limit while the site's limits load (a cold start fetches them after the first paint): its
+ * line is kept, so the form does not move when they arrive.
+ */
+export const HINT_PENDING = '\u00a0';
+
 export function useSiteLimits() {
   const site = useStore(siteStore);
   return site

@@ -10,7 +10,14 @@ import { useWithdrawMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { amountInput } from '../wallet-values';
 import { MethodLabel } from './cards-page';
-import { AmountField, MoneyOutStatus, SafePasswordField, SubmitButton, useSiteLimits } from './wallet-bits';
+import {
+  AmountField,
+  HINT_PENDING,
+  MoneyOutStatus,
+  SafePasswordField,
+  SubmitButton,
+  useSiteLimits,
+} from './wallet-bits';
 
 /** Withdraw: a method, an amount within the limits and the withdrawable amount, the safe password. */
 export function WithdrawPage() {
@@ -87,7 +94,7 @@ export function WithdrawPage() {
           <AmountField
             label={t`Withdrawal amount`}
             {...form.field('amount')}
-            hint={min && max ? t`From ${min} to ${max}` : undefined}
+            hint={min && max ? t`From ${min} to ${max}` : HINT_PENDING}
             preview={(amount) => t`You will withdraw ${amount}`}
           />
           <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
