@@ -74,7 +74,7 @@ export function AmountField({
       hint={
         hint || understood ? (
           <>
-            {hint}
+            {understood && hint === HINT_PENDING ? null : hint}
             {understood ? (
               <span className="wallet-understood" data-testid="amount-understood">
                 {understood}
