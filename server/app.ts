@@ -85,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const push = createPushRuntime(ctx);
   app.decorate('push', push);
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   // close() waits for every open connection; a keep-alive connection whose request finishes while

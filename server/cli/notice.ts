@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
 import { ApiError } from '../http/envelope';
-import { create } from '../modules/notices/service';
+import { CLI_PUBLISHER, create } from '../modules/notices/service';
 import { noticeDeliveries } from '../modules/push/service';
 
 const USAGE = 'usage: npm run notice -- [--site <domain>] [--title <title>] [--locale <locale>] "text"';
@@ -53,14 +53,17 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const app = await buildApp(config, { db });
     try {
-      const { notice, queued } = await create(
+      const { notice } = await create(
         app.ctx,
         noticeDeliveries(app.ctx, app.push),
-        null,
+        CLI_PUBLISHER,
         parsed.data,
       );
+      // Counted on the notice, not on this process's own queueing: a running server's worker may have
+      // queued the deliveries of a notice due now before this process did.
+      const { pending, sent, dead } = notice.deliveries;
       console.log(
-        `notice ${notice.id} published to ${notice.site ?? 'every site'}: ${queued} push deliveries queued`,
+        `notice ${notice.id} published to ${notice.site ?? 'every site'}: ${pending + sent + dead} push deliveries queued`,
       );
       return 0;
     } finally {

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AgentTables } from '../modules/agent/tables';
 import type { AppcardTables } from '../modules/appcard/tables';
+import type { AuditTables } from '../modules/audit/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { CatalogueTables } from '../modules/catalogue/tables';
 import type { ContentTables } from '../modules/content/tables';
@@ -9,6 +10,7 @@ import type { GamesTables } from '../modules/games/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
 import type { MessagesTables } from '../modules/messages/tables';
 import type { NoticesTables } from '../modules/notices/tables';
+import type { OperatorsTables } from '../modules/operators/tables';
 import type { PaymentsTables } from '../modules/payments/tables';
 import type { ProtectionTables } from '../modules/protection/tables';
 import type { PushTables } from '../modules/push/tables';
@@ -73,4 +75,6 @@ export interface Database
     ProtectionTables,
     MessagesTables,
     SpinTables,
-    VipTables {}
+    VipTables,
+    OperatorsTables,
+    AuditTables {}

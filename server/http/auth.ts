@@ -4,11 +4,14 @@ import { DEVICE_HEADER } from '../../src/contract/call';
 import type { AppContext } from '../context';
 import { recordRequestSignals } from '../modules/agent/service';
 import { type Authenticated, resolveToken } from '../modules/auth/service';
-import { ApiError, sessionExpired } from './envelope';
+import { canAccess, type Operator, operatorOf, secondFactorPassed } from '../modules/operators/service';
+import { codedError, sessionExpired } from './envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
+    /** Set by requireOperator. */
+    operator: Operator | null;
   }
 }
 
@@ -60,19 +63,24 @@ export const optionalUser =
     await recordClient(ctx, request, request.auth);
   };
 
-/** Operators are a permission on the account (DESIGN.md section 4), not a job value. */
-export function hasPermission(auth: Authenticated, _permission: OperatorPermission): boolean {
-  // Until operator roles land (issue 16), an operator holds every permission.
-  return auth.user.is_operator === 1;
-}
-
-/** The one gate of /api/admin: a signed-in operator holding the call's permission, else 403 `operator_only`. */
+/**
+ * The one gate of /api/admin (decision 0024): a signed-in operator (a user holding a grant, else 403
+ * `operator_only`) whose session passed the second factor (else 403 `second_factor_required`; the session
+ * calls themselves excepted) and one of whose grants allows the call's permission on some site (else 403
+ * `permission_denied`). Services then ask `canAccess` per record or constrain their lists to the sites.
+ */
 export const requireOperator = (ctx: AppContext, permission: OperatorPermission) => {
   const user = requireUser(ctx);
   return async (request: FastifyRequest): Promise<void> => {
     await user(request);
-    if (!request.auth || !hasPermission(request.auth, permission))
-      throw new ApiError(403, 403, 'Only operators can do this', { code: 'operator_only' });
+    const auth = authOf(request);
+    const operator = await operatorOf(ctx, auth);
+    if (!operator) throw codedError(403, 403, 'operator_only');
+    if (permission.resource !== 'session' && !(await secondFactorPassed(ctx, auth)))
+      throw codedError(403, 403, 'second_factor_required');
+    if (canAccess(operator, permission.action, permission.resource) === 'deny')
+      throw codedError(403, 403, 'permission_denied');
+    request.operator = operator;
   };
 };
 

@@ -19,7 +19,7 @@ function describe(call: Call): Record<string, unknown> {
       : call.access === 'optionalUser'
         ? 'Anyone; answered per user when a token is sent.'
         : operator
-          ? `Operators with the permission "${operator}".`
+          ? `Operators allowed to ${operator.action} the resource "${operator.resource}" (their sites' records), second factor passed.`
           : 'A signed-in user.';
   return {
     tags: [tag],

@@ -3,7 +3,9 @@ import type { z } from 'zod/mini';
 import { type Access, ADMIN_PATH_PREFIX, type Call, type ParsedInput } from '../../src/contract/call';
 import { envelopeSchema } from '../../src/contract/envelope';
 import type { AppContext } from '../context';
+import type { AuditActor } from '../modules/audit/service';
 import type { Authenticated } from '../modules/auth/service';
+import type { Operator } from '../modules/operators/service';
 import { optionalUser, requireOperator, requireUser } from './auth';
 import { ok } from './envelope';
 import { idempotencyKeyOf } from './idempotency';
@@ -13,7 +15,23 @@ export type AuthFor<A extends Access> = A extends 'public'
   ? null
   : A extends 'optionalUser'
     ? Authenticated | null
-    : Authenticated;
+    : A extends 'user'
+      ? Authenticated
+      : OperatorAuth;
+
+/** An operator's call: the session, the operator's grants, and who acts from where (for the audit log). */
+export interface OperatorAuth extends Authenticated {
+  operator: Operator;
+  actor: AuditActor;
+}
+
+/** The handler's `auth`: an operator's call gets the operator and the audit actor beside the session. */
+function authFor(request: FastifyRequest): Authenticated | OperatorAuth | null {
+  const { auth, operator } = request;
+  if (!auth || !operator) return auth;
+  const userAgent = request.headers['user-agent'] ?? '';
+  return { ...auth, operator, actor: { userId: auth.user.id, ip: request.ip, userAgent } };
+}
 
 export interface CallContext<C extends Call> {
   /** The parsed body (POST) or query (GET). */
@@ -77,7 +95,7 @@ export function serve<C extends Call>(
       const payload = call.method === 'GET' ? request.query : request.body;
       const answer = await handler({
         input: payload as ParsedInput<C>,
-        auth: request.auth as AuthFor<C['access']>,
+        auth: authFor(request) as AuthFor<C['access']>,
         request,
         reply,
       });

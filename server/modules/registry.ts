@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
+import { withdrawalApproval } from './admin/service';
 import { agentRoutes } from './agent/routes';
 import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
+import { userBan } from './auth/admin';
+import { userAdminRoutes } from './auth/admin-routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
@@ -16,6 +19,7 @@ import { registerManifestRoute } from './manifest/routes';
 import { mediaApiRoutes, registerMediaRoutes } from './media/routes';
 import { messageRoutes } from './messages/routes';
 import { noticeRoutes } from './notices/routes';
+import { operatorRoutes } from './operators/routes';
 import { paymentRoutes } from './payments/routes';
 import { sweepExpired } from './payments/service';
 import { promotionApiRoutes, registerShortLinkRoute } from './promotion/routes';
@@ -64,7 +68,13 @@ export interface ModuleWorker {
 /** Every module of the server, in registration order: the one list app.ts reads. */
 export const SERVER_MODULES: readonly ServerModule[] = [
   // Registration binds through the agent programme: handed to auth, so that auth never imports agent.
-  { name: 'auth', api: (app, { ctx }) => authRoutes(app, ctx, agentRegistration(ctx)) },
+  {
+    name: 'auth',
+    api: (app, { ctx }) => {
+      authRoutes(app, ctx, agentRegistration(ctx));
+      userAdminRoutes(app, ctx);
+    },
+  },
   { name: 'site', api: (app, { ctx }) => siteRoutes(app, ctx) },
   {
     name: 'wallet',
@@ -81,6 +91,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     api: (app, { ctx }) => agentRoutes(app, ctx),
     // Settles ended business days into rake back and commissions (lease-based).
     worker: async ({ ctx }) => (ctx.config.agent.worker ? createAgentWorker(ctx) : null),
+  },
+  {
+    name: 'operators',
+    // Four-eyes commands apply through the module that owns what they change; handed in, never imported.
+    api: (app, { ctx }) =>
+      operatorRoutes(app, ctx, { withdrawal_approve: withdrawalApproval, user_ban: userBan }),
   },
   { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },
   { name: 'content', api: (app, { ctx }) => contentRoutes(app, ctx) },

@@ -2,6 +2,7 @@ import { Job } from '../../src/contract/user';
 import type { Db } from '../db/create-db';
 import { countUsers, insertUser } from '../modules/auth/repository';
 import { hashPassword } from '../modules/auth/service';
+import type { OperatorRole } from '../modules/operators/policy';
 import { countSites, insertSite } from '../modules/site/repository';
 import { seedDemoBenefits } from '../modules/vip/service';
 import { seedPortal } from './catalogue';
@@ -16,9 +17,15 @@ export interface DemoAccount {
   inviteCode: string;
   job: number;
   role: number;
-  /** May review withdrawals (/api/admin/...); not a job value. */
-  operator?: boolean;
+  /** An operator's role on every site (decision 0024); not a job value. Signs in with DEMO_OPERATOR_TOTP_SECRET. */
+  operator?: OperatorRole;
 }
+
+/**
+ * The demo operators' authenticator secret (base32): add it to an authenticator app, or let the end-to-end
+ * tests compute its codes. A real operator enrols a secret of their own on the first sign-in.
+ */
+export const DEMO_OPERATOR_TOTP_SECRET = 'BEACONDEMOAUTHKEYFORPLAYWRIGHTXX';
 
 /** Known demo logins (printed at start, imported by end-to-end tests). Valid PH mobile numbers. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -61,7 +68,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     inviteCode: 'DEMOOPER',
     job: Job.player,
     role: 0,
-    operator: true,
+    operator: 'administrator',
+  },
+  {
+    label: 'second operator (payments reviewer)',
+    areaCode: '63',
+    phone: '9171234571',
+    password: 'Abacus#7302',
+    uid: 10000005,
+    inviteCode: 'DEMOREVW',
+    job: Job.player,
+    role: 0,
+    operator: 'payments_reviewer',
   },
 ];
 
@@ -97,6 +115,8 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
   }
   if ((await countUsers(db)) === 0) {
     let invitedBy: string | null = null;
+    // The demo accounts registered through the first site.
+    const site = await db.selectFrom('sites').select('id').orderBy('id').limit(1).executeTakeFirst();
     // Senior agent first so the others can carry its invite code, as a real downline would.
     for (const account of [...DEMO_ACCOUNTS].reverse()) {
       const rates = DEMO_RATES[account.job] ?? DEMO_RATES[Job.player];
@@ -116,13 +136,14 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
         invite_code: account.inviteCode,
         invited_by: account.operator ? null : invitedBy,
         banned: 0,
-        is_operator: account.operator ? 1 : 0,
+        site_id: site?.id ?? null,
         locale: null,
         failed_logins: 0,
         locked_until: null,
         created_at: now,
         updated_at: now,
       });
+      if (account.operator) await seedOperator(db, account.uid, account.operator, now);
       if (!account.operator) invitedBy = account.inviteCode;
       users++;
     }
@@ -132,6 +153,25 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
   await seedWallet(db, now);
   await seedDemoBenefits(db);
   return { sites, users };
+}
+
+/** A demo operator: the role on every site, and the known authenticator secret, already confirmed. */
+async function seedOperator(db: Db, uid: number, role: OperatorRole, now: number): Promise<void> {
+  const { id } = await db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirstOrThrow();
+  await db
+    .insertInto('operator_grants')
+    .values({ user_id: id, role, site_id: null, granted_by: null, created_at: now })
+    .execute();
+  await db
+    .insertInto('operator_totp')
+    .values({
+      user_id: id,
+      secret: DEMO_OPERATOR_TOTP_SECRET,
+      confirmed_at: now,
+      last_step: null,
+      created_at: now,
+    })
+    .execute();
 }
 
 /** The seeded channels the old single rates stand for (decision 0017: rate, rate1, rate2). */

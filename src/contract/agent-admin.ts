@@ -5,11 +5,9 @@
  * Every call is under /admin and needs the `agents` permission.
  */
 import { z } from 'zod/mini';
-import type { Call } from './call';
+import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { moneyValue } from './wallet';
-
-const agentsOperator = { operator: 'agents' } as const;
 
 const id = z
   .int({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
@@ -60,7 +58,7 @@ export const adminHoldListCall = {
   path: '/admin/agent/holds',
   input: holdListRequestSchema,
   answer: pageSchema(holdSchema),
-  access: agentsOperator,
+  access: operatorAccess('commission', 'read'),
 } satisfies Call;
 
 export const holdResolveRequestSchema = z.object({ id, note });
@@ -72,7 +70,7 @@ export const adminHoldReleaseCall = {
   path: '/admin/agent/holds/release',
   input: holdResolveRequestSchema,
   answer: holdSchema,
-  access: agentsOperator,
+  access: operatorAccess('commission', 'write'),
   movesMoney: true,
 } satisfies Call;
 
@@ -82,7 +80,7 @@ export const adminHoldCancelCall = {
   path: '/admin/agent/holds/cancel',
   input: holdResolveRequestSchema,
   answer: holdSchema,
-  access: agentsOperator,
+  access: operatorAccess('commission', 'write'),
   movesMoney: true,
 } satisfies Call;
 
@@ -100,7 +98,7 @@ export const adminAgentJobCall = {
   path: '/admin/agent/job',
   input: jobRequestSchema,
   answer: z.object({ uid: z.int(), job: z.int() }),
-  access: agentsOperator,
+  access: operatorAccess('user', 'write'),
 } satisfies Call;
 
 // ---- voiding a settled round
@@ -127,6 +125,6 @@ export const adminVoidRoundCall = {
   path: '/admin/agent/rounds/void',
   input: voidRoundRequestSchema,
   answer: voidRoundSchema,
-  access: agentsOperator,
+  access: operatorAccess('game', 'write'),
   movesMoney: true,
 } satisfies Call;

@@ -30,9 +30,42 @@ export interface Call {
  */
 export type Access = 'public' | 'optionalUser' | 'user' | { readonly operator: OperatorPermission };
 
-/** What an operator may be allowed to do; until roles land (issue 16) every operator holds all. */
-export const OPERATOR_PERMISSIONS = ['withdrawals', 'notices', 'agents', 'promotions'] as const;
-export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+/**
+ * What operators act on (decision 0024). `session` is the operator's own sign-in (the second factor), open to
+ * every operator before it is passed; `command` is a four-eyes command, approved by whoever may write the
+ * command's own resource.
+ */
+export const OPERATOR_RESOURCES = [
+  'session',
+  'site',
+  'banner',
+  'notice',
+  'catalogue',
+  'content',
+  'message',
+  'user',
+  'deposit',
+  'withdrawal',
+  'commission',
+  'spin',
+  'game',
+  'settings',
+  'operator',
+  'audit',
+  'report',
+  'command',
+] as const;
+export type OperatorResource = (typeof OPERATOR_RESOURCES)[number];
+export type OperatorAction = 'read' | 'write';
+/** An operator call's permission: an action on a resource. */
+export interface OperatorPermission {
+  readonly resource: OperatorResource;
+  readonly action: OperatorAction;
+}
+
+/** A declaration's access for operators allowed `action` on `resource`. */
+export const operatorAccess = (resource: OperatorResource, action: OperatorAction) =>
+  ({ operator: { resource, action } }) as const;
 
 /** The input a caller sends (defaults may be left out). */
 export type CallInput<C extends Call> = C['input'] extends z.ZodMiniType

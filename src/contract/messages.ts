@@ -5,7 +5,7 @@
  * business days `YYYY-MM-DD`; times epoch milliseconds. Ids of another user's messages are treated as absent.
  */
 import { z } from 'zod/mini';
-import type { Call } from './call';
+import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 
 export const MESSAGE_KINDS = [
@@ -158,5 +158,5 @@ export const adminMessageSendCall = {
   path: '/admin/messages/send',
   input: messageSendRequestSchema,
   answer: messageSendResultSchema,
-  access: { operator: 'notices' },
+  access: operatorAccess('message', 'write'),
 } satisfies Call;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { Call } from './call';
+import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 
 /** Operator notice console (issue 5): create, edit, list, withdraw under /api/admin/notices/. */
@@ -101,15 +101,13 @@ export const adminNoticeSchema = z.object({
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
 export const adminNoticePageSchema = pageSchema(adminNoticeSchema);
 
-const noticesOperator = { operator: 'notices' } as const;
-
 /** Publishes a notice (now or at publishFrom); its push deliveries are queued when it goes live. */
 export const noticeCreateCall = {
   method: 'POST',
   path: '/admin/notices/create',
   input: noticeCreateRequestSchema,
   answer: adminNoticeSchema,
-  access: noticesOperator,
+  access: operatorAccess('notice', 'write'),
 } satisfies Call;
 
 export const noticeEditCall = {
@@ -117,7 +115,7 @@ export const noticeEditCall = {
   path: '/admin/notices/edit',
   input: noticeEditRequestSchema,
   answer: adminNoticeSchema,
-  access: noticesOperator,
+  access: operatorAccess('notice', 'write'),
 } satisfies Call;
 
 /** Takes a notice down; deliveries not sent yet are never sent. */
@@ -126,7 +124,7 @@ export const noticeWithdrawCall = {
   path: '/admin/notices/withdraw',
   input: noticeIdRequestSchema,
   answer: adminNoticeSchema,
-  access: noticesOperator,
+  access: operatorAccess('notice', 'write'),
 } satisfies Call;
 
 /** Every notice, newest first, with its delivery counts. */
@@ -135,5 +133,5 @@ export const adminNoticeListCall = {
   path: '/admin/notices/list',
   input: pageRequestSchema,
   answer: adminNoticePageSchema,
-  access: noticesOperator,
+  access: operatorAccess('notice', 'read'),
 } satisfies Call;

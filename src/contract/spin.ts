@@ -7,7 +7,7 @@
  * `YYYY-MM-DD`; times epoch milliseconds. The operator's calls are under /admin.
  */
 import { z } from 'zod/mini';
-import type { Call } from './call';
+import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { moneyValue } from './wallet';
 
@@ -114,8 +114,6 @@ export const spinDrawCall = {
 
 // ---- the operator's follow-ups of item prizes
 
-const promotionsOperator = { operator: 'promotions' } as const;
-
 export const FOLLOW_UP_STATES = ['open', 'done'] as const;
 
 export const followUpSchema = z.object({
@@ -142,7 +140,7 @@ export const adminFollowUpListCall = {
   path: '/admin/spin/follow-ups',
   input: followUpListRequestSchema,
   answer: pageSchema(followUpSchema),
-  access: promotionsOperator,
+  access: operatorAccess('spin', 'read'),
 } satisfies Call;
 
 export const followUpDoneRequestSchema = z.object({
@@ -161,5 +159,5 @@ export const adminFollowUpDoneCall = {
   path: '/admin/spin/follow-ups/done',
   input: followUpDoneRequestSchema,
   answer: followUpSchema,
-  access: promotionsOperator,
+  access: operatorAccess('spin', 'write'),
 } satisfies Call;

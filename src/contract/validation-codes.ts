@@ -120,6 +120,14 @@ export const validationMessages = {
   user_not_found: 'No user with this UID',
   spin_unavailable: 'There is no spin for this day',
   follow_up_not_found: 'No such prize follow-up',
+  permission_denied: 'You do not have permission to do this',
+  second_factor_required: 'Enter the code from your authenticator app first',
+  totp_wrong: 'The code is wrong or was already used, wait for the next one',
+  totp_enrolled: 'Your authenticator app is already set up',
+  command_not_found: 'No such request',
+  command_decided: 'This request has already been decided',
+  maker_cannot_approve: 'Another operator has to decide on a request you made',
+  funds_not_held: 'The funds of this withdrawal are no longer held',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

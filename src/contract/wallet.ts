@@ -26,7 +26,7 @@
 import { z } from 'zod/mini';
 import { emptyResponseSchema } from './auth';
 import { type BankCountry, bankAccountIssues, findBank } from './banks';
-import type { Call } from './call';
+import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
 
@@ -387,6 +387,8 @@ export const adminWithdrawalListRequestSchema = z.extend(pageRequestSchema, {
 export const adminWithdrawalSchema = z.extend(withdrawalSchema, {
   userUid: z.int(),
   username: z.string(),
+  /** Above the site's threshold an approval waits for a second operator (decision 0024): that command. */
+  secondApproval: z.optional(z.nullable(z.object({ commandId: z.int() }))),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
@@ -602,14 +604,12 @@ export const recordsCall = {
 // ---- operators' calls: a call on an order no longer in the expected state answers 409 `state_changed`,
 // so of an approve and a reject racing, exactly one wins.
 
-const reviewsWithdrawals = { operator: 'withdrawals' } as const;
-
 export const adminWithdrawalListCall = {
   method: 'POST',
   path: '/admin/withdrawals/list',
   input: adminWithdrawalListRequestSchema,
   answer: adminWithdrawalPageSchema,
-  access: reviewsWithdrawals,
+  access: operatorAccess('withdrawal', 'read'),
 } satisfies Call;
 
 /** WaitReview -> WaitExec. */
@@ -618,7 +618,7 @@ export const adminApproveCall = {
   path: '/admin/withdrawals/approve',
   input: idRequestSchema,
   answer: adminWithdrawalSchema,
-  access: reviewsWithdrawals,
+  access: operatorAccess('withdrawal', 'write'),
   movesMoney: true,
 } satisfies Call;
 
@@ -628,7 +628,7 @@ export const adminRejectCall = {
   path: '/admin/withdrawals/reject',
   input: adminRejectRequestSchema,
   answer: adminWithdrawalSchema,
-  access: reviewsWithdrawals,
+  access: operatorAccess('withdrawal', 'write'),
   movesMoney: true,
 } satisfies Call;
 
@@ -638,7 +638,7 @@ export const adminExecuteCall = {
   path: '/admin/withdrawals/execute',
   input: idRequestSchema,
   answer: adminWithdrawalSchema,
-  access: reviewsWithdrawals,
+  access: operatorAccess('withdrawal', 'write'),
   movesMoney: true,
 } satisfies Call;
 
@@ -648,6 +648,6 @@ export const adminSettleCall = {
   path: '/admin/withdrawals/settle',
   input: adminSettleRequestSchema,
   answer: adminWithdrawalSchema,
-  access: reviewsWithdrawals,
+  access: operatorAccess('withdrawal', 'write'),
   movesMoney: true,
 } satisfies Call;

@@ -10,12 +10,11 @@
 // test, so the tap is a notificationclick event dispatched in the service worker on the notification
 // it showed.
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { type FakePushService, type Received, startFakePushService } from '../server/push/fake-push-service';
 import { e2ePushTls } from './push-tls';
 import { waitForServiceWorker } from './pwa-support';
 import { mainNav, newPromoter } from './support';
-import { depositViaApi, freshUser } from './wallet-support';
+import { depositViaApi, freshUser, operatorToken } from './wallet-support';
 
 test.setTimeout(120_000);
 
@@ -80,14 +79,6 @@ async function recordAppBadge(page: Page) {
 }
 const lastAppBadge = (page: Page) =>
   page.evaluate(() => (window as unknown as { appBadges: number[] }).appBadges.at(-1));
-
-async function operatorToken(page: Page): Promise<string> {
-  const op = DEMO_ACCOUNTS.find((a) => a.operator);
-  const res = await page.request.post('/api/cplogin/login', {
-    data: { areaCode: op?.areaCode, phone: op?.phone, password: op?.password },
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 const myTabName = (page: Page) => mainNav(page).getByRole('link', { name: /^My/ }).textContent();
 const unreadOnMy = async (page: Page): Promise<number> => {
@@ -157,7 +148,7 @@ test('subscribe in the app; a published notice arrives as a notification, counts
 
   const title = `Harvest week ${Date.now()}`;
   const create = await page.request.post('/api/admin/notices/create', {
-    headers: { Authorization: `Bearer ${await operatorToken(page)}` },
+    headers: { Authorization: `Bearer ${await operatorToken(page.request)}` },
     data: { texts: { 'en-US': { title, body: 'Double clicks on every mini-game link until Sunday.' } } },
   });
   expect(create.status()).toBe(200);
@@ -219,7 +210,7 @@ test('subscribe in the app; a published notice arrives as a notification, counts
 
   // Withdrawn, it leaves the notice centre.
   await page.request.post('/api/admin/notices/withdraw', {
-    headers: { Authorization: `Bearer ${await operatorToken(page)}` },
+    headers: { Authorization: `Bearer ${await operatorToken(page.request)}` },
     data: { id: noticeId },
   });
   await page.goto('/notices');

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { generate } from 'otplib';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET } from '../../server/seed/demo';
 import { freshPhone, logIn, registerViaApi } from './support';
 
 export const PASSWORD = 'Harbor#7421';
@@ -38,14 +39,53 @@ export async function depositViaApi(request: APIRequestContext, token: string, a
   return order.orderNo;
 }
 
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const op = DEMO_ACCOUNTS.find((a) => a.operator);
-  if (!op) throw new Error('No operator in DEMO_ACCOUNTS');
+const operatorTokens = new Map<string, Promise<string>>();
+
+/**
+ * A demo operator's session with the second factor passed (decision 0024), one per server and worker: a
+ * code is taken once, so sessions of one operator signed in within one 30-second step would refuse each
+ * other's code.
+ */
+export async function operatorToken(request: APIRequestContext, label = 'operator'): Promise<string> {
+  const origin = new URL((await request.head('/')).url()).origin;
+  const key = `${label}@${origin}`;
+  let token = operatorTokens.get(key);
+  if (!token) {
+    token = signInOperator(request, label);
+    operatorTokens.set(key, token);
+  }
+  return token;
+}
+
+/**
+ * The server's time, which the authenticator's code must match: a demo server's movable clock (the agent
+ * programme's test moves it a day on), else this machine's.
+ */
+async function serverNow(request: APIRequestContext): Promise<number> {
+  const res = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
+  const body = (await res.json()) as { status: number; data: { now: number } };
+  return body.status === 200 ? body.data.now : Date.now();
+}
+
+async function signInOperator(request: APIRequestContext, label: string): Promise<string> {
+  const op = DEMO_ACCOUNTS.find((a) => a.label === label && a.operator);
+  if (!op) throw new Error(`No operator "${label}" in DEMO_ACCOUNTS`);
   const res = await request.post('/api/cplogin/login', {
     data: { areaCode: op.areaCode, phone: op.phone, password: op.password },
   });
-  const body = (await res.json()) as { data: { token: string } };
-  return body.data.token;
+  const { token } = ((await res.json()) as { data: { token: string } }).data;
+  const now = (await serverNow(request)) / 1000;
+  // Another worker may have taken this step's code: the server also accepts the next step's (one step of
+  // drift), which no one has taken yet.
+  for (const ahead of [0, 30]) {
+    const code = await generate({ secret: DEMO_OPERATOR_TOTP_SECRET, epoch: now + ahead });
+    const passed = await request.post('/api/admin/session/totp', {
+      data: { code },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (((await passed.json()) as { status: number }).status === 200) return token;
+  }
+  throw new Error(`${label}: the second factor was refused`);
 }
 
 /** A freshly registered user, logged in in the page; answers its token. */

@@ -239,7 +239,6 @@ describe('migration 0008 on a database with wallets', () => {
           default_rate: 0,
           invite_code: 'OLD1',
           banned: 0,
-          is_operator: 0,
           failed_logins: 0,
           created_at: NOW,
           updated_at: NOW,

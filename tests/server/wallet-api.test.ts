@@ -1,13 +1,14 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOldKeys } from '../../server/http/idempotency';
-import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET, seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
 import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
+import { makeOperator } from './operators/helpers';
 import {
   addBankCard,
   deposit,
   expectLedgerSound,
-  makeOperator,
   money,
   newKey,
   newUser,
@@ -745,6 +746,11 @@ describe('demo seed', () => {
       );
       expect((await s.post('/wallet/cards/list', {}, player)).data).toHaveLength(2);
       const op = await login('operator');
+      // The demo operator signs in with the demo authenticator secret (decision 0024).
+      const before = await s.post('/admin/withdrawals/list', { state: 'WaitReview' }, op);
+      expect(before.data.code).toBe('second_factor_required');
+      const code = await generate({ secret: DEMO_OPERATOR_TOTP_SECRET, epoch: s.clock.now() / 1000 });
+      expect((await s.post('/admin/session/totp', { code }, op)).status).toBe(200);
       const pending = await s.post('/admin/withdrawals/list', { state: 'WaitReview' }, op);
       expect(pending.data.totalElements).toBe(1);
       const out = await money(

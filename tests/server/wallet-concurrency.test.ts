@@ -9,11 +9,11 @@ import { loadConfig } from '../../server/config';
 import { createPostgresDb, type Db } from '../../server/db/create-db';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import { startServer, type TestServer, usingPostgres } from './harness';
+import { makeOperator } from './operators/helpers';
 import {
   addBankCard,
   deposit,
   expectLedgerSound,
-  makeOperator,
   money,
   newUser,
   SAFE_PASSWORD,

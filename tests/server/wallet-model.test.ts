@@ -4,11 +4,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
+import { makeOperator } from './operators/helpers';
 import {
   addBankCard,
   deposit,
   expectLedgerSound,
-  makeOperator,
   money,
   newKey,
   newUser,

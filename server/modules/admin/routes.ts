@@ -13,7 +13,7 @@ import * as service from './service';
 
 /** The operators' withdrawal review; serve() gates every /admin call (requireOperator). */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, adminWithdrawalListCall, ({ input }) => service.list(ctx, input.state, input));
+  serve(app, ctx, adminWithdrawalListCall, ({ input, auth }) => service.list(ctx, auth, input.state, input));
   serve(app, ctx, adminApproveCall, (call) =>
     idempotentCall(ctx, call, 'admin/approve', service.approve(ctx, call.auth, call.input.id)),
   );

@@ -2,12 +2,16 @@ import type { Page } from '../../../src/contract/paging';
 import { type AdminWithdrawal, type TxState, toMoney } from '../../../src/contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
-import { fieldError } from '../../http/envelope';
+import { codedError, fieldError, notFound } from '../../http/envelope';
 import type { MoneyWork } from '../../http/idempotency';
-import type { Authenticated } from '../auth/service';
-import { systemAccount, userAccount } from '../ledger/service';
+import type { OperatorAuth } from '../../http/serve';
+import { type AuditActor, recordAudit } from '../audit/service';
+import { accountBalance, systemAccount, userAccount } from '../ledger/service';
 import { sendMessage } from '../messages/service';
+import { assertCanAccess, type CommandHandler, propose, visibleSites } from '../operators/service';
+import { fourEyesThresholds } from '../site/service';
 import {
+  findWithdrawalForReview,
   moveMoney,
   moveWithdrawal,
   setRecordState,
@@ -16,11 +20,48 @@ import {
   withdrawalsForReview,
 } from '../wallet/service';
 
+/** A site's four-eyes threshold where a user has no site (minor units; migration 0019's default). */
+const DEFAULT_REVIEW_THRESHOLD = 500_000;
+
 export const list = (
   ctx: AppContext,
+  op: OperatorAuth,
   state: TxState | undefined,
   page: { number: number; size: number },
-): Promise<Page<AdminWithdrawal>> => withdrawalsForReview(ctx.db, state, page);
+): Promise<Page<AdminWithdrawal>> =>
+  withdrawalsForReview(ctx.db, state, page, visibleSites(op.operator, 'read', 'withdrawal'));
+
+/** The withdrawal, if the operator may write it (its user's site): else 404, or 403 `permission_denied`. */
+async function reviewable(trx: Db, op: OperatorAuth, id: number) {
+  const found = await findWithdrawalForReview(trx, id);
+  if (!found) throw notFound('No such withdrawal');
+  assertCanAccess(op.operator, 'write', 'withdrawal', found);
+  return found;
+}
+
+/** One audit row of a withdrawal's step, in the step's transaction. */
+const audit = (
+  trx: Db,
+  actor: AuditActor,
+  siteId: number | null,
+  action: string,
+  row: WithdrawalRow,
+  from: TxState,
+  now: number,
+) =>
+  recordAudit(
+    trx,
+    actor,
+    {
+      siteId,
+      action: `withdrawal.${action}`,
+      resource: 'withdrawal',
+      recordId: Number(row.id),
+      before: { state: from },
+      after: { state: row.state, reason: row.reason ?? null },
+    },
+    now,
+  );
 
 /** A withdrawal's held funds leave the user's locked account: paid out, or back to withdrawable. */
 function releaseHeld(trx: Db, row: WithdrawalRow, outcome: 'Success' | 'Fail', now: number) {
@@ -58,44 +99,94 @@ const tellOutcome = (trx: Db, row: WithdrawalRow, now: number, reason: string | 
     now,
   });
 
-/** One step forward that moves no money: the withdrawal and its record take the next state. */
-const advance =
-  (from: TxState, to: 'WaitExec' | 'Exec', stamp: 'approved_at' | 'executed_at') =>
-  (ctx: AppContext, operator: Authenticated, id: number): MoneyWork<AdminWithdrawal> => ({
-    run: async (trx) => {
-      const now = ctx.clock.now();
-      const row = await moveWithdrawal(trx, id, from, to, {
-        [stamp]: now,
-        operator_id: operator.user.id,
-        updated_at: now,
-      });
-      await setRecordState(trx, Number(row.record_id), to, now);
-      return toAdminWithdrawal(trx, row);
-    },
+/** WaitReview -> WaitExec, once the held funds are checked to be there still. */
+async function approveNow(trx: Db, actor: AuditActor, siteId: number | null, id: number, now: number) {
+  const row = await moveWithdrawal(trx, id, 'WaitReview', 'WaitExec', {
+    approved_at: now,
+    operator_id: actor.userId,
+    updated_at: now,
   });
+  const held = await accountBalance(trx, userAccount(Number(row.user_id), 'locked'), { lock: true });
+  if (held < Number(row.amount)) throw codedError(409, 409, 'funds_not_held');
+  await setRecordState(trx, Number(row.record_id), 'WaitExec', now);
+  await audit(trx, actor, siteId, 'approve', row, 'WaitReview', now);
+  return row;
+}
 
-/** WaitReview -> WaitExec. */
-export const approve = advance('WaitReview', 'WaitExec', 'approved_at');
+/**
+ * WaitReview -> WaitExec. Above the site's threshold the approval becomes a four-eyes command (decision
+ * 0024) and the withdrawal waits in review until a second operator approves it.
+ */
+export const approve = (ctx: AppContext, op: OperatorAuth, id: number): MoneyWork<AdminWithdrawal> => ({
+  run: async (trx) => {
+    const now = ctx.clock.now();
+    const { row, siteId } = await reviewable(trx, op, id);
+    const site = await fourEyesThresholds(trx, siteId);
+    const threshold = Number(site?.review_threshold ?? DEFAULT_REVIEW_THRESHOLD);
+    if (Number(row.amount) > threshold && row.state === 'WaitReview') {
+      const commandId = await propose(
+        trx,
+        op.actor,
+        {
+          kind: 'withdrawal_approve',
+          resource: 'withdrawal',
+          siteId,
+          target: `withdrawal:${id}`,
+          payload: { id, orderNo: row.order_no, amount: toMoney(Number(row.amount)) },
+        },
+        now,
+      );
+      return { ...(await toAdminWithdrawal(trx, row)), secondApproval: { commandId } };
+    }
+    return toAdminWithdrawal(trx, await approveNow(trx, op.actor, siteId, id, now));
+  },
+});
+
+/** A second operator's approval of a withdrawal above the threshold (registry.ts hands it to operators). */
+export const withdrawalApproval: CommandHandler = {
+  resource: 'withdrawal',
+  execute: async (trx, payload, checker, now) => {
+    const id = Number(payload.id);
+    const found = await findWithdrawalForReview(trx, id);
+    const row = await approveNow(trx, checker.actor, found?.siteId ?? null, id, now);
+    return { state: row.state };
+  },
+};
 
 /** WaitExec -> Exec: the payout is sent. */
-export const execute = advance('WaitExec', 'Exec', 'executed_at');
+export const execute = (ctx: AppContext, op: OperatorAuth, id: number): MoneyWork<AdminWithdrawal> => ({
+  run: async (trx) => {
+    const now = ctx.clock.now();
+    const { siteId } = await reviewable(trx, op, id);
+    const row = await moveWithdrawal(trx, id, 'WaitExec', 'Exec', {
+      executed_at: now,
+      operator_id: op.user.id,
+      updated_at: now,
+    });
+    await setRecordState(trx, Number(row.record_id), 'Exec', now);
+    await audit(trx, op.actor, siteId, 'execute', row, 'WaitExec', now);
+    return toAdminWithdrawal(trx, row);
+  },
+});
 
 /** WaitReview -> Fail, the held funds back to withdrawable. */
 export const reject = (
   ctx: AppContext,
-  operator: Authenticated,
+  op: OperatorAuth,
   id: number,
   reason: string,
 ): MoneyWork<AdminWithdrawal> => ({
   run: async (trx) => {
     const now = ctx.clock.now();
+    const { siteId } = await reviewable(trx, op, id);
     const row = await moveWithdrawal(trx, id, 'WaitReview', 'Fail', {
       reason,
       finished_at: now,
-      operator_id: operator.user.id,
+      operator_id: op.user.id,
       updated_at: now,
     });
     await returnFunds(trx, row, now, reason);
+    await audit(trx, op.actor, siteId, 'reject', row, 'WaitReview', now);
     return toAdminWithdrawal(trx, row);
   },
 });
@@ -103,19 +194,21 @@ export const reject = (
 /** Exec -> Success (held funds leave to the withdrawals account) or Fail (they go back, with a reason). */
 export const settle = (
   ctx: AppContext,
-  operator: Authenticated,
+  op: OperatorAuth,
   req: { id: number; outcome: 'Success' | 'Fail'; reason?: string | undefined },
 ): MoneyWork<AdminWithdrawal> => ({
   run: async (trx) => {
     const now = ctx.clock.now();
     const { outcome, reason } = req;
     if (outcome === 'Fail' && !reason) throw fieldError('reason', 'required');
+    const { siteId } = await reviewable(trx, op, req.id);
     const row = await moveWithdrawal(trx, req.id, 'Exec', outcome, {
       reason: outcome === 'Fail' ? (reason ?? null) : null,
       finished_at: now,
-      operator_id: operator.user.id,
+      operator_id: op.user.id,
       updated_at: now,
     });
+    await audit(trx, op.actor, siteId, 'settle', row, 'Exec', now);
     if (outcome === 'Success') {
       await releaseHeld(trx, row, 'Success', now);
       await setRecordState(trx, Number(row.record_id), 'Success', now);

@@ -10,35 +10,50 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../http/envelope';
 import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';
+import { recordAudit } from '../audit/service';
+import { assertCanAccess, type OperatorActing } from '../operators/service';
 import { voidSettledRound } from './corrections';
 import { listHolds, resolveHold } from './holds';
 
 /**
  * The senior agent job is the operator's to grant (2) or take back (to 1: an agent still); taking it back
- * from someone who does not hold it changes nothing.
+ * from someone who does not hold it changes nothing. A change is audited in its transaction.
  */
 async function setSenior(
   ctx: AppContext,
-  operatorId: number,
+  by: OperatorActing,
   uid: number,
   senior: boolean,
 ): Promise<{ uid: number; job: number }> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'job'])
-    .where('uid', '=', uid)
-    .executeTakeFirst();
-  if (!user) throw fieldError('uid', 'user_not_found');
-  const job = senior ? 2 : user.job === 2 ? 1 : user.job;
-  if (job !== user.job) {
-    await ctx.db
-      .updateTable('users')
-      .set({ job, updated_at: ctx.clock.now() })
-      .where('id', '=', user.id)
-      .execute();
-    ctx.log.info({ operatorId, uid, from: user.job, job }, 'agent job changed by an operator');
-  }
-  return { uid, job };
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'job', 'site_id'])
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+    if (!user) throw fieldError('uid', 'user_not_found');
+    const siteId = user.site_id == null ? null : Number(user.site_id);
+    assertCanAccess(by.operator, 'write', 'user', { siteId });
+    const job = senior ? 2 : user.job === 2 ? 1 : user.job;
+    if (job !== user.job) {
+      const now = ctx.clock.now();
+      await trx.updateTable('users').set({ job, updated_at: now }).where('id', '=', user.id).execute();
+      await recordAudit(
+        trx,
+        by.actor,
+        {
+          siteId,
+          action: 'user.job',
+          resource: 'user',
+          recordId: uid,
+          before: { job: user.job },
+          after: { job },
+        },
+        now,
+      );
+    }
+    return { uid, job };
+  });
 }
 
 /** The agent calls of one concern: the operator's calls: holds, job 2, voiding a settled round. */
@@ -50,7 +65,7 @@ export function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx,
       call,
       'admin/agent/holds/release',
-      resolveHold(ctx, call.auth.user.id, call.input.id, 'released', call.input.note),
+      resolveHold(ctx, call.auth, call.input.id, 'released', call.input.note),
     ),
   );
   serve(app, ctx, adminHoldCancelCall, (call) =>
@@ -58,13 +73,16 @@ export function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx,
       call,
       'admin/agent/holds/cancel',
-      resolveHold(ctx, call.auth.user.id, call.input.id, 'cancelled', call.input.note),
+      resolveHold(ctx, call.auth, call.input.id, 'cancelled', call.input.note),
     ),
   );
-  serve(app, ctx, adminAgentJobCall, ({ auth, input }) =>
-    setSenior(ctx, auth.user.id, input.uid, input.senior),
-  );
+  serve(app, ctx, adminAgentJobCall, ({ auth, input }) => setSenior(ctx, auth, input.uid, input.senior));
   serve(app, ctx, adminVoidRoundCall, (call) =>
-    idempotentCall(ctx, call, 'admin/agent/rounds/void', voidSettledRound(ctx, call.input.roundId)),
+    idempotentCall(
+      ctx,
+      call,
+      'admin/agent/rounds/void',
+      voidSettledRound(ctx, call.auth, call.input.roundId),
+    ),
   );
 }

@@ -2,7 +2,10 @@ import type { VoidRound } from '../../../src/contract/agent-admin';
 import { toMoney } from '../../../src/contract/wallet';
 import type { AppContext } from '../../context';
 import type { MoneyWork } from '../../http/idempotency';
+import { recordAudit } from '../audit/service';
+import { userSiteId } from '../auth/service';
 import { roundDay, voidRound } from '../games/service';
+import { assertCanAccess, type OperatorActing } from '../operators/service';
 import * as repo from './settlement-repository';
 
 /*
@@ -15,7 +18,11 @@ import * as repo from './settlement-repository';
  */
 
 /** `/admin/agent/rounds/void`: voids a round, exactly once (idempotentCall), with its correction. */
-export const voidSettledRound = (ctx: AppContext, roundId: number): MoneyWork<VoidRound> => ({
+export const voidSettledRound = (
+  ctx: AppContext,
+  by: OperatorActing,
+  roundId: number,
+): MoneyWork<VoidRound> => ({
   run: async (trx) => {
     const now = ctx.clock.now();
     const timeZone = ctx.config.games.businessTimeZone;
@@ -23,6 +30,9 @@ export const voidSettledRound = (ctx: AppContext, roundId: number): MoneyWork<Vo
     const day = await roundDay(trx, roundId, timeZone);
     if (day) await repo.lockDay(trx, day, 'shared');
     const voided = await voidRound(trx, roundId, now, timeZone);
+    const siteId = await userSiteId(trx, voided.userId);
+    // Checked after the void, in its transaction: refused, the void rolls back with it.
+    assertCanAccess(by.operator, 'write', 'game', { siteId });
     const begun = (await repo.findDay(trx, voided.day)) !== undefined;
     const corrected = begun && voided.validBetDelta !== 0;
     if (corrected)
@@ -34,6 +44,18 @@ export const voidSettledRound = (ctx: AppContext, roundId: number): MoneyWork<Vo
         delta: voided.validBetDelta,
         now,
       });
+    await recordAudit(
+      trx,
+      by.actor,
+      {
+        siteId,
+        action: 'game.round_void',
+        resource: 'game',
+        recordId: voided.roundId,
+        after: { day: voided.day, validBetDelta: toMoney(voided.validBetDelta), corrected },
+      },
+      now,
+    );
     return {
       roundId: voided.roundId,
       day: voided.day,

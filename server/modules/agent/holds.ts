@@ -8,7 +8,10 @@ import { isPostgres } from '../../db/create-db';
 import { conflict, fieldError } from '../../http/envelope';
 import type { MoneyWork } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
+import { recordAudit } from '../audit/service';
+import { userSiteId } from '../auth/service';
 import { earningsAccount, post, systemAccount } from '../ledger/service';
+import { assertCanAccess, type OperatorActing } from '../operators/service';
 import * as repo from './settlement-repository';
 import type { HoldReason, HoldState } from './tables';
 
@@ -156,7 +159,7 @@ export async function listHolds(
  */
 export const resolveHold = (
   ctx: AppContext,
-  operatorId: number,
+  by: OperatorActing,
   id: number,
   outcome: Exclude<HoldState, 'held'>,
   note: string,
@@ -169,9 +172,11 @@ export const resolveHold = (
     if (isPostgres(trx)) q = q.forUpdate();
     const hold = await q.executeTakeFirst();
     if (!hold) throw fieldError('id', 'hold_not_found');
+    const agentId = Number(hold.agent_id);
+    const siteId = await userSiteId(trx, agentId);
+    assertCanAccess(by.operator, 'write', 'commission', { siteId });
     if (hold.state !== 'held') throw conflict('state_changed');
     const now = ctx.clock.now();
-    const agentId = Number(hold.agent_id);
     const amount = Number(hold.amount);
     let transactionId: number | null = null;
     if (amount !== 0) {
@@ -194,7 +199,7 @@ export const resolveHold = (
       .updateTable('agent_holds')
       .set({
         state: outcome,
-        resolved_by: operatorId,
+        resolved_by: by.operator.userId,
         resolve_note: note,
         resolved_at: now,
         resolve_transaction_id: transactionId,
@@ -203,6 +208,19 @@ export const resolveHold = (
       .where('state', '=', 'held')
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) throw conflict('state_changed');
+    await recordAudit(
+      trx,
+      by.actor,
+      {
+        siteId,
+        action: `commission.${outcome === 'released' ? 'release' : 'cancel'}`,
+        resource: 'commission',
+        recordId: id,
+        before: { state: 'held', amount: toMoney(amount) },
+        after: { state: outcome, note, transactionId },
+      },
+      now,
+    );
     if (outcome === 'released' && transactionId !== null)
       await repo.setHoldLinesTransaction(trx, { id, agentId, day: hold.day }, transactionId);
     return (await findHold(trx, id)) as Hold;

@@ -11,6 +11,7 @@ import { DEVICE_HEADER } from '../../../src/contract/call';
 import { changePasswordCall, passwordCodeCall, setAvatarCall } from '../../../src/contract/profile';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
+import { callerSiteId } from '../site/service';
 import * as service from './service';
 
 /** `registration`: the agent programme's side of a registration (the registry hands it in). */
@@ -20,11 +21,12 @@ export function authRoutes(
   registration: service.RegistrationHooks,
 ): void {
   serve(app, ctx, sendSmsCall, ({ input, request }) => service.sendSms(ctx, input, request.ip));
-  serve(app, ctx, registerCall, ({ input, request }) => {
+  serve(app, ctx, registerCall, async ({ input, request }) => {
     const device = request.headers[DEVICE_HEADER.toLowerCase()];
     return service.register(ctx, input, registration, {
       ip: request.ip,
       device: Array.isArray(device) ? device[0] : device,
+      siteId: await callerSiteId(ctx, request),
     });
   });
   serve(app, ctx, loginCall, ({ input, request }) => service.login(ctx, input, request.ip));

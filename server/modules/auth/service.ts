@@ -268,7 +268,7 @@ export async function register(
   ctx: AppContext,
   req: RegisterRequest,
   hooks: RegistrationHooks,
-  client: { ip: string; device: string | undefined },
+  client: { ip: string; device: string | undefined; siteId: number | null },
 ): Promise<SessionResponse> {
   assertRealPhone(req.areaCode, req.phone);
   assertAcceptablePassword(req.password);
@@ -291,6 +291,7 @@ export async function register(
           username,
           password_hash: passwordHash,
           invited_by: null,
+          site_id: client.siteId,
           created_at: now,
           updated_at: now,
         });
@@ -328,7 +329,6 @@ export const newUserDefaults = () => ({
   rate2: 0,
   default_rate: 0,
   banned: 0,
-  is_operator: 0,
   locale: null,
   failed_logins: 0,
   locked_until: null,
@@ -422,4 +422,10 @@ export async function changePassword(
 
 export async function setAvatar(ctx: AppContext, auth: Authenticated, avatar: string): Promise<UserInfo> {
   return toUserInfo(await repo.setAvatar(ctx.db, auth.user.id, avatar, ctx.clock.now()));
+}
+
+/** The site a user registered through (decision 0024: an operator's access to the user's records); null: none. */
+export async function userSiteId(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('users').select('site_id').where('id', '=', userId).executeTakeFirst();
+  return row?.site_id == null ? null : Number(row.site_id);
 }

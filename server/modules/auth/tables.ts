@@ -25,7 +25,8 @@ export interface UsersTable {
   invite_code: string;
   invited_by: string | null;
   banned: number;
-  is_operator: number;
+  /** The site the user registered through (migration 0019; decision 0024); null when none was configured. */
+  site_id: ColumnType<number | null, number | null | undefined, number | null>;
   locale: string | null;
   failed_logins: number;
   locked_until: number | null;

@@ -30,6 +30,6 @@ export function messageRoutes(
     service.deleteMessages(ctx, auth.user.id, input.ids),
   );
   serve(app, ctx, adminMessageSendCall, ({ input, auth }) =>
-    service.sendOperatorMessage(ctx, auth.user.id, input, marketingRefusals),
+    service.sendOperatorMessage(ctx, auth, input, marketingRefusals),
   );
 }

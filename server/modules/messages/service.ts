@@ -11,6 +11,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { notFound } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
+import { recordAudit } from '../audit/service';
+import { assertCanAccess, type OperatorActing } from '../operators/service';
 import * as repo from './repository';
 
 /** What happened; the app words an event's message from its kind and params in the reader's language. */
@@ -129,18 +131,36 @@ const SEND_PAGE = 500;
  */
 export async function sendOperatorMessage(
   ctx: AppContext,
-  operatorId: number,
+  by: OperatorActing,
   req: MessageSendRequest & { segment: (typeof MESSAGE_SEGMENTS)[number] },
   marketingRefusals: MarketingGate,
 ): Promise<MessageSendResult> {
+  // Recipients are named by UID or segment across sites: only an operator of every site may send.
+  assertCanAccess(by.operator, 'write', 'message', { siteId: null });
   const now = ctx.clock.now();
-  const inserted = await repo.insertBroadcast(ctx.db, {
-    request_key: req.key,
-    segment: req.segment,
-    title: req.title,
-    body: req.body,
-    created_by: operatorId,
-    created_at: now,
+  const inserted = await ctx.db.transaction().execute(async (trx) => {
+    const first = await repo.insertBroadcast(trx, {
+      request_key: req.key,
+      segment: req.segment,
+      title: req.title,
+      body: req.body,
+      created_by: by.operator.userId,
+      created_at: now,
+    });
+    if (first)
+      await recordAudit(
+        trx,
+        by.actor,
+        {
+          siteId: null,
+          action: 'message.send',
+          resource: 'message',
+          recordId: req.key,
+          after: { segment: req.segment, uids: req.uids ?? null, title: req.title },
+        },
+        now,
+      );
+    return first;
   });
   const broadcast = await repo.findBroadcast(ctx.db, req.key);
   if (!broadcast) throw new Error('message broadcast vanished');

@@ -39,9 +39,14 @@ export function noticeRoutes(
     app,
     ctx,
     noticeCreateCall,
-    async ({ input, auth }) => (await service.create(ctx, deliveries, auth.user.id, input)).notice,
+    async ({ input, auth }) => (await service.create(ctx, deliveries, auth, input)).notice,
   );
-  serve(app, ctx, noticeEditCall, async ({ input }) => (await service.edit(ctx, deliveries, input)).notice);
-  serve(app, ctx, noticeWithdrawCall, ({ input }) => service.withdraw(ctx, deliveries, input.id));
+  serve(
+    app,
+    ctx,
+    noticeEditCall,
+    async ({ input, auth }) => (await service.edit(ctx, deliveries, auth, input)).notice,
+  );
+  serve(app, ctx, noticeWithdrawCall, ({ input, auth }) => service.withdraw(ctx, deliveries, auth, input.id));
   serve(app, ctx, adminNoticeListCall, ({ input }) => service.list(ctx, deliveries, input));
 }

@@ -11,6 +11,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
+import { type AuditActor, recordAudit } from '../audit/service';
+import { assertCanAccess, type Operator } from '../operators/service';
 import { siteByDomain, siteDomains } from '../site/service';
 import * as repo from './repository';
 
@@ -230,6 +232,32 @@ function columnsOf(n: NoticeFields, siteId: number | null, publishFrom: number) 
   };
 }
 
+/**
+ * Who publishes: an operator through the console (their grants decide which sites' notices they may write),
+ * or the server's own CLI (`operator` null: whoever runs it holds the database). Both are audited.
+ */
+export interface Publisher {
+  actor: AuditActor;
+  operator: Operator | null;
+}
+
+/** The CLI as an audit actor (`npm run notice`). */
+export const CLI_PUBLISHER: Publisher = {
+  actor: { userId: 0, ip: 'local', userAgent: 'npm run notice' },
+  operator: null,
+};
+
+const mayWrite = (by: Publisher, siteId: number | null) => {
+  if (by.operator) assertCanAccess(by.operator, 'write', 'notice', { siteId });
+};
+
+/** The audited shape of a notice: its targeting and window (texts are many; their ids suffice). */
+const audited = (row: { site_id: number | null; publish_from: number; publish_until: number | null }) => ({
+  site: row.site_id,
+  publishFrom: row.publish_from,
+  publishUntil: row.publish_until,
+});
+
 export interface Published {
   notice: AdminNotice;
   /** Deliveries queued by this call. */
@@ -239,11 +267,12 @@ export interface Published {
 export async function create(
   ctx: AppContext,
   deliveries: NoticeDeliveries,
-  operatorId: number | null,
+  by: Publisher,
   n: NoticeCreateRequest,
 ): Promise<Published> {
   const now = ctx.clock.now();
   const siteId = await targetSiteId(ctx, n.site);
+  mayWrite(by, siteId);
   const publishFrom = n.publishFrom ?? now;
   if (n.publishUntil !== null && n.publishUntil <= now)
     throw fieldError('publishUntil', 'notice_window_invalid');
@@ -254,10 +283,16 @@ export async function create(
       withdrawn_at: null,
       created_at: now,
       updated_at: now,
-      created_by: operatorId,
+      created_by: by.operator?.userId ?? null,
       enqueued_at: null,
     });
     await repo.replaceTexts(trx, noticeId, texts);
+    await recordAudit(
+      trx,
+      by.actor,
+      { siteId, action: 'notice.create', resource: 'notice', recordId: noticeId, after: audited(row) },
+      now,
+    );
     return noticeId;
   });
   const queued = await deliveries.published(id);
@@ -271,13 +306,16 @@ export async function create(
 export async function edit(
   ctx: AppContext,
   deliveries: NoticeDeliveries,
+  by: Publisher,
   n: NoticeEditRequest,
 ): Promise<Published> {
   const now = ctx.clock.now();
   const siteId = await targetSiteId(ctx, n.site);
+  mayWrite(by, siteId);
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findNotice(trx, n.id);
     if (!existing) throw notFound('No such notice');
+    mayWrite(by, existing.site_id === null ? null : Number(existing.site_id));
     if (existing.withdrawn_at !== null) throw codedError(409, Status.conflict, 'notice_withdrawn');
     const { row, texts } = columnsOf(n, siteId, n.publishFrom ?? existing.publish_from);
     await trx
@@ -287,6 +325,19 @@ export async function edit(
       .execute();
     await repo.replaceTexts(trx, n.id, texts);
     await deliveries.dropPending(trx, n.id, 'edited');
+    await recordAudit(
+      trx,
+      by.actor,
+      {
+        siteId,
+        action: 'notice.edit',
+        resource: 'notice',
+        recordId: n.id,
+        before: audited(existing),
+        after: audited(row),
+      },
+      now,
+    );
   });
   const queued = await deliveries.published(n.id);
   return { notice: await get(ctx, deliveries, n.id), queued };
@@ -295,18 +346,28 @@ export async function edit(
 export async function withdraw(
   ctx: AppContext,
   deliveries: NoticeDeliveries,
+  by: Publisher,
   id: number,
 ): Promise<AdminNotice> {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findNotice(trx, id);
     if (!existing) throw notFound('No such notice');
-    if (existing.withdrawn_at === null)
+    const siteId = existing.site_id === null ? null : Number(existing.site_id);
+    mayWrite(by, siteId);
+    if (existing.withdrawn_at === null) {
       await trx
         .updateTable('notices')
         .set({ withdrawn_at: now, updated_at: now })
         .where('id', '=', id)
         .execute();
+      await recordAudit(
+        trx,
+        by.actor,
+        { siteId, action: 'notice.withdraw', resource: 'notice', recordId: id, after: { withdrawnAt: now } },
+        now,
+      );
+    }
     await deliveries.dropPending(trx, id, 'withdrawn');
   });
   return get(ctx, deliveries, id);

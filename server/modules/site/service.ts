@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Site } from '../../../src/contract/site';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
 import { listSites, type SiteRow } from './repository';
 
 /** Minor units (cents) to the wire's decimal amount. */
@@ -59,3 +60,13 @@ export const siteByDomain = async (ctx: AppContext, domain: string): Promise<Sit
 /** Every site's domain by its id. */
 export const siteDomains = async (ctx: AppContext): Promise<Map<number, string>> =>
   new Map((await listSites(ctx.db)).map((r) => [r.id, r.domain]));
+
+/** A site's four-eyes thresholds (decision 0024), read in the caller's transaction; undefined: no such site. */
+export const fourEyesThresholds = (db: Db, siteId: number | null) =>
+  siteId === null
+    ? Promise.resolve(undefined)
+    : db
+        .selectFrom('sites')
+        .select(['review_threshold', 'ratio_change_limit_bp'])
+        .where('id', '=', siteId)
+        .executeTakeFirst();

@@ -21,4 +21,8 @@ export interface SitesTable {
   created_at: number;
   /** ISO 3166 country (0007): whose banks users add when their area code names none. */
   country: Generated<string>;
+  /** Four-eyes (0019, decision 0024): a withdrawal above this many minor units needs a second operator. */
+  review_threshold: Generated<number>;
+  /** Four-eyes: a ratio change of more than this many basis points needs a second operator. */
+  ratio_change_limit_bp: Generated<number>;
 }

@@ -93,7 +93,12 @@ export const itemDrawsOf = (db: Db, userId: number, limit: number): Promise<Draw
 
 // ---- the operators' follow-ups
 
-export type FollowUpRow = DrawRow & { uid: number; username: string; done_by_uid: number | null };
+export type FollowUpRow = DrawRow & {
+  uid: number;
+  username: string;
+  site_id: number | null;
+  done_by_uid: number | null;
+};
 
 const followUps = (db: Db) =>
   db
@@ -101,7 +106,7 @@ const followUps = (db: Db) =>
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .leftJoin('users as o', 'o.id', 'd.follow_up_done_by')
     .selectAll('d')
-    .select(['u.uid as uid', 'u.username as username', 'o.uid as done_by_uid'])
+    .select(['u.uid as uid', 'u.username as username', 'u.site_id as site_id', 'o.uid as done_by_uid'])
     .where('d.follow_up_due_at', 'is not', null);
 
 export async function listFollowUps(

@@ -15,6 +15,6 @@ export function spinRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, spinDrawCall, ({ auth, input }) => service.spin(ctx, auth, input.day));
   serve(app, ctx, adminFollowUpListCall, ({ input }) => service.listFollowUps(ctx, input));
   serve(app, ctx, adminFollowUpDoneCall, ({ auth, input }) =>
-    service.markFollowUpDone(ctx, auth.user.id, input.id, input.note),
+    service.markFollowUpDone(ctx, auth, input.id, input.note),
   );
 }

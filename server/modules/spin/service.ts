@@ -19,9 +19,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { conflict, fieldError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
+import { recordAudit } from '../audit/service';
 import type { Authenticated } from '../auth/service';
 import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
 import { sendMessage } from '../messages/service';
+import { assertCanAccess, type OperatorActing } from '../operators/service';
 import { checkAllowed, refusalError } from '../protection/service';
 import { callerSite } from '../site/service';
 import { addRecord } from '../wallet/service';
@@ -277,18 +279,28 @@ export async function listFollowUps(
 /** open -> done, once: a second one is 409 `state_changed`. */
 export async function markFollowUpDone(
   ctx: AppContext,
-  operatorId: number,
+  by: OperatorActing,
   id: number,
   note: string,
 ): Promise<FollowUp> {
   const existing = await repo.findFollowUp(ctx.db, id);
   if (!existing) throw fieldError('id', 'follow_up_not_found');
-  const done = await repo.markFollowUpDone(ctx.db, id, {
-    follow_up_done_at: ctx.clock.now(),
-    follow_up_done_by: operatorId,
-    follow_up_note: note,
+  const siteId = existing.site_id == null ? null : Number(existing.site_id);
+  assertCanAccess(by.operator, 'write', 'spin', { siteId });
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await repo.markFollowUpDone(trx, id, {
+      follow_up_done_at: now,
+      follow_up_done_by: by.operator.userId,
+      follow_up_note: note,
+    });
+    if (!done) throw conflict('state_changed');
+    await recordAudit(
+      trx,
+      by.actor,
+      { siteId, action: 'spin.follow_up_done', resource: 'spin', recordId: id, after: { note } },
+      now,
+    );
   });
-  if (!done) throw conflict('state_changed');
-  ctx.log.info({ operatorId, drawId: id }, 'spin prize follow-up done');
   return toFollowUp((await repo.findFollowUp(ctx.db, id)) as repo.FollowUpRow);
 }

@@ -126,14 +126,23 @@ export const findWithdrawal = (db: Db, id: number): Promise<WithdrawalRow | unde
 
 export async function listWithdrawals(
   db: Db,
-  filter: { userId?: number; state?: string | undefined },
+  filter: { userId?: number; state?: string | undefined; siteIds?: readonly number[] | null },
   offset: number,
   limit: number,
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const sites = filter.siteIds;
   const base = () => {
     let q = db.selectFrom('withdrawals');
     if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
     if (filter.state) q = q.where('state', '=', filter.state);
+    // An operator of some sites: the withdrawals of users who registered through them.
+    if (sites)
+      q = q.where('user_id', 'in', (eb) =>
+        eb
+          .selectFrom('users')
+          .select('id')
+          .where('site_id', 'in', sites.length > 0 ? [...sites] : [-1]),
+      );
     return q;
   };
   const rows = await base().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();

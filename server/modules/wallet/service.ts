@@ -599,13 +599,29 @@ export async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<Adm
   return { ...toWithdrawal(row), userUid: Number(user?.uid ?? 0), username: user?.username ?? '' };
 }
 
-/** Every user's withdrawals, newest first, in one state or all. */
+/** A withdrawal with the site of the user who made it (an operator's access is per site). */
+export async function findWithdrawalForReview(
+  db: Db,
+  id: number,
+): Promise<{ row: WithdrawalRow; siteId: number | null } | undefined> {
+  const row = await repo.findWithdrawal(db, id);
+  if (!row) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .select('site_id')
+    .where('id', '=', Number(row.user_id))
+    .executeTakeFirst();
+  return { row, siteId: user?.site_id == null ? null : Number(user.site_id) };
+}
+
+/** Users' withdrawals, newest first, in one state or all; of users of these sites only (null: every site). */
 export async function withdrawalsForReview(
   db: Db,
   state: TxState | undefined,
   page: { number: number; size: number },
+  siteIds: readonly number[] | null,
 ): Promise<Page<AdminWithdrawal>> {
-  const { rows, total } = await repo.listWithdrawals(db, { state }, offsetOf(page), page.size);
+  const { rows, total } = await repo.listWithdrawals(db, { state, siteIds }, offsetOf(page), page.size);
   const content: AdminWithdrawal[] = [];
   for (const row of rows) content.push(await toAdminWithdrawal(db, row));
   return pageOf(content, total, page.number, page.size);

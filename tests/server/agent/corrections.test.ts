@@ -5,10 +5,10 @@ import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   deposit,
   expectLedgerSound,
-  makeOperator,
   money,
   newKey,
   newUser,

@@ -7,10 +7,10 @@ import { settleDay } from '../../../server/modules/agent/settlement';
 import { HOLD_NOTE_MAX } from '../../../src/contract/agent-admin';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   deposit,
   expectLedgerSound,
-  makeOperator,
   money,
   newKey,
   newUser,

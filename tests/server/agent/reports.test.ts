@@ -8,10 +8,10 @@ import { resolveHold } from '../../../server/modules/agent/holds';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { withMoneyTx } from '../../../server/modules/ledger/service';
 import { type ApiResult, startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
   deposit,
-  makeOperator,
   money,
   newUser,
   SAFE_PASSWORD,
@@ -623,11 +623,15 @@ describe('settled days (last: moves the clock on a day)', () => {
 
     const holds = await server.db.selectFrom('agent_holds').select(['id', 'agent_id']).execute();
     const holdOf = (agent: WalletUser) => Number(holds.find((h) => Number(h.agent_id) === agent.id)?.id);
+    const by = {
+      operator: { userId: operator.id, grants: [{ role: 'administrator' as const, siteId: null }] },
+      actor: { userId: operator.id, ip: '10.0.0.1', userAgent: 'test' },
+    };
     await withMoneyTx(server.db, (trx) =>
-      resolveHold(server.app.ctx, operator.id, holdOf(a), 'cancelled', 'same phone').run(trx),
+      resolveHold(server.app.ctx, by, holdOf(a), 'cancelled', 'same phone').run(trx),
     );
     const released = await withMoneyTx(server.db, (trx) =>
-      resolveHold(server.app.ctx, operator.id, holdOf(b), 'released', 'checked').run(trx),
+      resolveHold(server.app.ctx, by, holdOf(b), 'released', 'checked').run(trx),
     );
     // Cancelled: never A's. Released: B's, through the release's posting.
     expect((await report(a, { range: 'yesterday' })).data.team.commission).toBe(0.49);

@@ -45,7 +45,6 @@ export async function bareUsers(db: Db, n: number, now: number): Promise<number[
         rate2: 0,
         default_rate: 0,
         banned: 0,
-        is_operator: 0,
         failed_logins: 0,
         invite_code: `S${prefix}${k}`,
         created_at: now,

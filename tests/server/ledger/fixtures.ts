@@ -68,7 +68,6 @@ export async function newUserId(db: Db): Promise<number> {
       default_rate: 0,
       invite_code: `L${n}`,
       banned: 0,
-      is_operator: 0,
       failed_logins: 0,
       created_at: NOW,
       updated_at: NOW,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessages } from '../../../server/modules/messages/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import { storedMessages } from './fixtures';
 
 let server: TestServer;
@@ -11,7 +12,7 @@ let operator: TeamUser;
 beforeAll(async () => {
   server = await startServer();
   operator = await quickUser(server);
-  await server.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', operator.id).execute();
+  await makeOperator(server, operator);
 });
 afterAll(() => server.close());
 

@@ -7,10 +7,10 @@ import { sendMessage } from '../../../server/modules/messages/service';
 import { addValid, bareUsers, ctxOf, link, nextDay, setRatios, todayOf } from '../agent/settle-fixtures';
 import { bindTo, quickUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
   deposit,
-  makeOperator,
   money,
   newKey,
   newUser,

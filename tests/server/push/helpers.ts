@@ -4,6 +4,7 @@ import { insertUser } from '../../../server/modules/auth/repository';
 import { newUserDefaults } from '../../../server/modules/auth/service';
 import { createPushWorker, type PushWorker } from '../../../server/modules/push/worker';
 import { type ApiResult, startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import { type Promoter, promoter } from '../portal/fixtures';
 import { type ProcessEnv, processEnvironment } from '../processes';
 import { type FakePushService, type FakeSubscriber, startFakePushService } from './fake-push-service';
@@ -66,7 +67,7 @@ export async function startPushFixture(env: Record<string, string> = {}): Promis
 
 export async function operator(server: TestServer): Promise<Promoter> {
   const op = await promoter(server, 0);
-  await server.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', op.userId).execute();
+  await makeOperator(server, { id: op.userId, token: op.token });
   return op;
 }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPIN_DAYS } from '../../../src/contract/spin';
 import { startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   deposit,
   expectLedgerSound,
-  makeOperator,
   newUser,
   secondary,
   seedSites,

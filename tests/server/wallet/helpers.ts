@@ -64,10 +64,6 @@ export async function newUser(
   return user;
 }
 
-export async function makeOperator(server: TestServer, user: WalletUser): Promise<void> {
-  await server.db.updateTable('users').set({ is_operator: 1 }).where('id', '=', user.id).execute();
-}
-
 export function signedCallback(
   orderNo: string,
   amount: number,

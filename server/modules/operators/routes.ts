@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminCommandApproveCall,
+  adminCommandListCall,
+  adminCommandRejectCall,
+  adminSessionCall,
+  adminTotpCall,
+  adminTotpEnrolCall,
+} from '../../../src/contract/operators';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import type { CommandHandlers } from './commands';
+import * as commands from './commands';
+import * as service from './service';
+
+/**
+ * The operator's own session (who they are, the second factor) and four-eyes commands, whose kinds'
+ * handlers the modules owning them hand in (registry.ts), so this module imports none of them.
+ */
+export function operatorRoutes(app: FastifyInstance, ctx: AppContext, handlers: CommandHandlers): void {
+  serve(app, ctx, adminSessionCall, ({ auth }) => service.session(ctx, auth, auth.operator));
+  serve(app, ctx, adminTotpEnrolCall, ({ auth }) => service.enrolTotp(ctx, auth));
+  serve(app, ctx, adminTotpCall, ({ auth, input }) =>
+    service.passTotp(ctx, auth, auth.operator, input.code, auth.actor),
+  );
+  serve(app, ctx, adminCommandListCall, ({ auth, input }) =>
+    commands.listCommands(ctx, auth.operator, input.state, input),
+  );
+  serve(app, ctx, adminCommandApproveCall, ({ auth, input }) =>
+    commands.approve(ctx, handlers, auth, input.id),
+  );
+  serve(app, ctx, adminCommandRejectCall, ({ auth, input }) =>
+    commands.reject(ctx, auth, input.id, input.reason),
+  );
+}
