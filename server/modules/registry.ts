@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/routes';
 import { withdrawalApproval } from './admin/service';
+import { ratioChange } from './agent/admin-ratios';
 import { agentRoutes } from './agent/routes';
 import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
@@ -96,7 +97,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     name: 'operators',
     // Four-eyes commands apply through the module that owns what they change; handed in, never imported.
     api: (app, { ctx }) =>
-      operatorRoutes(app, ctx, { withdrawal_approve: withdrawalApproval, user_ban: userBan }),
+      operatorRoutes(app, ctx, {
+        withdrawal_approve: withdrawalApproval,
+        user_ban: userBan,
+        ratio_change: ratioChange(ctx),
+      }),
   },
   { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },
   { name: 'content', api: (app, { ctx }) => contentRoutes(app, ctx) },

@@ -5,6 +5,7 @@
  * Every call is under /admin and needs the `agents` permission.
  */
 import { z } from 'zod/mini';
+import { ratioList, ratioViewSchema } from './agent';
 import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { moneyValue } from './wallet';
@@ -98,6 +99,28 @@ export const adminAgentJobCall = {
   path: '/admin/agent/job',
   input: jobRequestSchema,
   answer: z.object({ uid: z.int(), job: z.int() }),
+  access: operatorAccess('user', 'write'),
+} satisfies Call;
+
+// ---- a user's ratios, set by an operator
+
+/**
+ * Within the agent rules (never above the parent's, never below a direct member's), from the next business
+ * day. A change of more than the site's limit in any channel is a four-eyes command (decision 0024).
+ */
+export const adminRatiosRequestSchema = z.object({ uid, ratios: ratioList });
+export type AdminRatiosRequest = z.input<typeof adminRatiosRequestSchema>;
+
+export const adminRatiosCall = {
+  method: 'POST',
+  path: '/admin/agent/ratios',
+  input: adminRatiosRequestSchema,
+  answer: z.object({
+    uid: z.int(),
+    ratios: z.array(ratioViewSchema),
+    /** Set when the change waits for a second operator (nothing changed yet). */
+    secondApproval: z.nullable(z.object({ commandId: z.int() })),
+  }),
   access: operatorAccess('user', 'write'),
 } satisfies Call;
 

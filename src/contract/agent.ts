@@ -166,7 +166,7 @@ export const agentLinkCall = {
 // ---- /uid/app/agentdown: set a direct member's ratios
 
 /** One ratio per channel (a channel named twice: the last one counts), at least one. */
-const ratioList = z
+export const ratioList = z
   .array(channelRatioSchema, {
     error: (i: { input: unknown }) => (i.input === undefined ? 'ratio_required' : 'invalid_type'),
   })

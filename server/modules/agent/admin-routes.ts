@@ -4,6 +4,7 @@ import {
   adminHoldCancelCall,
   adminHoldListCall,
   adminHoldReleaseCall,
+  adminRatiosCall,
   adminVoidRoundCall,
 } from '../../../src/contract/agent-admin';
 import type { AppContext } from '../../context';
@@ -12,6 +13,7 @@ import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';
 import { recordAudit } from '../audit/service';
 import { assertCanAccess, type OperatorActing } from '../operators/service';
+import { setUserRatios } from './admin-ratios';
 import { voidSettledRound } from './corrections';
 import { listHolds, resolveHold } from './holds';
 
@@ -58,7 +60,7 @@ async function setSenior(
 
 /** The agent calls of one concern: the operator's calls: holds, job 2, voiding a settled round. */
 export function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, adminHoldListCall, ({ input }) => listHolds(ctx, input));
+  serve(app, ctx, adminHoldListCall, ({ auth, input }) => listHolds(ctx, auth.operator, input));
   // The stored route names are part of every stored key's hash: keep them when a path moves.
   serve(app, ctx, adminHoldReleaseCall, (call) =>
     idempotentCall(
@@ -77,6 +79,7 @@ export function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
   serve(app, ctx, adminAgentJobCall, ({ auth, input }) => setSenior(ctx, auth, input.uid, input.senior));
+  serve(app, ctx, adminRatiosCall, ({ auth, input }) => setUserRatios(ctx, auth, input));
   serve(app, ctx, adminVoidRoundCall, (call) =>
     idempotentCall(
       ctx,

@@ -11,7 +11,7 @@ import { offsetOf, pageOf } from '../../http/page';
 import { recordAudit } from '../audit/service';
 import { userSiteId } from '../auth/service';
 import { earningsAccount, post, systemAccount } from '../ledger/service';
-import { assertCanAccess, type OperatorActing } from '../operators/service';
+import { assertCanAccess, type Operator, type OperatorActing, visibleSites } from '../operators/service';
 import * as repo from './settlement-repository';
 import type { HoldReason, HoldState } from './tables';
 
@@ -142,10 +142,14 @@ async function findHold(db: Db, id: number): Promise<Hold | undefined> {
 /** Holds, newest first, of one state or all. */
 export async function listHolds(
   ctx: AppContext,
+  operator: Operator,
   req: HoldListRequest & { number: number; size: number },
 ): Promise<Page<Hold>> {
   let q = holdsWithUsers(ctx.db);
   if (req.state) q = q.where('h.state', '=', req.state);
+  // A site operator: the holds of their sites' agents.
+  const sites = visibleSites(operator, 'read', 'commission');
+  if (sites) q = q.where('a.site_id', 'in', sites.length > 0 ? sites : [-1]);
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     q.select(holdColumns).orderBy('h.id', 'desc').limit(req.size).offset(offsetOf(req)).execute(),

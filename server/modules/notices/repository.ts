@@ -56,16 +56,19 @@ export async function pageOfNotices(
   db: Db,
   offset: number,
   limit: number,
+  siteIds: readonly number[] | null,
 ): Promise<{ rows: NoticeRow[]; total: number }> {
-  const rows = await db
-    .selectFrom('notices')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  const count = await db
-    .selectFrom('notices')
+  // Of some sites only: theirs, and those shown on every site.
+  const scoped = () =>
+    siteIds === null
+      ? db.selectFrom('notices')
+      : db
+          .selectFrom('notices')
+          .where((eb) =>
+            eb.or([eb('site_id', 'is', null), eb('site_id', 'in', siteIds.length > 0 ? [...siteIds] : [-1])]),
+          );
+  const rows = await scoped().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  const count = await scoped()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };

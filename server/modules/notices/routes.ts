@@ -48,5 +48,7 @@ export function noticeRoutes(
     async ({ input, auth }) => (await service.edit(ctx, deliveries, auth, input)).notice,
   );
   serve(app, ctx, noticeWithdrawCall, ({ input, auth }) => service.withdraw(ctx, deliveries, auth, input.id));
-  serve(app, ctx, adminNoticeListCall, ({ input }) => service.list(ctx, deliveries, input));
+  serve(app, ctx, adminNoticeListCall, ({ auth, input }) =>
+    service.list(ctx, deliveries, auth.operator, input),
+  );
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
 import { type AuditActor, recordAudit } from '../audit/service';
-import { assertCanAccess, type Operator } from '../operators/service';
+import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
 import { siteByDomain, siteDomains } from '../site/service';
 import * as repo from './repository';
 
@@ -384,8 +384,10 @@ export async function get(ctx: AppContext, deliveries: NoticeDeliveries, id: num
 export async function list(
   ctx: AppContext,
   deliveries: NoticeDeliveries,
+  operator: Operator,
   page: { number: number; size: number },
 ): Promise<Page<AdminNotice>> {
-  const { rows, total } = await repo.pageOfNotices(ctx.db, offsetOf(page), page.size);
+  const sites = visibleSites(operator, 'read', 'notice');
+  const { rows, total } = await repo.pageOfNotices(ctx.db, offsetOf(page), page.size, sites);
   return pageOf(await toAdmin(ctx, deliveries, rows), total, page.number, page.size);
 }

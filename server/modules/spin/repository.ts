@@ -114,8 +114,10 @@ export async function listFollowUps(
   state: 'open' | 'done' | undefined,
   offset: number,
   limit: number,
+  siteIds: readonly number[] | null,
 ): Promise<{ rows: FollowUpRow[]; total: number }> {
   let q = followUps(db);
+  if (siteIds) q = q.where('u.site_id', 'in', siteIds.length > 0 ? [...siteIds] : [-1]);
   if (state === 'open') q = q.where('d.follow_up_done_at', 'is', null);
   if (state === 'done') q = q.where('d.follow_up_done_at', 'is not', null);
   const [rows, count] = await Promise.all([

@@ -13,7 +13,9 @@ import * as service from './service';
 export function spinRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, spinStateCall, ({ auth, request }) => service.spinState(ctx, auth, request));
   serve(app, ctx, spinDrawCall, ({ auth, input }) => service.spin(ctx, auth, input.day));
-  serve(app, ctx, adminFollowUpListCall, ({ input }) => service.listFollowUps(ctx, input));
+  serve(app, ctx, adminFollowUpListCall, ({ auth, input }) =>
+    service.listFollowUps(ctx, auth.operator, input),
+  );
   serve(app, ctx, adminFollowUpDoneCall, ({ auth, input }) =>
     service.markFollowUpDone(ctx, auth, input.id, input.note),
   );

@@ -23,7 +23,7 @@ import { recordAudit } from '../audit/service';
 import type { Authenticated } from '../auth/service';
 import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
 import { sendMessage } from '../messages/service';
-import { assertCanAccess, type OperatorActing } from '../operators/service';
+import { assertCanAccess, type Operator, type OperatorActing, visibleSites } from '../operators/service';
 import { checkAllowed, refusalError } from '../protection/service';
 import { callerSite } from '../site/service';
 import { addRecord } from '../wallet/service';
@@ -270,9 +270,11 @@ function toFollowUp(row: repo.FollowUpRow): FollowUp {
 
 export async function listFollowUps(
   ctx: AppContext,
+  operator: Operator,
   req: FollowUpListRequest & { number: number; size: number },
 ): Promise<Page<FollowUp>> {
-  const { rows, total } = await repo.listFollowUps(ctx.db, req.state, offsetOf(req), req.size);
+  const sites = visibleSites(operator, 'read', 'spin');
+  const { rows, total } = await repo.listFollowUps(ctx.db, req.state, offsetOf(req), req.size, sites);
   return pageOf(rows.map(toFollowUp), total, req.number, req.size);
 }
 

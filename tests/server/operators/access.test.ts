@@ -225,6 +225,32 @@ describe('a site operator', () => {
     expect(own.data).toMatchObject({ id: hereWithdrawal, state: 'WaitExec' });
   });
 
+  it("lists and writes only their site's notices, and those of every site", async () => {
+    const [first] = (await server.db.selectFrom('sites').select('id').orderBy('id').execute()).map((r) =>
+      Number(r.id),
+    );
+    const editor = await quickUser(server);
+    await makeOperator(server, editor, [{ role: 'content_editor', siteId: first as number }]);
+    const admin = await quickUser(server);
+    await makeOperator(server, admin);
+    const texts = { 'en-US': { title: 'Scoped', body: 'text' } };
+    const ids: Record<string, number> = {};
+    for (const site of ['localhost', '127.0.0.1', null])
+      ids[String(site)] = (await server.post('/admin/notices/create', { texts, site }, admin.token)).data.id;
+    const seen = (await server.post('/admin/notices/list', {}, editor.token)).data.content.map(
+      (n: { id: number }) => n.id,
+    );
+    expect(seen).toEqual(expect.arrayContaining([ids.localhost, ids.null]));
+    expect(seen).not.toContain(ids['127.0.0.1']);
+    const other = await server.post('/admin/notices/create', { texts, site: '127.0.0.1' }, editor.token);
+    expect(other.data).toEqual({ code: 'permission_denied' });
+    const everywhere = await server.post('/admin/notices/withdraw', { id: ids.null }, editor.token);
+    expect(everywhere.data).toEqual({ code: 'permission_denied' });
+    expect(
+      (await server.post('/admin/notices/create', { texts, site: 'localhost' }, editor.token)).status,
+    ).toBe(200);
+  });
+
   it("cannot ban another site's user", async () => {
     const res = await server.post('/admin/users/ban', { uid: there.uid, reason: 'fraud' }, siteOp.token);
     expect(res.http).toBe(403);

@@ -274,3 +274,42 @@ describe('a ban', () => {
     });
   });
 });
+
+describe("a ratio change above the site's limit", () => {
+  it('applies a small change at once and waits for a second operator on a large one', async () => {
+    const agent = await quickUser(server, { job: 1, ratios: { slots: 3 } });
+    const small = await server.post(
+      '/admin/agent/ratios',
+      { uid: agent.uid, ratios: [{ channel: 'slots', rate: 4 }] },
+      third.token,
+    );
+    expect(small.data.secondApproval).toBeNull();
+    const slots = (r: { ratios: { channel: string; next?: { rate: number } }[] }) =>
+      r.ratios.find((x) => x.channel === 'slots')?.next?.rate;
+    expect(slots(small.data)).toBe(4);
+
+    const large = await server.post(
+      '/admin/agent/ratios',
+      { uid: agent.uid, ratios: [{ channel: 'slots', rate: 20 }] },
+      third.token,
+    );
+    const { commandId } = large.data.secondApproval;
+    expect(slots(large.data)).toBe(4);
+    expect((await approveCommand(commandId, third)).data).toEqual({ code: 'maker_cannot_approve' });
+    // A payments reviewer may not write users: not theirs to approve.
+    expect((await approveCommand(commandId, checker)).data).toEqual({ code: 'permission_denied' });
+    const admin = await quickUser(server);
+    await makeOperator(server, admin);
+    expect((await approveCommand(commandId, admin)).data).toMatchObject({
+      state: 'approved',
+      kind: 'ratio_change',
+    });
+    const after = await server.post(
+      '/admin/agent/ratios',
+      { uid: agent.uid, ratios: [{ channel: 'slots', rate: 20 }] },
+      admin.token,
+    );
+    expect([slots(after.data), after.data.secondApproval]).toEqual([20, null]);
+    expect(await auditActions('user', agent.uid)).toEqual(['user.ratios', 'user.ratios', 'user.ratios']);
+  });
+});

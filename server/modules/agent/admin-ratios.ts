@@ -1,0 +1,96 @@
+import type { AdminRatiosRequest } from '../../../src/contract/agent-admin';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
+import { codedError } from '../../http/envelope';
+import { recordAudit } from '../audit/service';
+import { withMoneyTx } from '../ledger/service';
+import { assertCanAccess, type CommandHandler, type OperatorActing, propose } from '../operators/service';
+import { fourEyesThresholds } from '../site/service';
+import { latestRatios, percentToBp, type RatioChange, ratioViews, setRatios } from './ratios';
+import { businessDays } from './tree';
+
+/*
+ * An operator sets a user's ratios (decision 0024), under the agent rules of setRatios and from the next
+ * business day like an agent's change. A change of more than the site's limit in any channel waits for a
+ * second operator: a four-eyes command, applied by `ratioChange` with the rules checked again then.
+ */
+
+/** Migration 0019's default, for a user of no site. */
+const DEFAULT_RATIO_CHANGE_LIMIT_BP = 500;
+
+async function userOf(db: Db, uid: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'site_id'])
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  if (!user) throw codedError(404, 404, 'user_not_found');
+  return { id: Number(user.id), siteId: user.site_id == null ? null : Number(user.site_id) };
+}
+
+const changesOf = (req: AdminRatiosRequest): RatioChange[] =>
+  req.ratios.map((r) => ({ channel: r.channel, bp: percentToBp(r.rate) }));
+
+/** Applies the change with the rules and audits it, in `trx`. */
+async function apply(ctx: AppContext, trx: Db, by: OperatorActing, req: AdminRatiosRequest, now: number) {
+  const user = await userOf(trx, req.uid);
+  const before = (await latestRatios(trx, [user.id])).get(user.id);
+  const changes = changesOf(req);
+  await setRatios(trx, by.operator.userId, user.id, changes, businessDays(ctx).tomorrow, now);
+  await recordAudit(
+    trx,
+    by.actor,
+    {
+      siteId: user.siteId,
+      action: 'user.ratios',
+      resource: 'user',
+      recordId: req.uid,
+      before: Object.fromEntries(changes.map((c) => [c.channel, before?.get(c.channel) ?? 0])),
+      after: Object.fromEntries(changes.map((c) => [c.channel, c.bp])),
+    },
+    now,
+  );
+}
+
+export async function setUserRatios(ctx: AppContext, by: OperatorActing, req: AdminRatiosRequest) {
+  const user = await userOf(ctx.db, req.uid);
+  assertCanAccess(by.operator, 'write', 'user', user);
+  const now = ctx.clock.now();
+  const limit = Number(
+    (await fourEyesThresholds(ctx.db, user.siteId))?.ratio_change_limit_bp ?? DEFAULT_RATIO_CHANGE_LIMIT_BP,
+  );
+  const current = (await latestRatios(ctx.db, [user.id])).get(user.id);
+  const large = changesOf(req).some((c) => Math.abs(c.bp - (current?.get(c.channel) ?? 0)) > limit);
+  const commandId = await withMoneyTx(ctx.db, async (trx) => {
+    if (large)
+      return propose(
+        trx,
+        by.actor,
+        {
+          kind: 'ratio_change',
+          resource: 'user',
+          siteId: user.siteId,
+          target: `user:${req.uid}`,
+          payload: req,
+        },
+        now,
+      );
+    await apply(ctx, trx, by, req, now);
+    return null;
+  });
+  return {
+    uid: req.uid,
+    ratios: await ratioViews(ctx.db, user.id, businessDays(ctx).today),
+    secondApproval: commandId === null ? null : { commandId },
+  };
+}
+
+/** A large change approved by a second operator: the rules are checked again as it applies. */
+export const ratioChange = (ctx: AppContext): CommandHandler => ({
+  resource: 'user',
+  execute: async (trx, payload, by, now) => {
+    const req = payload as unknown as AdminRatiosRequest;
+    await apply(ctx, trx, by, req, now);
+    return { uid: req.uid };
+  },
+});
