@@ -56,6 +56,54 @@ export const adminTotpCall = {
   access: operatorAccess('session', 'write'),
 } as const satisfies Call;
 
+// ---- operators and their grants (administrators of every site)
+
+export const operatorSchema = z.object({
+  uid: z.int(),
+  /** Masked as the team pages mask phones: `+63 917*****67`. */
+  phone: z.string(),
+  grants: operatorSessionSchema.shape.grants,
+  /** Whether they have confirmed an authenticator. */
+  authenticator: z.boolean(),
+});
+export type OperatorView = z.infer<typeof operatorSchema>;
+
+export const adminOperatorListCall = {
+  method: 'POST',
+  path: '/admin/operators',
+  input: pageRequestSchema,
+  answer: pageSchema(operatorSchema),
+  access: operatorAccess('operator', 'read'),
+} as const satisfies Call;
+
+export const GRANTS_MAX = 10;
+
+/** A user's grants, replaced as a whole (none: no longer an operator). Always a four-eyes command. */
+export const grantsRequestSchema = z.object({
+  uid: z
+    .int({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
+    .check(z.positive('invalid_type')),
+  grants: z
+    .array(
+      z.object({
+        role: z.enum(OPERATOR_ROLE_NAMES, { error: 'invalid_type' }),
+        /** Null: every site. */
+        siteId: z.nullable(z.int({ error: 'invalid_type' }).check(z.positive('invalid_type'))),
+      }),
+      { error: (i) => (i.input === undefined ? 'required' : 'invalid_type') },
+    )
+    .check(z.maxLength(GRANTS_MAX, 'too_long')),
+});
+export type GrantsRequest = z.output<typeof grantsRequestSchema>;
+
+export const adminOperatorGrantsCall = {
+  method: 'POST',
+  path: '/admin/operators/grants',
+  input: grantsRequestSchema,
+  answer: z.object({ commandId: z.int() }),
+  access: operatorAccess('operator', 'write'),
+} as const satisfies Call;
+
 // ---- four-eyes commands
 
 export const COMMAND_KINDS = [

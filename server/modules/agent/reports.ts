@@ -22,12 +22,12 @@ import {
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
+import { maskPhone } from '../auth/service';
 import { accountBalance, earningsAccount, gameChannels } from '../ledger/service';
 import { bpToPercent, defaultsOf, ratiosOnDay, ratioViews } from './ratios';
 import * as repo from './report-repository';
 import { teamCounts } from './service';
 import { shareOf } from './shares';
-import { maskPhone } from './team';
 
 /*
  * The agent's summary (/uid/app/detail), reports (/agent/report) and the rows behind each figure

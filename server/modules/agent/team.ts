@@ -12,6 +12,7 @@ import { addDays, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
+import { maskPhone } from '../auth/service';
 import { gameChannels, withMoneyTx } from '../ledger/service';
 import { agentOf, memberNotFound } from './invites';
 import {
@@ -33,12 +34,6 @@ import * as repo from './tree-repository';
  * their own defaults, promoting a direct member). A member outside the viewer's subtree is never shown:
  * asking for one answers `member_not_found`, the same as a UID nobody has.
  */
-
-/** Area code, the first 3 and the last 2 digits: `+63 917*****67`. */
-export function maskPhone(areaCode: string, phone: string): string {
-  if (phone.length <= 5) return `+${areaCode} ${'*'.repeat(phone.length)}`;
-  return `+${areaCode} ${phone.slice(0, 3)}${'*'.repeat(phone.length - 5)}${phone.slice(-2)}`;
-}
 
 const notDirectMember = () => codedError(403, 403, 'not_direct_member');
 const alreadyAgent = () => codedError(409, Status.conflict, 'already_agent');

@@ -429,3 +429,9 @@ export async function userSiteId(db: Db, userId: number): Promise<number | null>
   const row = await db.selectFrom('users').select('site_id').where('id', '=', userId).executeTakeFirst();
   return row?.site_id == null ? null : Number(row.site_id);
 }
+
+/** Area code, the first 3 and the last 2 digits: `+63 917*****67`. */
+export function maskPhone(areaCode: string, phone: string): string {
+  if (phone.length <= 5) return `+${areaCode} ${'*'.repeat(phone.length)}`;
+  return `+${areaCode} ${phone.slice(0, 3)}${'*'.repeat(phone.length - 5)}${phone.slice(-2)}`;
+}

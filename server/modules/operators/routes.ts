@@ -3,6 +3,8 @@ import {
   adminCommandApproveCall,
   adminCommandListCall,
   adminCommandRejectCall,
+  adminOperatorGrantsCall,
+  adminOperatorListCall,
   adminSessionCall,
   adminTotpCall,
   adminTotpEnrolCall,
@@ -11,6 +13,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import type { CommandHandlers } from './commands';
 import * as commands from './commands';
+import { grantsChange, listOperators, proposeGrants } from './grants';
 import * as service from './service';
 
 /**
@@ -23,11 +26,13 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
   serve(app, ctx, adminTotpCall, ({ auth, input }) =>
     service.passTotp(ctx, auth, auth.operator, input.code, auth.actor),
   );
+  serve(app, ctx, adminOperatorListCall, ({ auth, input }) => listOperators(ctx, auth.operator, input));
+  serve(app, ctx, adminOperatorGrantsCall, ({ auth, input }) => proposeGrants(ctx, auth, input));
   serve(app, ctx, adminCommandListCall, ({ auth, input }) =>
     commands.listCommands(ctx, auth.operator, input.state, input),
   );
   serve(app, ctx, adminCommandApproveCall, ({ auth, input }) =>
-    commands.approve(ctx, handlers, auth, input.id),
+    commands.approve(ctx, { ...handlers, operator_grants: grantsChange(ctx) }, auth, input.id),
   );
   serve(app, ctx, adminCommandRejectCall, ({ auth, input }) =>
     commands.reject(ctx, auth, input.id, input.reason),

@@ -313,3 +313,74 @@ describe("a ratio change above the site's limit", () => {
     expect(await auditActions('user', agent.uid)).toEqual(['user.ratios', 'user.ratios', 'user.ratios']);
   });
 });
+
+describe("a change of an operator's grants", () => {
+  it('is always four-eyes, between administrators of every site', async () => {
+    const newcomer = await quickUser(server);
+    const admin = await quickUser(server);
+    await makeOperator(server, admin);
+    const sites = (await server.db.selectFrom('sites').select('id').orderBy('id').execute()).map((r) =>
+      Number(r.id),
+    );
+    const siteAdmin = await quickUser(server);
+    await makeOperator(server, siteAdmin, [{ role: 'administrator', siteId: sites[0] as number }]);
+    const grants = [{ role: 'content_editor', siteId: sites[0] }];
+
+    expect(
+      (await server.post('/admin/operators/grants', { uid: newcomer.uid, grants }, siteAdmin.token)).data,
+    ).toEqual({
+      code: 'permission_denied',
+    });
+    expect(
+      (await server.post('/admin/operators/grants', { uid: newcomer.uid, grants }, checker.token)).data,
+    ).toEqual({
+      code: 'permission_denied',
+    });
+    const bad = await server.post(
+      '/admin/operators/grants',
+      { uid: newcomer.uid, grants: [{ role: 'owner', siteId: null }] },
+      admin.token,
+    );
+    expect(bad.data.issues[0]).toMatchObject({ path: 'grants.0.role', code: 'invalid_type' });
+    const noSite = await server.post(
+      '/admin/operators/grants',
+      { uid: newcomer.uid, grants: [{ role: 'viewer', siteId: 999 }] },
+      admin.token,
+    );
+    expect(noSite.data.issues[0]).toMatchObject({ path: 'grants.0.siteId', code: 'site_not_found' });
+
+    const { commandId } = (
+      await server.post('/admin/operators/grants', { uid: newcomer.uid, grants }, admin.token)
+    ).data;
+    expect((await server.post('/admin/session/totp/enrol', {}, newcomer.token)).data).toEqual({
+      code: 'operator_only',
+    });
+    expect((await approveCommand(commandId, admin)).data).toEqual({ code: 'maker_cannot_approve' });
+    expect((await approveCommand(commandId, siteAdmin)).data).toEqual({ code: 'permission_denied' });
+    expect((await approveCommand(commandId, third)).data).toMatchObject({
+      state: 'approved',
+      kind: 'operator_grants',
+    });
+
+    // Now an operator, who enrols an authenticator before anything else.
+    const res = await fetch(`${server.url}/api/admin/session`, {
+      headers: { authorization: `Bearer ${newcomer.token}` },
+    });
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+      secondFactor: 'enrol',
+      grants: [{ role: 'content_editor', site: { id: sites[0] } }],
+    });
+    const listed = (await server.post('/admin/operators', {}, third.token)).data.content;
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        uid: newcomer.uid,
+        authenticator: false,
+        phone: expect.stringMatching(/^\+63 917\*+\d\d$/),
+      }),
+    );
+    expect((await server.post('/admin/operators', {}, siteAdmin.token)).data).toEqual({
+      code: 'permission_denied',
+    });
+    expect(await auditActions('operator', newcomer.uid)).toEqual(['operator.grants']);
+  });
+});
