@@ -36,6 +36,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        // The operator console is never precached onto players' phones (issue 16): it loads when opened.
+        globIgnores: ['**/admin-*'],
       },
     }),
   ],
@@ -51,6 +53,8 @@ export default defineConfig({
           // react stays its own chunk: the small entry needs it, the framework can wait (decision 10).
           includeDependenciesRecursively: false,
           groups: [
+            // The operator console's code, one chunk (admin-*) that only /admin loads.
+            { name: 'admin', test: /src[\\/](routes[\\/]admin|features[\\/]admin)[\\/.]/ },
             {
               name: 'framework',
               // The virtualizer stays with the lists that use it.

@@ -11,11 +11,15 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as MainRouteImport } from './routes/_main'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetRouteImport } from './routes/reset'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
+import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as AuthedaccountAvatarRouteImport } from './routes/_authed/(account)/Avatar'
 import { Route as AuthedaccountLevelsRouteImport } from './routes/_authed/(account)/Levels'
 import { Route as AuthedaccountPasswordRouteImport } from './routes/_authed/(account)/Password'
@@ -58,6 +62,11 @@ const MainRoute = MainRouteImport.update({
   id: '/_main',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -81,6 +90,21 @@ const MainIndexRoute = MainIndexRouteImport.update({
 const MainAuthedRoute = MainAuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => MainRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRequestsRoute = AdminRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AuthedaccountAvatarRoute = AuthedaccountAvatarRouteImport.update({
   id: '/(account)/Avatar',
@@ -260,9 +284,13 @@ const MainAuthedPromotionChar123IdChar125Route =
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/admin/requests': typeof AdminRequestsRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin/': typeof AdminIndexRoute
   '/Avatar': typeof AuthedaccountAvatarRoute
   '/Levels': typeof AuthedaccountLevelsRoute
   '/Password': typeof AuthedaccountPasswordRoute
@@ -302,6 +330,9 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/admin/requests': typeof AdminRequestsRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin': typeof AdminIndexRoute
   '/Avatar': typeof AuthedaccountAvatarRoute
   '/Levels': typeof AuthedaccountLevelsRoute
   '/Password': typeof AuthedaccountPasswordRoute
@@ -340,11 +371,15 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authed': typeof AuthedRouteWithChildren
   '/_main': typeof MainRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/_main/_authed': typeof MainAuthedRouteWithChildren
+  '/admin/requests': typeof AdminRequestsRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/_main/': typeof MainIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/_authed/(account)/Avatar': typeof AuthedaccountAvatarRoute
   '/_authed/(account)/Levels': typeof AuthedaccountLevelsRoute
   '/_authed/(account)/Password': typeof AuthedaccountPasswordRoute
@@ -383,9 +418,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/login'
     | '/register'
     | '/reset'
+    | '/admin/requests'
+    | '/admin/withdrawals'
+    | '/admin/'
     | '/Avatar'
     | '/Levels'
     | '/Password'
@@ -425,6 +464,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/admin/requests'
+    | '/admin/withdrawals'
+    | '/admin'
     | '/Avatar'
     | '/Levels'
     | '/Password'
@@ -462,11 +504,15 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_authed'
     | '/_main'
+    | '/admin'
     | '/login'
     | '/register'
     | '/reset'
     | '/_main/_authed'
+    | '/admin/requests'
+    | '/admin/withdrawals'
     | '/_main/'
+    | '/admin/'
     | '/_authed/(account)/Avatar'
     | '/_authed/(account)/Levels'
     | '/_authed/(account)/Password'
@@ -505,6 +551,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   MainRoute: typeof MainRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ResetRoute: typeof ResetRoute
@@ -524,6 +571,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof MainRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -560,6 +614,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof MainAuthedRouteImport
       parentRoute: typeof MainRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/requests': {
+      id: '/admin/requests'
+      path: '/requests'
+      fullPath: '/admin/requests'
+      preLoaderRoute: typeof AdminRequestsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/withdrawals': {
+      id: '/admin/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/admin/withdrawals'
+      preLoaderRoute: typeof AdminWithdrawalsRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_authed/(account)/Avatar': {
       id: '/_authed/(account)/Avatar'
@@ -895,9 +970,24 @@ const MainRouteChildren: MainRouteChildren = {
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
+interface AdminRouteChildren {
+  AdminRequestsRoute: typeof AdminRequestsRoute
+  AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminRequestsRoute: AdminRequestsRoute,
+  AdminWithdrawalsRoute: AdminWithdrawalsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   MainRoute: MainRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ResetRoute: ResetRoute,

@@ -7,8 +7,6 @@ import { agentRoutes } from './agent/routes';
 import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
-import { userBan } from './auth/admin';
-import { userAdminRoutes } from './auth/admin-routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
@@ -32,6 +30,8 @@ import { noticeDeliveries } from './push/service';
 import { createPushWorker } from './push/worker';
 import { siteRoutes } from './site/routes';
 import { spinRoutes } from './spin/routes';
+import { userAdminRoutes } from './users/routes';
+import { userBan } from './users/service';
 import { vipRoutes } from './vip/routes';
 import { walletRoutes } from './wallet/routes';
 
@@ -69,13 +69,9 @@ export interface ModuleWorker {
 /** Every module of the server, in registration order: the one list app.ts reads. */
 export const SERVER_MODULES: readonly ServerModule[] = [
   // Registration binds through the agent programme: handed to auth, so that auth never imports agent.
-  {
-    name: 'auth',
-    api: (app, { ctx }) => {
-      authRoutes(app, ctx, agentRegistration(ctx));
-      userAdminRoutes(app, ctx);
-    },
-  },
+  { name: 'auth', api: (app, { ctx }) => authRoutes(app, ctx, agentRegistration(ctx)) },
+  // Operators' actions on players' accounts (bans); the account itself stays auth's.
+  { name: 'users', api: (app, { ctx }) => userAdminRoutes(app, ctx) },
   { name: 'site', api: (app, { ctx }) => siteRoutes(app, ctx) },
   {
     name: 'wallet',

@@ -61,7 +61,7 @@ export async function operatorToken(request: APIRequestContext, label = 'operato
  * The server's time, which the authenticator's code must match: a demo server's movable clock (the agent
  * programme's test moves it a day on), else this machine's.
  */
-async function serverNow(request: APIRequestContext): Promise<number> {
+export async function serverNow(request: APIRequestContext): Promise<number> {
   const res = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
   const body = (await res.json()) as { status: number; data: { now: number } };
   return body.status === 200 ? body.data.now : Date.now();

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import {
+  adminCommandApproveCall,
+  adminCommandRejectCall,
+  adminTotpCall,
+  adminTotpEnrolCall,
+} from '../../contract/operators';
+import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '../../contract/wallet';
+import { api } from '../../lib/api-client';
+import { ActionKey } from '../../lib/idempotency';
+import { adminKeys } from './admin.queries';
+
+/** The code form shows its problems under its field (silent); the overlay shows while a call runs. */
+const FORM = { silent: true, loading: true } as const;
+/** Buttons of a list: a refusal (state changed, not yours to approve) is a toast. */
+const ACTION = { loading: true } as const;
+
+/** Passing the second factor: the session (and so every console page) changes. */
+export function useTotpMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.call(adminTotpCall, { code }, FORM),
+    onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
+  });
+}
+
+export function useEnrolMutation() {
+  return useMutation({ mutationFn: () => api.call(adminTotpEnrolCall, {}, { loading: true }) });
+}
+
+type WithdrawalStep =
+  | { step: 'approve'; id: number }
+  | { step: 'execute'; id: number }
+  | { step: 'reject'; id: number; reason: string }
+  | { step: 'settle'; id: number; outcome: 'Success' | 'Fail'; reason?: string };
+
+/** A withdrawal's next step; each is a money call with its own key, reused if the same step is retried. */
+export function useWithdrawalStepMutation() {
+  const queryClient = useQueryClient();
+  const key = useRef(new ActionKey());
+  return useMutation({
+    mutationFn: (input: WithdrawalStep) => {
+      const options = { ...ACTION, idempotencyKey: key.current.for(input) };
+      if (input.step === 'approve') return api.call(adminApproveCall, { id: input.id }, options);
+      if (input.step === 'execute') return api.call(adminExecuteCall, { id: input.id }, options);
+      if (input.step === 'reject')
+        return api.call(adminRejectCall, { id: input.id, reason: input.reason }, options);
+      return api.call(
+        adminSettleCall,
+        { id: input.id, outcome: input.outcome, ...(input.reason ? { reason: input.reason } : {}) },
+        options,
+      );
+    },
+    onSuccess: () => key.current.done(),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** A second operator's decision on a four-eyes request. */
+export function useDecideMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; approve: true } | { id: number; approve: false; reason: string }) =>
+      input.approve
+        ? api.call(adminCommandApproveCall, { id: input.id }, ACTION)
+        : api.call(adminCommandRejectCall, { id: input.id, reason: input.reason }, ACTION),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

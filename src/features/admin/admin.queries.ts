@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { adminCommandListCall, adminSessionCall, type COMMAND_STATES } from '../../contract/operators';
+import type { TxState } from '../../contract/wallet';
+import { adminWithdrawalListCall } from '../../contract/wallet';
+import { api } from '../../lib/api-client';
+
+/*
+ * The operator console's reads (issue 16). Never persisted to IndexedDB (no `persist` meta) and short-lived:
+ * an operator decides on what is there now.
+ */
+
+export type CommandState = (typeof COMMAND_STATES)[number];
+
+/** `all`: no filter on the state. */
+export interface WithdrawalFilters {
+  state: TxState | 'all';
+  page: number;
+}
+
+export interface CommandFilters {
+  state: CommandState | 'all';
+  page: number;
+}
+
+const stateFilter = <S extends string>(state: S | 'all'): S | undefined =>
+  state === 'all' ? undefined : state;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: () => ['admin', 'session'] as const,
+  withdrawals: (filters: WithdrawalFilters) => ['admin', 'withdrawals', filters] as const,
+  commands: (filters: CommandFilters) => ['admin', 'commands', filters] as const,
+};
+
+const FRESH = { staleTime: 0, gcTime: 60_000 } as const;
+
+export const adminQueries = {
+  session: () =>
+    queryOptions({
+      queryKey: adminKeys.session(),
+      queryFn: () => api.call(adminSessionCall, {}, { silent: true }),
+      ...FRESH,
+    }),
+  withdrawals: (filters: WithdrawalFilters) =>
+    queryOptions({
+      queryKey: adminKeys.withdrawals(filters),
+      queryFn: () =>
+        api.call(adminWithdrawalListCall, { state: stateFilter(filters.state), number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  commands: (filters: CommandFilters) =>
+    queryOptions({
+      queryKey: adminKeys.commands(filters),
+      queryFn: () =>
+        api.call(adminCommandListCall, { state: stateFilter(filters.state), number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+};

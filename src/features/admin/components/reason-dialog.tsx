@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import { Dialog } from '../../../ui/dialog';
+
+/** Asks why, before a rejection: the reason is required and goes to the user or the maker. */
+export function ReasonDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setMissing(true);
+    onSubmit(reason.trim());
+    setReason('');
+  };
+  return (
+    <Dialog open={open} title={title} onClose={onClose}>
+      <form noValidate onSubmit={submit} className="admin-reason">
+        <label className="field__label" htmlFor="admin-reason">
+          <Trans>Reason</Trans>
+        </label>
+        <textarea
+          id="admin-reason"
+          className="input admin-reason__text"
+          maxLength={200}
+          value={reason}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? 'admin-reason-error' : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setMissing(false);
+          }}
+        />
+        {missing ? (
+          <p id="admin-reason-error" className="field__error">
+            {t`Give a reason`}
+          </p>
+        ) : null}
+        <div className="admin-actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="button button--primary">
+            <Trans>Reject</Trans>
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type AdminWithdrawal, TX_STATES, type TxState } from '../../../contract/wallet';
+import { formatMoney } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { EmptyState } from '../../../ui/empty-state';
+import { SelectField } from '../../../ui/form-fields';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { useWithdrawalStepMutation } from '../admin.mutations';
+import { adminQueries, type WithdrawalFilters } from '../admin.queries';
+import { Pager } from './pager';
+import { ReasonDialog } from './reason-dialog';
+
+const STATE_NAMES = {
+  Prepare: msg`Being made`,
+  WaitReview: msg`Awaiting review`,
+  WaitExec: msg`Approved, to pay out`,
+  Exec: msg`Paying out`,
+  Success: msg`Paid`,
+  Fail: msg`Failed`,
+} as const;
+
+/** The review queue: filtered by state (in the URL), newest first; each row offers its next steps. */
+export function WithdrawalsPage({
+  filters,
+  onFilters,
+}: {
+  filters: WithdrawalFilters;
+  onFilters: (next: WithdrawalFilters) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const list = useQuery(adminQueries.withdrawals(filters));
+  const step = useWithdrawalStepMutation();
+  const [rejecting, setRejecting] = useState<{ id: number; settle: boolean } | null>(null);
+
+  const approve = (w: AdminWithdrawal) =>
+    step.mutate(
+      { step: 'approve', id: w.id },
+      {
+        onSuccess: (answer) =>
+          answer.secondApproval
+            ? toast.positive(t`Above this site's threshold: a second operator has to approve it`)
+            : toast.positive(t`Approved`),
+      },
+    );
+
+  return (
+    <section aria-labelledby="admin-withdrawals-title">
+      <h2 id="admin-withdrawals-title" className="admin-section__title">
+        <Trans>Withdrawals</Trans>
+      </h2>
+      <SelectField
+        label={t`State`}
+        value={filters.state}
+        onChange={(value) => onFilters({ state: value as TxState | 'all', page: 0 })}
+        options={[
+          { value: 'all', label: t`Every state` },
+          ...TX_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
+        ]}
+      />
+      {list.isPending ? (
+        <SkeletonRows label={t`Loading`} />
+      ) : !list.data || list.data.content.length === 0 ? (
+        <EmptyState title={<Trans>No withdrawals here</Trans>} />
+      ) : (
+        <>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Order`}</th>
+                <th scope="col">{t`User`}</th>
+                <th scope="col">{t`Amount`}</th>
+                <th scope="col">{t`To`}</th>
+                <th scope="col">{t`State`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.content.map((w) => (
+                <tr key={w.id}>
+                  <td data-label={t`Order`}>{w.orderNo}</td>
+                  <td data-label={t`User`}>
+                    {w.username} · {w.userUid}
+                  </td>
+                  <td data-label={t`Amount`} className="admin-table__money">
+                    {formatMoney(w.amount)}
+                  </td>
+                  <td data-label={t`To`}>{w.methodLabel}</td>
+                  <td data-label={t`State`}>
+                    {i18n._(STATE_NAMES[w.state])}
+                    {w.reason ? <span className="admin-table__note"> · {w.reason}</span> : null}
+                  </td>
+                  <td data-label={t`Actions`}>
+                    <div className="admin-actions">
+                      {w.state === 'WaitReview' ? (
+                        <>
+                          <button type="button" className="button button--primary" onClick={() => approve(w)}>
+                            <Trans>Approve</Trans>
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            onClick={() => setRejecting({ id: w.id, settle: false })}
+                          >
+                            <Trans>Reject</Trans>
+                          </button>
+                        </>
+                      ) : null}
+                      {w.state === 'WaitExec' ? (
+                        <button
+                          type="button"
+                          className="button button--primary"
+                          onClick={() => step.mutate({ step: 'execute', id: w.id })}
+                        >
+                          <Trans>Pay out</Trans>
+                        </button>
+                      ) : null}
+                      {w.state === 'Exec' ? (
+                        <>
+                          <button
+                            type="button"
+                            className="button button--primary"
+                            onClick={() => step.mutate({ step: 'settle', id: w.id, outcome: 'Success' })}
+                          >
+                            <Trans>Paid</Trans>
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            onClick={() => setRejecting({ id: w.id, settle: true })}
+                          >
+                            <Trans>Payout failed</Trans>
+                          </button>
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={filters.page}
+            pages={list.data.totalPages}
+            onPage={(page) => onFilters({ ...filters, page })}
+          />
+        </>
+      )}
+      <ReasonDialog
+        open={rejecting !== null}
+        title={rejecting?.settle ? t`Why did the payout fail?` : t`Why reject this withdrawal?`}
+        onClose={() => setRejecting(null)}
+        onSubmit={(reason) => {
+          if (!rejecting) return;
+          step.mutate(
+            rejecting.settle
+              ? { step: 'settle', id: rejecting.id, outcome: 'Fail', reason }
+              : { step: 'reject', id: rejecting.id, reason },
+          );
+          setRejecting(null);
+        }}
+      />
+    </section>
+  );
+}
