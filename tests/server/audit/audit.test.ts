@@ -15,7 +15,7 @@ import { type AuditActor, auditHash, recordAudit, verifyAudit } from '../../../s
 import { quickUser } from '../agent/team-fixtures';
 import { startServer, type TestServer, usingPostgres } from '../harness';
 import { makeOperator } from '../operators/helpers';
-import { addBankCard, deposit, money, newUser, SAFE_PASSWORD, seedSites } from '../wallet/helpers';
+import { deposit, money, newUser, seedSites, withdrawalInReview } from '../wallet/helpers';
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -72,15 +72,8 @@ const rowsOf = (db: Db, chain: number) =>
 describe('an operator action and its audit row', () => {
   async function pendingWithdrawal() {
     const user = await newUser(server);
-    const methodId = await addBankCard(server, user);
     await deposit(server, user, 300);
-    const w = await money(
-      server,
-      '/wallet/withdraw/create',
-      { amount: 100, methodId, safePassword: SAFE_PASSWORD },
-      user.token,
-    );
-    return Number(w.data.id);
+    return withdrawalInReview(server, user, 100);
   }
 
   it('commit together: a rejection writes its row with who, from where, before and after', async () => {

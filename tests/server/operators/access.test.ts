@@ -12,15 +12,7 @@ import {
 } from '../../../src/contract/call';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
-import {
-  addBankCard,
-  deposit,
-  money,
-  newUser,
-  SAFE_PASSWORD,
-  seedSites,
-  type WalletUser,
-} from '../wallet/helpers';
+import { deposit, money, newUser, seedSites, type WalletUser, withdrawalInReview } from '../wallet/helpers';
 import { makeOperator } from './helpers';
 
 /** What each role may do, written out here independently of the policy's own table. */
@@ -172,15 +164,8 @@ describe('a site operator', () => {
   let thereWithdrawal: number;
 
   async function withdrawal(user: WalletUser): Promise<number> {
-    const methodId = await addBankCard(server, user);
     await deposit(server, user, 500);
-    const w = await money(
-      server,
-      '/wallet/withdraw/create',
-      { amount: 100, methodId, safePassword: SAFE_PASSWORD },
-      user.token,
-    );
-    return w.data.id;
+    return withdrawalInReview(server, user, 100);
   }
 
   beforeAll(async () => {

@@ -7,15 +7,14 @@ import { moveMoney } from '../../../server/modules/wallet/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import {
-  addBankCard,
   deposit,
   expectLedgerSound,
   money,
   newUser,
-  SAFE_PASSWORD,
   secondary,
   seedSites,
   type WalletUser,
+  withdrawalInReview,
 } from '../wallet/helpers';
 import { makeOperator } from './helpers';
 
@@ -41,17 +40,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let player: WalletUser;
-async function withdrawal(amount: number): Promise<number> {
-  const methodId = await addBankCard(server, player);
-  const w = await money(
-    server,
-    '/wallet/withdraw/create',
-    { amount, methodId, safePassword: SAFE_PASSWORD },
-    player.token,
-  );
-  expect(w.status).toBe(200);
-  return Number(w.data.id);
-}
+const withdrawal = (amount: number): Promise<number> => withdrawalInReview(server, player, amount);
 beforeEach(async () => {
   player = await newUser(server);
   await deposit(server, player, 400);

@@ -113,6 +113,23 @@ export async function addBankCard(server: TestServer, user: WalletUser): Promise
 }
 
 /** The ledger's invariants: balanced, cached balances exact, no user account negative. */
+/** A withdrawal of `amount` waiting for review, to a new bank card of the user; answers its id. */
+export async function withdrawalInReview(
+  server: TestServer,
+  user: WalletUser,
+  amount: number,
+): Promise<number> {
+  const methodId = await addBankCard(server, user);
+  const w = await money(
+    server,
+    '/wallet/withdraw/create',
+    { amount, methodId, safePassword: SAFE_PASSWORD },
+    user.token,
+  );
+  if (w.status !== 200) throw new Error(`withdraw/create: ${w.status} ${w.message}`);
+  return Number(w.data.id);
+}
+
 export async function expectLedgerSound(server: TestServer): Promise<void> {
   expect(await auditLedger(server.db)).toEqual({
     entriesTotal: 0,
