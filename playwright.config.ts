@@ -6,6 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   // The screenshot writer rewrites tracked files, so it runs only when asked for.
   testIgnore: process.env.PORTAL_SCREENSHOTS ? [] : ['**/portal-screenshots.spec.ts'],
   // One real server and database are shared, so specs use their own accounts; two workers fit two cores.

@@ -23,7 +23,8 @@ const SUBJECT = 'mailto:push@beacon.invalid';
 
 let fake: FakePushService;
 const delivered: Received[] = [];
-let deliver: (message: Received) => void = (message) => delivered.push(message);
+const record = (message: Received) => void delivered.push(message);
+let deliver: (message: Received) => void = record;
 
 test.beforeAll(async () => {
   fake = await startFakePushService({
@@ -31,6 +32,11 @@ test.beforeAll(async () => {
     tls: e2ePushTls(),
     onReceive: (message) => deliver(message),
   });
+});
+// A test's delivery to its page ends with the test: a push arriving later (another worker's notice
+// reaches this worker's earlier subscribers) must not go to a closed DevTools session.
+test.afterEach(() => {
+  deliver = record;
 });
 test.afterAll(async () => {
   await fake?.close();
@@ -135,6 +141,7 @@ test('subscribe in the app; a published notice arrives as a notification, counts
   const pushed: Promise<unknown>[] = [];
   deliver = (message) => {
     delivered.push(message);
+    if (message.subscriber !== subscriber.id) return;
     pushed.push(
       registrationId.then((id) =>
         cdp.send('ServiceWorker.deliverPushMessage', {
@@ -155,11 +162,11 @@ test('subscribe in the app; a published notice arrives as a notification, counts
   const noticeId = ((await create.json()) as { data: { id: number } }).data.id;
 
   // The server's push reached the push service once for this device, encrypted for it, in English.
-  // Only the message's push: a notice another test publishes meanwhile reaches this device too.
-  const messagePushes = () =>
-    delivered.filter((m) => m.subscriber === subscriber.id && m.payload.messageId !== undefined);
-  await expect.poll(() => messagePushes().length).toBe(1);
-  const message = messagePushes()[0];
+  // Only this notice's push: subscribers left by this worker's earlier tests get it too.
+  const noticePushes = () =>
+    delivered.filter((m) => m.subscriber === subscriber.id && m.payload.noticeId === noticeId);
+  await expect.poll(() => noticePushes().length).toBe(1);
+  const message = noticePushes()[0];
   expect(message?.payload).toEqual({
     title,
     body: 'Double clicks on every mini-game link until Sunday.',
@@ -271,7 +278,8 @@ test('a new message arrives as a notification in the app’s language, without i
   const pushed: Promise<unknown>[] = [];
   deliver = (message) => {
     delivered.push(message);
-    if (message.subscriber !== subscriber.id) return;
+    // Only messages reach the device: a notice another test publishes meanwhile is pushed to it too.
+    if (message.subscriber !== subscriber.id || message.payload.messageId === undefined) return;
     pushed.push(
       registrationId.then((id) =>
         cdp.send('ServiceWorker.deliverPushMessage', {
@@ -285,7 +293,6 @@ test('a new message arrives as a notification in the app’s language, without i
 
   // A real event: a completed deposit writes a message, and the server pushes it to this device.
   await depositViaApi(page.request, user.token, 123.45);
-  // Only the message's push: a notice another test publishes meanwhile reaches this device too.
   const messagePushes = () =>
     delivered.filter((m) => m.subscriber === subscriber.id && m.payload.messageId !== undefined);
   await expect.poll(() => messagePushes().length).toBe(1);

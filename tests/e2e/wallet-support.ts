@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET } from '../../server/seed/demo';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { withOperatorCode } from './operator-codes';
 import { freshPhone, logIn, registerViaApi } from './support';
 
 export const PASSWORD = 'Harbor#7421';
@@ -42,9 +42,8 @@ export async function depositViaApi(request: APIRequestContext, token: string, a
 const operatorTokens = new Map<string, Promise<string>>();
 
 /**
- * A demo operator's session with the second factor passed (decision 0024), one per server and worker: a
- * code is taken once, so sessions of one operator signed in within one 30-second step would refuse each
- * other's code.
+ * A demo operator's session with the second factor passed (decision 0024), one per server and worker:
+ * each sign-in waits for a code of its own (operator-codes.ts), so fewer sign-ins wait less.
  */
 export async function operatorToken(request: APIRequestContext, label = 'operator'): Promise<string> {
   const origin = new URL((await request.head('/')).url()).origin;
@@ -57,16 +56,6 @@ export async function operatorToken(request: APIRequestContext, label = 'operato
   return token;
 }
 
-/**
- * The server's time, which the authenticator's code must match: a demo server's movable clock (the agent
- * programme's test moves it a day on), else this machine's.
- */
-export async function serverNow(request: APIRequestContext): Promise<number> {
-  const res = await request.post('/api/dev/clock', { data: { advanceMs: 0 } });
-  const body = (await res.json()) as { status: number; data: { now: number } };
-  return body.status === 200 ? body.data.now : Date.now();
-}
-
 async function signInOperator(request: APIRequestContext, label: string): Promise<string> {
   const op = DEMO_ACCOUNTS.find((a) => a.label === label && a.operator);
   if (!op) throw new Error(`No operator "${label}" in DEMO_ACCOUNTS`);
@@ -74,18 +63,15 @@ async function signInOperator(request: APIRequestContext, label: string): Promis
     data: { areaCode: op.areaCode, phone: op.phone, password: op.password },
   });
   const { token } = ((await res.json()) as { data: { token: string } }).data;
-  const now = (await serverNow(request)) / 1000;
-  // Another worker may have taken this step's code: the server also accepts the next step's (one step of
-  // drift), which no one has taken yet.
-  for (const ahead of [0, 30]) {
-    const code = await generate({ secret: DEMO_OPERATOR_TOTP_SECRET, epoch: now + ahead });
+  const body = await withOperatorCode(request, label, async (code) => {
     const passed = await request.post('/api/admin/session/totp', {
       data: { code },
       headers: { Authorization: `Bearer ${token}` },
     });
-    if (((await passed.json()) as { status: number }).status === 200) return token;
-  }
-  throw new Error(`${label}: the second factor was refused`);
+    return (await passed.json()) as { status: number; message: string };
+  });
+  if (body.status !== 200) throw new Error(`${label}: the second factor was refused: ${body.message}`);
+  return token;
 }
 
 /** A freshly registered user, logged in in the page; answers its token. */
