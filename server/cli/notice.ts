@@ -2,11 +2,8 @@
 // Publishes a notice now, for operators without the console: the running server's push worker
 // sends the deliveries this queues.
 import { parseArgs } from 'node:util';
-import {
-  NOTICE_LOCALES,
-  type NoticeLocale,
-  noticeCreateRequestSchema,
-} from '../../src/contract/notice-admin';
+import { CONTENT_LOCALES, type ContentLocale } from '../../src/contract/locales';
+import { noticeCreateRequestSchema } from '../../src/contract/notice-admin';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/create-db';
@@ -32,11 +29,11 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  if (!(NOTICE_LOCALES as readonly string[]).includes(values.locale)) {
-    console.error(`--locale must be one of ${NOTICE_LOCALES.join(', ')}`);
+  if (!(CONTENT_LOCALES as readonly string[]).includes(values.locale)) {
+    console.error(`--locale must be one of ${CONTENT_LOCALES.join(', ')}`);
     return 2;
   }
-  const locale = values.locale as NoticeLocale;
+  const locale = values.locale as ContentLocale;
   const parsed = noticeCreateRequestSchema.safeParse({
     texts: { [locale]: { title: values.title, body: text } },
     defaultLocale: locale,

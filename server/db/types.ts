@@ -16,6 +16,7 @@ import type { ProtectionTables } from '../modules/protection/tables';
 import type { PushTables } from '../modules/push/tables';
 import type { SiteTables } from '../modules/site/tables';
 import type { SpinTables } from '../modules/spin/tables';
+import type { UploadsTables } from '../modules/uploads/tables';
 import type { VipTables } from '../modules/vip/tables';
 import type { WalletTables } from '../modules/wallet/tables';
 
@@ -77,4 +78,5 @@ export interface Database
     SpinTables,
     VipTables,
     OperatorsTables,
-    AuditTables {}
+    AuditTables,
+    UploadsTables {}

@@ -12,7 +12,7 @@ zodConfig(locales.en());
 type ZodValidationItem = { keyword: string; instancePath: string; message?: string };
 
 /** Map zod issues to stable codes: the contract's own codes pass through, generic zod failures get a generic code. */
-function toFieldIssues(items: ZodValidationItem[]): FieldIssue[] {
+export function toFieldIssues(items: ZodValidationItem[]): FieldIssue[] {
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const item of items) {

@@ -24,7 +24,8 @@ function describe(call: Call): Record<string, unknown> {
   return {
     tags: [tag],
     operationId: call.path.slice(1).replaceAll('/', '_'),
-    description: `${who}${call.movesMoney ? ` Moves money: send a fresh ${IDEMPOTENCY_KEY_HEADER} per action, the same one on a retry.` : ''}`,
+    description: `${who}${call.movesMoney ? ` Moves money: send a fresh ${IDEMPOTENCY_KEY_HEADER} per action, the same one on a retry.` : ''}${call.upload ? ` Body: multipart/form-data, the file in the part "${call.upload.field}" (at most ${call.upload.maxBytes} bytes) beside the text fields.` : ''}`,
+    ...(call.upload && { consumes: ['multipart/form-data'] }),
     ...(signedIn && { security: [{ bearer: [] }] }),
   };
 }

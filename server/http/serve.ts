@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod/mini';
-import { type Access, ADMIN_PATH_PREFIX, type Call, type ParsedInput } from '../../src/contract/call';
+import {
+  type Access,
+  ADMIN_PATH_PREFIX,
+  type Call,
+  type ParsedInput,
+  type UploadSpec,
+} from '../../src/contract/call';
 import { envelopeSchema } from '../../src/contract/envelope';
 import type { AppContext } from '../context';
 import type { AuditActor } from '../modules/audit/service';
@@ -9,6 +15,7 @@ import type { Operator } from '../modules/operators/service';
 import { optionalUser, requireOperator, requireUser } from './auth';
 import { ok } from './envelope';
 import { idempotencyKeyOf } from './idempotency';
+import { acceptMultipart, parseUploadFields, readUpload, type UploadedFile } from './upload';
 
 /** The session a handler gets: none for public calls, maybe one for optionalUser, always one otherwise. */
 export type AuthFor<A extends Access> = A extends 'public'
@@ -39,6 +46,8 @@ export interface CallContext<C extends Call> {
   auth: AuthFor<C['access']>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** An upload call's file (server/http/upload.ts); absent for every other call. */
+  file: C['upload'] extends UploadSpec ? UploadedFile : undefined;
 }
 
 /** What a handler answers: the envelope's data (a raw call sends its answer itself and returns the reply). */
@@ -87,19 +96,40 @@ export function serve<C extends Call>(
     config: { call },
     onRequest: accessHooks(ctx, call.access),
     schema: {
-      ...(input && (call.method === 'GET' ? { querystring: input } : { body: input })),
+      // An upload's fields are checked once its multipart body is read (parseUploadFields).
+      ...(input && !call.upload && (call.method === 'GET' ? { querystring: input } : { body: input })),
       ...(call.raw ? {} : { response: { 200: envelopeSchema(call.answer) } }),
     },
     handler: async (request, reply) => {
       if (call.movesMoney) idempotencyKeyOf(request);
-      const payload = call.method === 'GET' ? request.query : request.body;
+      let payload = call.method === 'GET' ? request.query : request.body;
+      let file: UploadedFile | undefined;
+      if (call.upload) {
+        const upload = await readUpload(request, call.upload);
+        payload = parseUploadFields(call, upload.fields);
+        file = upload.file;
+      }
       const answer = await handler({
         input: payload as ParsedInput<C>,
         auth: authFor(request) as AuthFor<C['access']>,
         request,
         reply,
+        file: file as CallContext<C>['file'],
       });
       return call.raw ? answer : ok(answer);
     },
+  });
+}
+
+/** Registers an upload call: serve() in a scope of its own where multipart bodies are parsed, within its limits. */
+export function serveUpload<C extends Call & { upload: UploadSpec }>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  call: C,
+  handler: Handler<C>,
+): void {
+  app.register(async (scope) => {
+    await acceptMultipart(scope, call.upload);
+    serve(scope, ctx, call, handler);
   });
 }

@@ -9,7 +9,7 @@ import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
-import { contentRoutes } from './content/routes';
+import { bannerAdminRoutes, contentRoutes } from './content/routes';
 import { devRoutes } from './dev/routes';
 import { gameRoutes, registerGamePictures, seamlessRoutes } from './games/routes';
 import { transferRoutes } from './games/transfer-routes';
@@ -100,7 +100,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       }),
   },
   { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },
-  { name: 'content', api: (app, { ctx }) => contentRoutes(app, ctx) },
+  {
+    name: 'content',
+    api: (app, { ctx }) => {
+      contentRoutes(app, ctx);
+      bannerAdminRoutes(app, ctx);
+    },
+  },
   { name: 'catalogue', api: (app, { ctx }) => catalogueRoutes(app, ctx) },
   { name: 'appcard', api: (app, { ctx }) => appCardRoutes(app, ctx) },
   {

@@ -22,6 +22,17 @@ export interface Call {
   readonly movesMoney?: true;
   /** The answer is not an envelope (a provider's HTML page, a file): the handler sends it itself. */
   readonly raw?: true;
+  /**
+   * The body is multipart/form-data: one file in `field`, at most `maxBytes`, beside text fields that
+   * `input` validates (server/http/upload.ts).
+   */
+  readonly upload?: UploadSpec;
+}
+
+/** An upload call's file part. */
+export interface UploadSpec {
+  readonly field: string;
+  readonly maxBytes: number;
 }
 
 /**

@@ -33,6 +33,8 @@ export function bannerPicture(banner: Pick<Banner, 'picUrl' | 'multiPic'>, local
  */
 export const launchDataSchema = z.object({
   banners: bannerListSchema,
+  /** The language the banners' texts are in: only the app showing it takes them. */
+  locale: z.string(),
   /** When the server read them (epoch ms): the query's updatedAt. */
   at: z.int(),
 });

@@ -1,12 +1,9 @@
 import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
+import { contentLocaleSchema, perLocale } from './locales';
 import { pageRequestSchema, pageSchema } from './paging';
 
 /** Operator notice console (issue 5): create, edit, list, withdraw under /api/admin/notices/. */
-
-export const NOTICE_LOCALES = ['en-US', 'en-PH', 'es-ES', 'ko-KR', 'zh-CN'] as const;
-export type NoticeLocale = (typeof NOTICE_LOCALES)[number];
-export const noticeLocaleSchema = z.enum(NOTICE_LOCALES, 'locale_unsupported');
 
 /** Jobs (DESIGN.md section 4): 0 player, 1 agent, 2 senior agent. */
 export const noticeJobSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], 'notice_target_invalid');
@@ -25,11 +22,8 @@ export type NoticeText = z.infer<typeof noticeTextSchema>;
 
 const noticeFields = z.object({
   /** Texts per locale; the default locale's text is what other locales fall back to. */
-  texts: z.partialRecord(noticeLocaleSchema, noticeTextSchema, {
-    // Any key problem (an unknown locale) is about the locale; a non-object falls through to invalid_type.
-    error: (iss) => (iss.code === 'invalid_type' ? undefined : 'locale_unsupported'),
-  }),
-  defaultLocale: z._default(noticeLocaleSchema, 'en-US'),
+  texts: perLocale(noticeTextSchema),
+  defaultLocale: z._default(contentLocaleSchema, 'en-US'),
   /** A site's domain, or null: every site. */
   site: z._default(
     z.nullable(
@@ -46,7 +40,7 @@ const noticeFields = z.object({
   ),
   /** null: every language; else only readers whose locale is one of these. */
   locales: z._default(
-    z.nullable(z.array(noticeLocaleSchema).check(z.minLength(1, 'notice_target_invalid'), z.maxLength(5))),
+    z.nullable(z.array(contentLocaleSchema).check(z.minLength(1, 'notice_target_invalid'), z.maxLength(5))),
     null,
   ),
   /** Epoch ms; omitted: now. */
@@ -81,7 +75,7 @@ export const NOTICE_STATES = ['scheduled', 'live', 'ended', 'withdrawn'] as cons
 
 export const adminNoticeSchema = z.object({
   id: z.int(),
-  texts: z.partialRecord(noticeLocaleSchema, z.object({ title: z.string(), body: z.string() })),
+  texts: z.partialRecord(contentLocaleSchema, z.object({ title: z.string(), body: z.string() })),
   defaultLocale: z.string(),
   site: z.nullable(z.string()),
   jobs: z.nullable(z.array(z.int())),

@@ -128,6 +128,14 @@ export const validationMessages = {
   command_decided: 'This request has already been decided',
   maker_cannot_approve: 'Another operator has to decide on a request you made',
   funds_not_held: 'The funds of this withdrawal are no longer held',
+  file_required: 'Choose a file',
+  file_too_large: 'The file is larger than 5 MB',
+  file_type_unsupported: 'The file is not a PNG, JPEG or WebP picture',
+  picture_unreadable: 'This picture could not be read',
+  picture_too_small: 'The picture is too small',
+  upload_invalid: 'Send one file as multipart/form-data',
+  banner_not_found: 'No such banner',
+  banner_default_text_missing: 'The default language needs a name',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

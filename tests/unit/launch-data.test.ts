@@ -20,7 +20,7 @@ describe('launch banners from the shell', () => {
   const key = contentQueries.banners('ko-KR').queryKey;
 
   it('fill the banners query, dated when the server read them', () => {
-    pageWith(JSON.stringify({ banners: [banner], at: 1_700_000_000_000 }));
+    pageWith(JSON.stringify({ banners: [banner], locale: 'ko-KR', at: 1_700_000_000_000 }));
     const client = new QueryClient();
     seedLaunchBanners(client, 'ko-KR');
     expect(client.getQueryData(key)).toEqual([banner]);
@@ -28,7 +28,7 @@ describe('launch banners from the shell', () => {
   });
 
   it('never replace saved banners', () => {
-    pageWith(JSON.stringify({ banners: [banner], at: 1 }));
+    pageWith(JSON.stringify({ banners: [banner], locale: 'ko-KR', at: 1 }));
     const client = new QueryClient();
     const saved = [{ ...banner, id: 8 }];
     client.setQueryData(key, saved);
@@ -39,7 +39,8 @@ describe('launch banners from the shell', () => {
   it.each([
     ['no block', null],
     ['not JSON', '{banners'],
-    ['the wrong shape', JSON.stringify({ banners: [{ id: 'x' }], at: 1 })],
+    ['the wrong shape', JSON.stringify({ banners: [{ id: 'x' }], locale: 'ko-KR', at: 1 })],
+    ['another language', JSON.stringify({ banners: [banner], locale: 'en-US', at: 1 })],
   ])('leave the query to the network with %s', (_label, text) => {
     if (text !== null) pageWith(text);
     const client = new QueryClient();

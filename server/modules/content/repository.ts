@@ -1,9 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { BannersTable, ContentPagesTable } from './tables';
+import type { BannersTable, BannerTextsTable, ContentPagesTable } from './tables';
 
 export type BannerRow = Selectable<BannersTable>;
 export type ContentPageRow = Selectable<ContentPagesTable>;
+export type BannerTextRow = Selectable<BannerTextsTable>;
 
 // ---- banners
 
@@ -46,6 +47,63 @@ export const countBanners = async (db: Db): Promise<number> => {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 };
+
+/** Each banner's texts, by banner id. */
+export async function bannerTexts(db: Db, ids: readonly number[]): Promise<Map<number, BannerTextRow[]>> {
+  const byBanner = new Map<number, BannerTextRow[]>();
+  if (ids.length === 0) return byBanner;
+  const rows = await db
+    .selectFrom('banner_texts')
+    .selectAll()
+    .where('banner_id', 'in', [...ids])
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.banner_id);
+    byBanner.set(id, [...(byBanner.get(id) ?? []), row]);
+  }
+  return byBanner;
+}
+
+export async function replaceBannerTexts(
+  db: Db,
+  bannerId: number,
+  texts: readonly Omit<BannerTextRow, 'banner_id'>[],
+): Promise<void> {
+  await db.deleteFrom('banner_texts').where('banner_id', '=', bannerId).execute();
+  if (texts.length > 0)
+    await db
+      .insertInto('banner_texts')
+      .values(texts.map((t) => ({ ...t, banner_id: bannerId })))
+      .execute();
+}
+
+/** A page of the banners of these sites and of every site (null: all), by sort order. */
+export async function pageOfBanners(
+  db: Db,
+  offset: number,
+  limit: number,
+  siteIds: readonly number[] | null,
+): Promise<{ rows: BannerRow[]; total: number }> {
+  const scoped = () =>
+    siteIds === null
+      ? db.selectFrom('banners')
+      : db
+          .selectFrom('banners')
+          .where((eb) =>
+            eb.or([eb('site_id', 'is', null), eb('site_id', 'in', siteIds.length > 0 ? [...siteIds] : [-1])]),
+          );
+  const rows = await scoped()
+    .selectAll()
+    .orderBy('sort_order')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const count = await scoped()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}
 
 // ---- pages
 

@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Banner, HtmlPage } from '../../../src/contract/content';
+import { CONTENT_LOCALES, type ContentLocale } from '../../../src/contract/locales';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/envelope';
 import { sanitizeHtml } from '../../http/sanitize';
 import * as repo from './repository';
 
-export const CONTENT_LOCALES = ['en-US', 'es-ES', 'ko-KR', 'en-PH', 'zh-CN'] as const;
-export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 export const DEFAULT_LOCALE: ContentLocale = 'en-US';
 
 export const PAGE_SLUGS = ['customAgent', 'systemHelp', 'aboutus'] as const;
@@ -69,7 +68,7 @@ export function answerLocale(
   return callerLocale(request, accountLocale);
 }
 
-function parseMultiPic(text: string | null): Record<string, string> | null {
+export function parseMultiPic(text: string | null): Record<string, string> | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as unknown;
@@ -83,15 +82,34 @@ function parseMultiPic(text: string | null): Record<string, string> | null {
   return null;
 }
 
-export async function listBanners(ctx: AppContext, siteId: number | null): Promise<Banner[]> {
+/** A banner's text in `locale`, else in its default locale, else any it has, else the row's own. */
+export function bannerText(
+  row: Pick<repo.BannerRow, 'bannername' | 'remark' | 'default_locale'>,
+  texts: readonly repo.BannerTextRow[],
+  locale: string,
+): { bannername: string; remark: string } {
+  const text =
+    texts.find((t) => t.locale === locale) ?? texts.find((t) => t.locale === row.default_locale) ?? texts[0];
+  return text ?? row;
+}
+
+/** The site's enabled banners, each in `locale` (bannerText's fallbacks). */
+export async function listBanners(ctx: AppContext, siteId: number | null, locale: string): Promise<Banner[]> {
   const rows = await repo.listBanners(ctx.db, siteId);
-  return rows.map((r) => ({
-    id: r.id,
-    bannername: r.bannername,
-    remark: sanitizeHtml(r.remark),
-    picUrl: r.pic_url,
-    multiPic: parseMultiPic(r.multi_pic),
-  }));
+  const texts = await repo.bannerTexts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const text = bannerText(r, texts.get(r.id) ?? [], locale);
+    return {
+      id: r.id,
+      bannername: text.bannername,
+      remark: sanitizeHtml(text.remark),
+      picUrl: r.pic_url,
+      multiPic: parseMultiPic(r.multi_pic),
+    };
+  });
 }
 
 /** One banner, enabled or not (media draws its picture from its name). */

@@ -26,10 +26,10 @@ export function registerLaunchShellRoute(app: FastifyInstance, ctx: AppContext, 
     const plain = await shell();
     let html = plain;
     try {
-      const banners = await listBanners(ctx, await callerSiteId(ctx, req));
       // A first visit shows the default language until the user picks another (DESIGN.md section 4).
+      const banners = await listBanners(ctx, await callerSiteId(ctx, req), DEFAULT_LOCALE);
       const first = banners[0] ? bannerPicture(banners[0], DEFAULT_LOCALE) : null;
-      html = injectLaunchData(plain, { banners, at: ctx.clock.now() }, first);
+      html = injectLaunchData(plain, { banners, locale: DEFAULT_LOCALE, at: ctx.clock.now() }, first);
     } catch (error) {
       // The launch data only speeds the first paint up: without it the app asks for the banners itself.
       req.log.warn({ err: error }, 'launch data left out of the shell');

@@ -8,6 +8,7 @@ import { type MediaContent, resolveDownload, resolveMedia } from './service';
 
 /** Demo media never changes for a given URL. */
 const MEDIA_CACHE = 'public, max-age=604800';
+const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
 
 async function sendMedia(
   request: FastifyRequest,
@@ -21,6 +22,7 @@ async function sendMedia(
     reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return reply.type('image/svg+xml; charset=utf-8').send(media.body);
   }
+  if (media.kind === 'bytes') return reply.type(media.contentType).send(media.body);
   return sendFileWithRanges(request, reply, media.path, media.contentType);
 }
 
@@ -29,7 +31,8 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/media/*', async (req, reply) => {
     const media = await resolveMedia(ctx, req.url.split('?')[0] ?? '');
     if (!media) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendMedia(req, reply, media, MEDIA_CACHE);
+    // An upload's address names its content (uploads/service.ts): it never changes.
+    return sendMedia(req, reply, media, media.kind === 'bytes' ? UPLOAD_CACHE : MEDIA_CACHE);
   });
 }
 

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_LOCALES } from '../../../src/contract/locales';
 import type { AppContext } from '../../context';
 import { isItemMedia, mediaItemName } from '../catalogue/service';
-import { CONTENT_LOCALES, findBanner } from '../content/service';
+import { findBanner } from '../content/service';
+import { findUploadByUrl } from '../uploads/service';
 import { bannerPicture, screenshot, squareIcon, videoCover } from './svg';
 
 /** The two demo videos shipped with the seed. */
@@ -12,6 +14,7 @@ const VIDEO_FILE = /^[a-z0-9][a-z0-9-]{0,60}\.mp4$/;
 
 export type MediaContent =
   | { kind: 'svg'; body: string; filename: string }
+  | { kind: 'bytes'; body: Buffer; filename: string; contentType: string }
   | { kind: 'file'; path: string; filename: string; contentType: string };
 
 const svg = (body: string, filename: string): MediaContent => ({ kind: 'svg', body, filename });
@@ -44,6 +47,17 @@ export async function resolveMedia(ctx: AppContext, url: string): Promise<MediaC
     const banner = await findBanner(ctx, Number(id));
     if (!banner) return null;
     return svg(bannerPicture(id, banner.bannername, locale), `banner-${id}-${locale}.svg`);
+  }
+  if (url.startsWith('/media/upload/')) {
+    const upload = await findUploadByUrl(ctx, url);
+    return (
+      upload && {
+        kind: 'bytes',
+        body: upload.bytes,
+        filename: upload.filename,
+        contentType: upload.contentType,
+      }
+    );
   }
   m = /^\/media\/vip\/(header|vip)-(\d)\.svg$/.exec(url);
   if (m) {

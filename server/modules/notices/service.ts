@@ -1,11 +1,7 @@
 import type { Notice, NoticeDetail, NoticeReadResult } from '../../../src/contract/content';
 import { Status } from '../../../src/contract/envelope';
-import type {
-  AdminNotice,
-  NoticeCreateRequest,
-  NoticeEditRequest,
-  NoticeLocale,
-} from '../../../src/contract/notice-admin';
+import type { ContentLocale } from '../../../src/contract/locales';
+import type { AdminNotice, NoticeCreateRequest, NoticeEditRequest } from '../../../src/contract/notice-admin';
 import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
@@ -215,7 +211,7 @@ function columnsOf(n: NoticeFields, siteId: number | null, publishFrom: number) 
   if (!defaultText) throw fieldError('defaultLocale', 'notice_default_text_missing');
   if (n.publishUntil !== null && n.publishUntil <= publishFrom)
     throw fieldError('publishUntil', 'notice_window_invalid');
-  const texts = (Object.entries(n.texts) as [NoticeLocale, { title: string; body: string }][]).map(
+  const texts = (Object.entries(n.texts) as [ContentLocale, { title: string; body: string }][]).map(
     ([locale, t]) => ({ locale, title: t.title, body: t.body }),
   );
   return {
