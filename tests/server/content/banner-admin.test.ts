@@ -51,9 +51,18 @@ async function upload(token: string, form: Upload) {
   const body = new FormData();
   if (form.id !== undefined) body.set('id', form.id);
   if (form.locale !== undefined) body.set('locale', form.locale);
-  if (form.file) body.set('picture', new Blob([form.file.bytes], { type: form.file.type }), form.file.name);
+  if (form.file)
+    body.set(
+      'picture',
+      new Blob([Uint8Array.from(form.file.bytes)], { type: form.file.type }),
+      form.file.name,
+    );
   if (form.extraFile && form.file)
-    body.append('picture', new Blob([form.file.bytes], { type: form.file.type }), 'second.png');
+    body.append(
+      'picture',
+      new Blob([Uint8Array.from(form.file.bytes)], { type: form.file.type }),
+      'second.png',
+    );
   const res = await fetch(`${server.url}/api/admin/banners/picture`, {
     method: 'POST',
     body,
