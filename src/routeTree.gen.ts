@@ -18,6 +18,7 @@ import { Route as ResetRouteImport } from './routes/reset'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminBannersRouteImport } from './routes/admin/banners'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as AuthedaccountAvatarRouteImport } from './routes/_authed/(account)/Avatar'
@@ -94,6 +95,11 @@ const MainAuthedRoute = MainAuthedRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBannersRoute = AdminBannersRouteImport.update({
+  id: '/banners',
+  path: '/banners',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRequestsRoute = AdminRequestsRouteImport.update({
@@ -288,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin/': typeof AdminIndexRoute
@@ -330,6 +337,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin': typeof AdminIndexRoute
@@ -376,6 +384,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/_main/_authed': typeof MainAuthedRouteWithChildren
+  '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/_main/': typeof MainIndexRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/admin/banners'
     | '/admin/requests'
     | '/admin/withdrawals'
     | '/admin/'
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/admin/banners'
     | '/admin/requests'
     | '/admin/withdrawals'
     | '/admin'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/_main/_authed'
+    | '/admin/banners'
     | '/admin/requests'
     | '/admin/withdrawals'
     | '/_main/'
@@ -620,6 +632,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/banners': {
+      id: '/admin/banners'
+      path: '/banners'
+      fullPath: '/admin/banners'
+      preLoaderRoute: typeof AdminBannersRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/requests': {
@@ -971,12 +990,14 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface AdminRouteChildren {
+  AdminBannersRoute: typeof AdminBannersRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminBannersRoute: AdminBannersRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
   AdminIndexRoute: AdminIndexRoute,

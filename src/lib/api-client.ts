@@ -7,6 +7,7 @@ import {
   type CallInput,
   DEVICE_HEADER,
   IDEMPOTENCY_KEY_HEADER,
+  type UploadSpec,
 } from '../contract/call';
 import {
   errorDataSchema,
@@ -157,12 +158,14 @@ async function request<S extends z.ZodMiniType>(
     'Accept-Language': currentLocale(),
     [DEVICE_HEADER]: deviceId(),
   };
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // A form (an upload) sets its own multipart type and boundary, and carries only its own fields.
+  const isForm = body instanceof FormData;
+  if (method === 'POST' && !isForm) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `${getTokenHead()}${token}`;
   const extra = passthroughFields();
   const payload =
-    isRecord(body) || body === undefined || body === null ? { ...(body ?? {}), ...extra } : body;
+    !isForm && (isRecord(body) || body === undefined || body === null) ? { ...(body ?? {}), ...extra } : body;
 
   const fail = (error: ApiError, toastIt: boolean): never => {
     if (toastIt && !options.silent) toast.negative(error.message);
@@ -177,7 +180,7 @@ async function request<S extends z.ZodMiniType>(
       {
         method,
         headers,
-        body: method === 'GET' ? null : JSON.stringify(payload),
+        body: method === 'GET' ? null : isForm ? (payload as FormData) : JSON.stringify(payload),
         credentials: 'same-origin',
         signal: options.signal ?? null,
       },
@@ -266,6 +269,27 @@ export const api = {
         schema: declaration.answer,
         ...(idempotencyKey !== undefined && { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
       }) as Promise<CallAnswer<C>>;
+    return rest.loading ? withLoading(run) : run();
+  },
+  /**
+   * Sends an upload call (a declaration with `upload`): its text fields and the file as multipart/form-data,
+   * the answer parsed by the contract as for `call`.
+   */
+  upload<C extends Call & { upload: UploadSpec }>(
+    declaration: C,
+    input: CallInput<C>,
+    file: Blob,
+    options: CallOptions<C> = {} as CallOptions<C>,
+  ): Promise<CallAnswer<C>> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(input as Record<string, unknown>))
+      if (value !== undefined && value !== null) form.set(key, String(value));
+    form.set(declaration.upload.field, file);
+    const { idempotencyKey: _none, ...rest } = options as CallOptions<Call>;
+    const run = () =>
+      request('POST', declaration.path, form, { ...rest, schema: declaration.answer }) as Promise<
+        CallAnswer<C>
+      >;
     return rest.loading ? withLoading(run) : run();
   },
   /**

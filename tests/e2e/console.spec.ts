@@ -2,6 +2,7 @@
 // approves a withdrawal above the site's threshold, which waits for a second operator; the second operator
 // approves it in their requests; axe scans every console page on the way.
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { expectNoViolations, preloadAxe } from './axe-support';
 import { withOperatorCode } from './operator-codes';
@@ -95,6 +96,83 @@ test('a withdrawal above the threshold: one operator approves, a second operator
   await expect(first.getByRole('row').filter({ hasText: orderNo })).toContainText('Approved, to pay out');
   await first.context().close();
   await second.context().close();
+});
+
+/** A banner-sized picture of one colour, as an operator's file. */
+const pictureFile = async (name: string, colour: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 1500, height: 490, channels: 3, background: colour } })
+    .png()
+    .toBuffer(),
+});
+
+test('a banner with a picture per language: published from the console, shown on home in each language', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const english = `Harvest ${stamp}`;
+  const spanish = `Cosecha ${stamp}`;
+
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Banners' }).click();
+  await op.getByRole('button', { name: 'New banner' }).click();
+  await op.getByLabel('Name (English)', { exact: true }).fill(english);
+  await op.getByLabel('Name (Español)').fill(spanish);
+  // Last on home, so the first banner other tests paint stays the first.
+  await op.getByLabel('Order (lower first)').fill('9999');
+  await expectNoViolations(op, 'a new banner');
+  await op.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Banner saved' })).toBeVisible();
+  await expect(op).toHaveURL(/edit=\d+/);
+
+  // A picture per language; a text file named .png is refused under its field.
+  await op
+    .getByLabel('Picture (English)', { exact: true })
+    .setInputFiles(await pictureFile('en.png', '#1f618d'));
+  await expect(op.getByRole('img', { name: 'Picture (English): its own' })).toBeVisible();
+  await op.getByLabel('Picture (Español)').setInputFiles(await pictureFile('es.png', '#d35400'));
+  const spanishPicture = op.getByRole('img', { name: 'Picture (Español): its own' });
+  await expect(spanishPicture).toBeVisible();
+  await op.getByLabel('Picture (한국어)').setInputFiles({
+    name: 'ko.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('only words, no picture'),
+  });
+  await expect(op.getByText('The file is not a PNG, JPEG or WebP picture')).toBeVisible();
+  await expect(op.getByRole('img', { name: 'Picture (한국어): the default picture' })).toBeVisible();
+  await expectNoViolations(op, 'a banner with its pictures');
+  const englishSrc = await op.getByRole('img', { name: 'Picture (English): its own' }).getAttribute('src');
+  const spanishSrc = await spanishPicture.getAttribute('src');
+  expect(englishSrc).toMatch(/^\/media\/upload\/\d+-[0-9a-f]{16}\.webp$/);
+  expect(spanishSrc).not.toBe(englishSrc);
+
+  await op.getByLabel('Show on home').check();
+  await op.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Banner saved' }).last()).toBeVisible();
+  await expect(op.getByRole('row').filter({ hasText: english })).toContainText('Shown');
+
+  // A visitor: the English name and picture, then in Spanish the Spanish ones.
+  const slide = (name: string) =>
+    page.locator('.carousel__slide:not(.carousel__slide--copy)').getByRole('img', { name, exact: true });
+  await page.goto('/');
+  await expect(slide(english)).toHaveAttribute('src', englishSrc ?? '-');
+  await page.evaluate(() => localStorage.setItem('locale', 'es-ES'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+  await expect(slide(spanish)).toHaveAttribute('src', spanishSrc ?? '-');
+  await expect(slide(english)).toHaveCount(0);
+  // The picture is served as stored: WebP.
+  const served = await page.request.get(spanishSrc ?? '-');
+  expect(served.headers()['content-type']).toBe('image/webp');
+
+  // Hidden again: other tests' home stays as it was.
+  await op.getByLabel('Show on home').uncheck();
+  await op.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('row').filter({ hasText: english })).toContainText('Hidden');
+  await op.context().close();
 });
 
 test('a player who opens the console is told it is for operators', async ({ page }) => {

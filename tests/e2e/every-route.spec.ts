@@ -44,6 +44,8 @@ const DIALOGS: Array<{ name: string; who: Who; path: string; open: (page: Page) 
     open: async (page) => {
       // Held still (autoplay stops under reduced motion), and a real slide, not the loop's inert copy.
       await page.emulateMedia({ reducedMotion: 'reduce' });
+      // The server's painted first view looks the same but is inert: a click must reach the app's banner.
+      await expect(page.locator('[data-first-view]')).toHaveCount(0);
       await page.locator('.carousel__slide:not(.carousel__slide--copy) .banner').first().click();
     },
   },

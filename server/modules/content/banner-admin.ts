@@ -3,7 +3,7 @@ import { BANNER_PICTURE_BOX } from '../../../src/contract/banner-admin';
 import type { ContentLocale } from '../../../src/contract/locales';
 import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../http/envelope';
+import { fieldError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';

@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import {
+  type BannerCreateRequest,
+  bannerCreateCall,
+  bannerEditCall,
+  bannerPictureCall,
+} from '../../contract/banner-admin';
+import type { ContentLocale } from '../../contract/locales';
+import {
   adminCommandApproveCall,
   adminCommandRejectCall,
   adminTotpCall,
@@ -66,5 +73,27 @@ export function useDecideMutation() {
         ? api.call(adminCommandApproveCall, { id: input.id }, ACTION)
         : api.call(adminCommandRejectCall, { id: input.id, reason: input.reason }, ACTION),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Saves a banner's fields: a new one when `id` is absent. Its form shows the problems (silent). */
+export function useBannerSaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...fields }: BannerCreateRequest & { id?: number }) =>
+      id === undefined
+        ? api.call(bannerCreateCall, fields, FORM)
+        : api.call(bannerEditCall, { ...fields, id }, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'banners'] }),
+  });
+}
+
+/** Uploads a banner's picture in one language. */
+export function useBannerPictureMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; locale: ContentLocale; file: File }) =>
+      api.upload(bannerPictureCall, { id: String(input.id), locale: input.locale }, input.file, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'banners'] }),
   });
 }

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { adminBannerListCall } from '../../contract/banner-admin';
 import { adminCommandListCall, adminSessionCall, type COMMAND_STATES } from '../../contract/operators';
+import { sitesCall } from '../../contract/site';
 import type { TxState } from '../../contract/wallet';
 import { adminWithdrawalListCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
@@ -30,6 +32,8 @@ export const adminKeys = {
   session: () => ['admin', 'session'] as const,
   withdrawals: (filters: WithdrawalFilters) => ['admin', 'withdrawals', filters] as const,
   commands: (filters: CommandFilters) => ['admin', 'commands', filters] as const,
+  banners: (page: number) => ['admin', 'banners', page] as const,
+  sites: () => ['admin', 'sites'] as const,
 };
 
 const FRESH = { staleTime: 0, gcTime: 60_000 } as const;
@@ -56,5 +60,19 @@ export const adminQueries = {
         api.call(adminCommandListCall, { state: stateFilter(filters.state), number: filters.page }),
       placeholderData: keepPreviousData,
       ...FRESH,
+    }),
+  banners: (page: number) =>
+    queryOptions({
+      queryKey: adminKeys.banners(page),
+      queryFn: () => api.call(adminBannerListCall, { number: page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  /** The sites a banner can be shown on (the public list: domains and names). */
+  sites: () =>
+    queryOptions({
+      queryKey: adminKeys.sites(),
+      queryFn: () => api.call(sitesCall, {}),
+      staleTime: 5 * 60_000,
     }),
 };

@@ -1,0 +1,278 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type AdminBanner, bannerCreateRequestSchema } from '../../../contract/banner-admin';
+import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
+import { ApiError } from '../../../lib/api-client';
+import { LOCALE_NAMES } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { validationMessage } from '../../../lib/validation-messages';
+import { SelectField, TextField } from '../../../ui/form-fields';
+import { useBannerPictureMutation, useBannerSaveMutation } from '../admin.mutations';
+import { adminQueries } from '../admin.queries';
+
+type Texts = Record<ContentLocale, { name: string; remark: string }>;
+/** Problems by the path the contract and the server name them by (`texts.es-ES.name`, `site`). */
+type Problems = Partial<Record<string, { code: string; message?: string | undefined }>>;
+
+const EVERY_SITE = '';
+const textsOf = (banner: AdminBanner | null): Texts =>
+  Object.fromEntries(
+    CONTENT_LOCALES.map((l) => [
+      l,
+      { name: banner?.texts[l]?.name ?? '', remark: banner?.texts[l]?.remark ?? '' },
+    ]),
+  ) as Texts;
+
+/**
+ * A banner's form (issue 16): its name and remark in each language (a language left empty shows the
+ * default language's), where it shows, and once it exists, a picture per language, each uploaded on its
+ * own. A new banner is saved hidden unless "Show on home" is ticked.
+ */
+export function BannerEditor({
+  banner,
+  onCreated,
+  onClose,
+}: {
+  banner: AdminBanner | null;
+  onCreated: (banner: AdminBanner) => void;
+  onClose: () => void;
+}) {
+  const { i18n, t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const sites = useQuery(adminQueries.sites());
+  const session = useQuery(adminQueries.session());
+  const save = useBannerSaveMutation();
+  const [texts, setTexts] = useState<Texts>(() => textsOf(banner));
+  const [defaultLocale, setDefaultLocale] = useState<string>(banner?.defaultLocale ?? 'en-US');
+  const [site, setSite] = useState(banner?.site ?? EVERY_SITE);
+  const [sortOrder, setSortOrder] = useState(String(banner?.sortOrder ?? 0));
+  const [enabled, setEnabled] = useState(banner?.enabled ?? false);
+  const [problems, setProblems] = useState<Problems>({});
+  const enabledId = useId();
+
+  const message = (path: string) => {
+    const problem = problems[path];
+    return problem ? validationMessage(i18n, problem.code, problem.message) : undefined;
+  };
+  const show = (found: Problems) => {
+    setProblems(found);
+    const first = Object.keys(found)[0];
+    if (first)
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+  };
+  const setText = (locale: ContentLocale, key: 'name' | 'remark', value: string) => {
+    setTexts((prev) => ({ ...prev, [locale]: { ...prev[locale], [key]: value } }));
+    setProblems((prev) => ({ ...prev, [`texts.${locale}.${key}`]: undefined }));
+  };
+
+  // An operator of every site may show a banner everywhere; others choose among their sites.
+  const grants = session.data?.grants ?? [];
+  const everySite = grants.some((g) => g.site === null);
+  const siteOptions = [
+    ...(everySite ? [{ value: EVERY_SITE, label: t`Every site` }] : []),
+    ...(sites.data ?? [])
+      .filter((s) => everySite || grants.some((g) => g.site?.domain === s.domain))
+      .map((s) => ({ value: s.domain, label: `${s.name} (${s.domain})` })),
+  ];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      // Languages left without a name are left out: they show the default language's.
+      texts: Object.fromEntries(
+        Object.entries(texts).filter(([, text]) => text.name.trim() !== '' || text.remark.trim() !== ''),
+      ),
+      defaultLocale,
+      site: site === EVERY_SITE ? null : site,
+      sortOrder: sortOrder.trim() === '' ? undefined : Number(sortOrder),
+      enabled,
+    };
+    const parsed = bannerCreateRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join('.');
+        if (!found[path]) found[path] = { code: issue.message };
+      }
+      show(found);
+      return;
+    }
+    save.mutate(
+      { ...parsed.data, ...(banner ? { id: banner.id } : {}) },
+      {
+        onSuccess: (saved) => {
+          toast.positive(t`Banner saved`);
+          if (!banner) onCreated(saved);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.issues.length > 0)
+            show(Object.fromEntries(error.issues.map((i) => [i.path, { code: i.code, message: i.message }])));
+          else toast.negative(error instanceof Error ? error.message : String(error));
+        },
+      },
+    );
+  };
+
+  const title = banner ? t`Edit banner` : t`New banner`;
+  return (
+    <div className="admin-banner">
+      <form ref={form} noValidate onSubmit={submit} className="admin-banner__form" aria-label={title}>
+        <h3 className="admin-banner__title">{title}</h3>
+        {CONTENT_LOCALES.map((locale) => (
+          <fieldset key={locale} className="admin-banner__language">
+            <legend>{LOCALE_NAMES[locale]}</legend>
+            <TextField
+              label={t`Name (${LOCALE_NAMES[locale]})`}
+              name={`texts.${locale}.name`}
+              lang={locale}
+              value={texts[locale].name}
+              maxLength={100}
+              onChange={(e) => setText(locale, 'name', e.target.value)}
+              error={message(`texts.${locale}.name`)}
+            />
+            <TextField
+              label={t`Remark (${LOCALE_NAMES[locale]})`}
+              name={`texts.${locale}.remark`}
+              lang={locale}
+              value={texts[locale].remark}
+              onChange={(e) => setText(locale, 'remark', e.target.value)}
+              error={message(`texts.${locale}.remark`)}
+            />
+          </fieldset>
+        ))}
+        <SelectField
+          label={t`Default language`}
+          name="defaultLocale"
+          value={defaultLocale}
+          onChange={setDefaultLocale}
+          options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          error={message('defaultLocale')}
+        />
+        <SelectField
+          label={t`Shown on`}
+          name="site"
+          value={site}
+          onChange={setSite}
+          options={siteOptions}
+          error={message('site')}
+        />
+        <TextField
+          label={t`Order (lower first)`}
+          name="sortOrder"
+          inputMode="numeric"
+          value={sortOrder}
+          onChange={(e) => setSortOrder(e.target.value.replace(/\D/g, ''))}
+          error={message('sortOrder')}
+        />
+        <div className="admin-banner__check">
+          <input
+            id={enabledId}
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />
+          <label htmlFor={enabledId}>
+            <Trans>Show on home</Trans>
+          </label>
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            <Trans>Save</Trans>
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+        </div>
+      </form>
+      {banner ? <BannerPictures banner={banner} /> : null}
+    </div>
+  );
+}
+
+/** A picture per language: each language's own, or the default one it shows meanwhile. */
+function BannerPictures({ banner }: { banner: AdminBanner }) {
+  const { t } = useLingui();
+  return (
+    <section className="admin-banner__pictures" aria-labelledby={`banner-${banner.id}-pictures`}>
+      <h3 id={`banner-${banner.id}-pictures`} className="admin-banner__title">
+        <Trans>Pictures</Trans>
+      </h3>
+      <p className="admin-table__note">
+        <Trans>
+          PNG, JPEG or WebP, at least 750 × 245 pixels, at most 5 MB. It is cropped to the banner's shape.
+        </Trans>
+      </p>
+      {CONTENT_LOCALES.map((locale) => (
+        <PictureRow
+          key={locale}
+          banner={banner}
+          locale={locale}
+          label={t`Picture (${LOCALE_NAMES[locale]})`}
+        />
+      ))}
+    </section>
+  );
+}
+
+function PictureRow({
+  banner,
+  locale,
+  label,
+}: {
+  banner: AdminBanner;
+  locale: ContentLocale;
+  label: string;
+}) {
+  const { i18n, t } = useLingui();
+  const id = useId();
+  const upload = useBannerPictureMutation();
+  const [problem, setProblem] = useState<string | undefined>();
+  const own = banner.pictures[locale];
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProblem(undefined);
+    upload.mutate(
+      { id: banner.id, locale, file },
+      {
+        onSuccess: () => toast.positive(t`Picture saved`),
+        onError: (error) => {
+          const issue = error instanceof ApiError ? error.issues[0] : undefined;
+          setProblem(issue ? validationMessage(i18n, issue.code, issue.message) : (error as Error).message);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={`field admin-banner__picture ${problem ? 'field--invalid' : ''}`}>
+      <img
+        className="admin-banner__thumb"
+        src={own ?? banner.picUrl}
+        alt={own ? t`${label}: its own` : t`${label}: the default picture`}
+        width={150}
+        height={49}
+      />
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        onChange={choose}
+        disabled={upload.isPending}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      />
+      {problem ? (
+        <p id={`${id}-error`} className="field__error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
