@@ -20,6 +20,7 @@ import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as AuthedaccountAvatarRouteImport } from './routes/_authed/(account)/Avatar'
 import { Route as AuthedaccountLevelsRouteImport } from './routes/_authed/(account)/Levels'
@@ -105,6 +106,11 @@ const AdminBannersRoute = AdminBannersRouteImport.update({
 const AdminRequestsRoute = AdminRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/reset': typeof ResetRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin/': typeof AdminIndexRoute
   '/Avatar': typeof AuthedaccountAvatarRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin': typeof AdminIndexRoute
   '/Avatar': typeof AuthedaccountAvatarRoute
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/_main/': typeof MainIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -433,6 +442,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/banners'
     | '/admin/requests'
+    | '/admin/users'
     | '/admin/withdrawals'
     | '/admin/'
     | '/Avatar'
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/banners'
     | '/admin/requests'
+    | '/admin/users'
     | '/admin/withdrawals'
     | '/admin'
     | '/Avatar'
@@ -522,6 +533,7 @@ export interface FileRouteTypes {
     | '/_main/_authed'
     | '/admin/banners'
     | '/admin/requests'
+    | '/admin/users'
     | '/admin/withdrawals'
     | '/_main/'
     | '/admin/'
@@ -646,6 +658,13 @@ declare module '@tanstack/react-router' {
       path: '/requests'
       fullPath: '/admin/requests'
       preLoaderRoute: typeof AdminRequestsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/withdrawals': {
@@ -992,6 +1011,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 interface AdminRouteChildren {
   AdminBannersRoute: typeof AdminBannersRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -999,6 +1019,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminBannersRoute: AdminBannersRoute,
   AdminRequestsRoute: AdminRequestsRoute,
+  AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -81,6 +81,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     role: 0,
     operator: 'payments_reviewer',
   },
+  {
+    // Bans, grants and large ratio changes are an administrator's to approve: a second one for four-eyes.
+    label: 'second administrator',
+    areaCode: '63',
+    phone: '9171234572',
+    password: 'Meridian#6150',
+    uid: 10000006,
+    inviteCode: 'DEMOADM2',
+    job: Job.player,
+    role: 0,
+    operator: 'administrator',
+  },
 ];
 
 const DEMO_RATES: Record<number, { rate: number; rate1: number; rate2: number; default_rate: number }> = {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
+import { pageRequestSchema, pageSchema } from './paging';
 
 const uid = z
   .int({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
@@ -33,4 +34,36 @@ export const adminUserUnbanCall = {
   input: userBanRequestSchema,
   answer: z.object({ uid: z.int(), banned: z.boolean() }),
   access: operatorAccess('user', 'write'),
+} as const satisfies Call;
+
+/** A search: a UID, or digits of a phone number; empty: every user, newest first. */
+export const adminUserListRequestSchema = z.extend(pageRequestSchema, {
+  query: z._default(
+    z.string('invalid_type').check(z.trim(), z.regex(/^\d{0,15}$/, 'user_query_invalid')),
+    '',
+  ),
+});
+
+export const adminUserSchema = z.object({
+  uid: z.int(),
+  username: z.string(),
+  /** Masked: the console shows enough to tell accounts apart, never a whole number. */
+  phone: z.string(),
+  site: z.nullable(z.string()),
+  job: z.int(),
+  level: z.int(),
+  banned: z.boolean(),
+  /** A ban proposed and waiting for a second operator. */
+  banPending: z.boolean(),
+  createdAt: z.int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** The operator's sites' users matching the search. */
+export const adminUserListCall = {
+  method: 'POST',
+  path: '/admin/users/list',
+  input: adminUserListRequestSchema,
+  answer: pageSchema(adminUserSchema),
+  access: operatorAccess('user', 'read'),
 } as const satisfies Call;

@@ -135,6 +135,7 @@ export const validationMessages = {
   picture_too_small: 'The picture is too small',
   upload_invalid: 'Send one file as multipart/form-data',
   banner_not_found: 'No such banner',
+  user_query_invalid: 'Enter a UID or the digits of a phone number',
   banner_default_text_missing: 'The default language needs a name',
 } as const;
 

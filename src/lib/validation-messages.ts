@@ -79,6 +79,7 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   picture_too_small: msg`The picture is too small`,
   upload_invalid: msg`Send one file as multipart/form-data`,
   banner_not_found: msg`No such banner`,
+  user_query_invalid: msg`Enter a UID or the digits of a phone number`,
   banner_default_text_missing: msg`The default language needs a name`,
   payments_unavailable: msg`Payments are unavailable right now, try again later`,
   signature_invalid: msg`Invalid signature`,

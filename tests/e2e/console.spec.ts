@@ -175,6 +175,69 @@ test('a banner with a picture per language: published from the console, shown on
   await op.context().close();
 });
 
+test('an operator bans a player, a second operator approves, and the player is refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const phone = freshPhone();
+  await registerViaApi(page.request, phone, PASSWORD);
+  await page.goto('/login');
+  await logIn(page, phone, PASSWORD);
+  await page.goto('/my');
+
+  const first = await signInOperator(browser, 'operator');
+  await first.getByRole('link', { name: 'Users' }).click();
+  await first.getByLabel('UID or phone number').fill(phone);
+  await first.getByRole('button', { name: 'Search' }).click();
+  // The search is in the URL (the router quotes a string of digits).
+  await expect(first).toHaveURL(new RegExp(`q=(%22)?${phone}`));
+  // The whole number finds the one account; the list shows it masked.
+  const row = first.getByRole('row').filter({ hasText: `+63 ${phone.slice(0, 3)}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Active');
+  const shownUid = (await row.getByRole('cell').first().textContent())?.trim() ?? '';
+  expect(shownUid).toMatch(/^\d+$/);
+  await expectNoViolations(first, 'the users list');
+  await row.getByRole('button', { name: 'Ban' }).click();
+  const dialog = first.getByRole('dialog', { name: `Ban user ${shownUid}` });
+  // A ban needs its reason.
+  await dialog.getByRole('button', { name: 'Ban' }).click();
+  await expect(dialog.getByText('Give a reason')).toBeVisible();
+  await expectNoViolations(first, 'the ban dialog');
+  await dialog.getByLabel('Reason').fill('Chargebacks on three deposits');
+  await dialog.getByRole('button', { name: 'Ban' }).click();
+  await expect(
+    first.getByRole('status').filter({ hasText: 'A second operator has to approve the ban' }),
+  ).toBeVisible();
+  const waiting = first.getByRole('row').filter({ hasText: shownUid });
+  await expect(waiting).toContainText('Ban awaiting a second operator');
+  // Still in until then.
+  await page.reload();
+  await expect(page).toHaveURL(/\/my$/);
+
+  // A ban is an administrator's to approve: a payments reviewer could not.
+  const second = await signInOperator(browser, 'second administrator');
+  await second.getByRole('link', { name: 'Requests to approve' }).click();
+  const request = second.getByRole('row').filter({ hasText: `UID ${shownUid}` });
+  await expect(request).toContainText('Ban a user');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(request).toHaveCount(0);
+
+  // Refused from the next request on: the app signs the player out and says why, and a new login fails.
+  await page.reload();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please contact customer service for account abnormality' }),
+  ).toBeVisible();
+  await page.goto('/login');
+  await logIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/login/);
+  await first.reload();
+  await expect(first.getByRole('row').filter({ hasText: shownUid })).toContainText('Banned');
+  await first.context().close();
+  await second.context().close();
+});
+
 test('a player who opens the console is told it is for operators', async ({ page }) => {
   const phone = freshPhone();
   await registerViaApi(page.request, phone, PASSWORD);

@@ -106,6 +106,23 @@ export async function pendingCommandOf(db: Db, kind: CommandKind, target: string
   return row ? Number(row.id) : null;
 }
 
+/** Which of these targets have a pending command of a kind (a page of a list in one query). */
+export async function pendingTargets(
+  db: Db,
+  kind: CommandKind,
+  targets: readonly string[],
+): Promise<Set<string>> {
+  if (targets.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('operator_commands')
+    .select('target')
+    .where('kind', '=', kind)
+    .where('target', 'in', [...targets])
+    .where('state', '=', 'pending')
+    .execute();
+  return new Set(rows.map((r) => r.target));
+}
+
 /** The command, if the checker may decide on it: write access to its resource on its site, not its maker. */
 async function decidable(
   ctx: AppContext,

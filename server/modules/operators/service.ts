@@ -17,6 +17,7 @@ export {
   listCommands,
   type OperatorActing,
   pendingCommandOf,
+  pendingTargets,
   propose,
   reject as rejectCommand,
 } from './commands';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminUserBanCall, adminUserUnbanCall } from '../../../src/contract/user-admin';
+import { adminUserBanCall, adminUserListCall, adminUserUnbanCall } from '../../../src/contract/user-admin';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';
@@ -7,5 +7,6 @@ import * as service from './service';
 /** Operators' calls on players' accounts (decision 0024): the users resource of the console. */
 export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, adminUserBanCall, ({ auth, input }) => service.proposeBan(ctx, auth, input));
+  serve(app, ctx, adminUserListCall, ({ auth, input }) => service.listUsers(ctx, auth, input));
   serve(app, ctx, adminUserUnbanCall, ({ auth, input }) => service.unban(ctx, auth, input));
 }

@@ -1,9 +1,20 @@
+import type { Page } from '../../../src/contract/paging';
+import type { AdminUser } from '../../../src/contract/user-admin';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError } from '../../http/envelope';
+import { offsetOf, pageOf } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';
-import { assertCanAccess, type CommandHandler, propose } from '../operators/service';
+import { maskPhone } from '../auth/service';
+import {
+  assertCanAccess,
+  type CommandHandler,
+  pendingTargets,
+  propose,
+  visibleSites,
+} from '../operators/service';
+import { siteDomains } from '../site/service';
 
 /*
  * Operators' actions on accounts (decision 0024). A ban is a four-eyes command: proposed here, applied by
@@ -106,4 +117,56 @@ export async function unban(
       );
   });
   return { uid: req.uid, banned: false };
+}
+
+/** A page of the operator's sites' users matching `query` (a UID, or digits of a phone), newest first. */
+export async function listUsers(
+  ctx: AppContext,
+  op: OperatorAuth,
+  req: { query: string; number: number; size: number },
+): Promise<Page<AdminUser>> {
+  const sites = visibleSites(op.operator, 'read', 'user');
+  const filtered = () => {
+    let q = ctx.db.selectFrom('users');
+    if (sites !== null) q = q.where('site_id', 'in', sites.length > 0 ? sites : [-1]);
+    if (req.query !== '') {
+      const digits = req.query;
+      q = q.where((eb) =>
+        eb.or([
+          ...(digits.length <= 12 ? [eb('uid', '=', Number(digits))] : []),
+          eb('phone', 'like', `%${digits}%`),
+        ]),
+      );
+    }
+    return q;
+  };
+  const [rows, count, domains] = await Promise.all([
+    filtered()
+      .select(['uid', 'username', 'area_code', 'phone', 'site_id', 'job', 'level', 'banned', 'created_at'])
+      .orderBy('id', 'desc')
+      .offset(offsetOf(req))
+      .limit(req.size)
+      .execute(),
+    filtered()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    siteDomains(ctx),
+  ]);
+  const pending = await pendingTargets(
+    ctx.db,
+    'user_ban',
+    rows.map((r) => `user:${r.uid}`),
+  );
+  const users = rows.map((r) => ({
+    uid: Number(r.uid),
+    username: r.username,
+    phone: maskPhone(r.area_code, r.phone),
+    site: r.site_id == null ? null : (domains.get(Number(r.site_id)) ?? null),
+    job: Number(r.job),
+    level: Number(r.level),
+    banned: Number(r.banned) === 1,
+    banPending: pending.has(`user:${r.uid}`),
+    createdAt: Number(r.created_at),
+  }));
+  return pageOf(users, Number(count?.n ?? 0), req.number, req.size);
 }

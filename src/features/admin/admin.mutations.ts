@@ -13,6 +13,7 @@ import {
   adminTotpCall,
   adminTotpEnrolCall,
 } from '../../contract/operators';
+import { adminUserBanCall, adminUserUnbanCall } from '../../contract/user-admin';
 import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
 import { ActionKey } from '../../lib/idempotency';
@@ -95,5 +96,25 @@ export function useBannerPictureMutation() {
     mutationFn: (input: { id: number; locale: ContentLocale; file: File }) =>
       api.upload(bannerPictureCall, { id: String(input.id), locale: input.locale }, input.file, FORM),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'banners'] }),
+  });
+}
+
+/** A ban (proposed: a second operator approves it) or an unban (at once), each with its reason. */
+export function useBanMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      ban,
+      uid,
+      reason,
+    }: {
+      ban: boolean;
+      uid: number;
+      reason: string;
+    }): Promise<void> => {
+      if (ban) await api.call(adminUserBanCall, { uid, reason }, ACTION);
+      else await api.call(adminUserUnbanCall, { uid, reason }, ACTION);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

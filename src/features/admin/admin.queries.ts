@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminBannerListCall } from '../../contract/banner-admin';
 import { adminCommandListCall, adminSessionCall, type COMMAND_STATES } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
+import { adminUserListCall } from '../../contract/user-admin';
 import type { TxState } from '../../contract/wallet';
 import { adminWithdrawalListCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
@@ -24,6 +25,12 @@ export interface CommandFilters {
   page: number;
 }
 
+/** A UID or phone digits (empty: everyone), and the page. */
+export interface UserFilters {
+  q: string;
+  page: number;
+}
+
 const stateFilter = <S extends string>(state: S | 'all'): S | undefined =>
   state === 'all' ? undefined : state;
 
@@ -33,6 +40,7 @@ export const adminKeys = {
   withdrawals: (filters: WithdrawalFilters) => ['admin', 'withdrawals', filters] as const,
   commands: (filters: CommandFilters) => ['admin', 'commands', filters] as const,
   banners: (page: number) => ['admin', 'banners', page] as const,
+  users: (filters: UserFilters) => ['admin', 'users', filters] as const,
   sites: () => ['admin', 'sites'] as const,
 };
 
@@ -74,5 +82,12 @@ export const adminQueries = {
       queryKey: adminKeys.sites(),
       queryFn: () => api.call(sitesCall, {}),
       staleTime: 5 * 60_000,
+    }),
+  users: (filters: UserFilters) =>
+    queryOptions({
+      queryKey: adminKeys.users(filters),
+      queryFn: () => api.call(adminUserListCall, { query: filters.q, number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
     }),
 };

@@ -62,6 +62,9 @@ export function AdminLayout() {
           <Link to="/admin/requests" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Requests to approve</Trans>
           </Link>
+          <Link to="/admin/users" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Users</Trans>
+          </Link>
           <Link to="/admin/banners" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Banners</Trans>
           </Link>

@@ -8,9 +8,12 @@ export function ReasonDialog({
   title,
   onClose,
   onSubmit,
+  submitLabel,
 }: {
   open: boolean;
   title: string;
+  /** The confirming button's words; by default "Reject". */
+  submitLabel?: string;
   onClose: () => void;
   onSubmit: (reason: string) => void;
 }) {
@@ -51,7 +54,7 @@ export function ReasonDialog({
             <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="button button--primary">
-            <Trans>Reject</Trans>
+            {submitLabel ?? t`Reject`}
           </button>
         </div>
       </form>

@@ -1,0 +1,137 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { AdminUser } from '../../../contract/user-admin';
+import { toast } from '../../../lib/toast';
+import { EmptyState } from '../../../ui/empty-state';
+import { TextField } from '../../../ui/form-fields';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { useBanMutation } from '../admin.mutations';
+import { adminQueries, type UserFilters } from '../admin.queries';
+import { Pager } from './pager';
+import { ReasonDialog } from './reason-dialog';
+
+const JOB_NAMES = [msg`Player`, msg`Agent`, msg`Senior agent`] as const;
+
+/**
+ * Players' accounts (issue 16): a search by UID or phone digits (in the URL), and on each account a ban,
+ * which a second operator approves, or an unban; each with a reason.
+ */
+export function UsersPage({
+  filters,
+  onFilters,
+}: {
+  filters: UserFilters;
+  onFilters: (next: UserFilters) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const list = useQuery(adminQueries.users(filters));
+  const ban = useBanMutation();
+  const [typed, setTyped] = useState(filters.q);
+  const [deciding, setDeciding] = useState<{ user: AdminUser; ban: boolean } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilters({ q: typed.replace(/\D/g, ''), page: 0 });
+  };
+  const stateOf = (u: AdminUser) =>
+    u.banned ? t`Banned` : u.banPending ? t`Ban awaiting a second operator` : t`Active`;
+
+  return (
+    <section aria-labelledby="admin-users-title">
+      <h2 id="admin-users-title" className="admin-section__title">
+        <Trans>Users</Trans>
+      </h2>
+      <form className="admin-search" role="search" onSubmit={submit}>
+        <TextField
+          label={t`UID or phone number`}
+          name="q"
+          inputMode="numeric"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className="button button--primary">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {list.isPending ? (
+        <SkeletonRows label={t`Loading`} />
+      ) : !list.data || list.data.content.length === 0 ? (
+        <EmptyState title={<Trans>No users found</Trans>} />
+      ) : (
+        <>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t`UID`}</th>
+                <th scope="col">{t`Name`}</th>
+                <th scope="col">{t`Phone`}</th>
+                <th scope="col">{t`Site`}</th>
+                <th scope="col">{t`Job`}</th>
+                <th scope="col">{t`State`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.content.map((u) => (
+                <tr key={u.uid}>
+                  <td data-label={t`UID`}>{u.uid}</td>
+                  <td data-label={t`Name`}>{u.username}</td>
+                  <td data-label={t`Phone`}>{u.phone}</td>
+                  <td data-label={t`Site`}>{u.site ?? '—'}</td>
+                  <td data-label={t`Job`}>{i18n._(JOB_NAMES[u.job] ?? JOB_NAMES[0])}</td>
+                  <td data-label={t`State`}>{stateOf(u)}</td>
+                  <td data-label={t`Actions`}>
+                    <div className="admin-actions">
+                      {u.banned ? (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => setDeciding({ user: u, ban: false })}
+                        >
+                          <Trans>Unban</Trans>
+                        </button>
+                      ) : u.banPending ? null : (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => setDeciding({ user: u, ban: true })}
+                        >
+                          <Trans>Ban</Trans>
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={filters.page}
+            pages={list.data.totalPages}
+            onPage={(page) => onFilters({ ...filters, page })}
+          />
+        </>
+      )}
+      <ReasonDialog
+        open={deciding !== null}
+        title={deciding?.ban ? t`Ban user ${deciding.user.uid}` : t`Unban user ${deciding?.user.uid ?? ''}`}
+        submitLabel={deciding?.ban ? t`Ban` : t`Unban`}
+        onClose={() => setDeciding(null)}
+        onSubmit={(reason) => {
+          if (!deciding) return;
+          const { user, ban: banning } = deciding;
+          setDeciding(null);
+          ban.mutate(
+            { ban: banning, uid: user.uid, reason },
+            {
+              onSuccess: () =>
+                toast.positive(banning ? t`A second operator has to approve the ban` : t`Unbanned`),
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}

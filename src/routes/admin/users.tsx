@@ -1,0 +1,37 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { adminQueries } from '../../features/admin/admin.queries';
+import { UsersPage } from '../../features/admin/components/users-page';
+import { prefetch } from '../../lib/route-helpers';
+
+/** The search and the page live in the URL; anything invalid falls back to everyone's first page. */
+const searchSchema = z.object({
+  // A hand-typed ?q=123 arrives as a number: digits either way.
+  q: z.catch(
+    z._default(
+      z.pipe(
+        z.union([z.string(), z.int()]),
+        z.transform((v: string | number) => {
+          const digits = String(v);
+          return /^\d{0,15}$/.test(digits) ? digits : '';
+        }),
+      ),
+      '',
+    ),
+    '',
+  ),
+  page: z.catch(z._default(z.int().check(z.gte(0)), 0), 0),
+});
+
+export const Route = createFileRoute('/admin/users')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => prefetch(context, adminQueries.users(deps)),
+  component: UsersRoute,
+});
+
+function UsersRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/admin/users' });
+  return <UsersPage filters={search} onFilters={(next) => void navigate({ search: next })} />;
+}
