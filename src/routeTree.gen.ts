@@ -18,6 +18,7 @@ import { Route as ResetRouteImport } from './routes/reset'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -96,6 +97,11 @@ const MainAuthedRoute = MainAuthedRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminBannersRoute = AdminBannersRouteImport.update({
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -344,6 +351,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/_main/_authed': typeof MainAuthedRouteWithChildren
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/admin/audit'
     | '/admin/banners'
     | '/admin/requests'
     | '/admin/users'
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset'
+    | '/admin/audit'
     | '/admin/banners'
     | '/admin/requests'
     | '/admin/users'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/_main/_authed'
+    | '/admin/audit'
     | '/admin/banners'
     | '/admin/requests'
     | '/admin/users'
@@ -644,6 +656,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/banners': {
@@ -1009,6 +1028,7 @@ const MainRouteChildren: MainRouteChildren = {
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 
 interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminBannersRoute: typeof AdminBannersRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -1017,6 +1037,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminBannersRoute: AdminBannersRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminUsersRoute: AdminUsersRoute,

@@ -1,6 +1,8 @@
 // Issue 16: the operator console in real Chromium. An operator signs in with the second factor (TOTP),
 // approves a withdrawal above the site's threshold, which waits for a second operator; the second operator
 // approves it in their requests; axe scans every console page on the way.
+
+import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
@@ -236,6 +238,32 @@ test('an operator bans a player, a second operator approves, and the player is r
   await expect(first.getByRole('row').filter({ hasText: shownUid })).toContainText('Banned');
   await first.context().close();
   await second.context().close();
+});
+
+test('the audit log lists the sign-ins, filtered in the URL, and exports them as CSV', async ({
+  browser,
+}) => {
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Audit log' }).click();
+  await op.getByLabel('Action (or its start, e.g. banner.)').fill('session.');
+  await op.getByRole('button', { name: 'Filter' }).click();
+  await expect(op).toHaveURL(/action=session\./);
+  const signIns = op.getByRole('row').filter({ hasText: 'session.second_factor' });
+  await expect(signIns.first()).toBeVisible();
+  await expect(op.getByRole('row').filter({ hasText: 'banner.' })).toHaveCount(0);
+  await signIns.first().getByText('Before and after').click();
+  await expectNoViolations(op, 'the audit log');
+  const download = op.waitForEvent('download');
+  await op.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(text.split('\r\n')[0]).toBe(
+    'id,site,seq,at,actor_uid,ip,user_agent,action,resource,record_id,before,after,hash',
+  );
+  expect(text).toContain(',session.second_factor,');
+  expect(text).not.toContain(',banner.create,');
+  await op.context().close();
 });
 
 test('a player who opens the console is told it is for operators', async ({ page }) => {

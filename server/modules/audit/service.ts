@@ -151,3 +151,5 @@ export async function verifyAudit(db: Db): Promise<AuditFinding[]> {
   }
   return findings;
 }
+
+export { auditCsv, auditPage, csvCell } from './viewer';

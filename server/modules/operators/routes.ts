@@ -11,6 +11,7 @@ import {
 } from '../../../src/contract/operators';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
+import { auditViewerRoutes } from './audit-routes';
 import type { CommandHandlers } from './commands';
 import * as commands from './commands';
 import { grantsChange, listOperators, proposeGrants } from './grants';
@@ -22,6 +23,7 @@ import * as service from './service';
  */
 export function operatorRoutes(app: FastifyInstance, ctx: AppContext, handlers: CommandHandlers): void {
   serve(app, ctx, adminSessionCall, ({ auth }) => service.session(ctx, auth, auth.operator));
+  auditViewerRoutes(app, ctx);
   serve(app, ctx, adminTotpEnrolCall, ({ auth }) => service.enrolTotp(ctx, auth));
   serve(app, ctx, adminTotpCall, ({ auth, input }) =>
     service.passTotp(ctx, auth, auth.operator, input.code, auth.actor),

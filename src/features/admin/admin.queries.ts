@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { adminAuditListCall } from '../../contract/audit';
 import { adminBannerListCall } from '../../contract/banner-admin';
 import { adminCommandListCall, adminSessionCall, type COMMAND_STATES } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
@@ -25,6 +26,12 @@ export interface CommandFilters {
   page: number;
 }
 
+/** An action or its start (`banner.`), and the page. */
+export interface AuditFilters {
+  action: string;
+  page: number;
+}
+
 /** A UID or phone digits (empty: everyone), and the page. */
 export interface UserFilters {
   q: string;
@@ -41,6 +48,7 @@ export const adminKeys = {
   commands: (filters: CommandFilters) => ['admin', 'commands', filters] as const,
   banners: (page: number) => ['admin', 'banners', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
+  audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
   sites: () => ['admin', 'sites'] as const,
 };
 
@@ -87,6 +95,13 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.users(filters),
       queryFn: () => api.call(adminUserListCall, { query: filters.q, number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  audit: (filters: AuditFilters) =>
+    queryOptions({
+      queryKey: adminKeys.audit(filters),
+      queryFn: () => api.call(adminAuditListCall, { action: filters.action, number: filters.page }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

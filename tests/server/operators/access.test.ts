@@ -94,7 +94,9 @@ function declaredOperatorCalls(): { path: string; method: string; permission: Op
 async function ask(path: string, method: string, token: string) {
   if (method === 'GET') {
     const res = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return { http: res.status, data: ((await res.json()) as { data: unknown }).data };
+    // An allowed raw call (the audit export) answers its file; a refusal is always an envelope.
+    const json = (res.headers.get('content-type') ?? '').includes('json');
+    return { http: res.status, data: json ? ((await res.json()) as { data: unknown }).data : null };
   }
   return server.post(path, {}, token, { headers: { 'idempotency-key': `k-${Math.random()}` } });
 }

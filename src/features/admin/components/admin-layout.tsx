@@ -68,6 +68,11 @@ export function AdminLayout() {
           <Link to="/admin/banners" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Banners</Trans>
           </Link>
+          {session.data.grants.some((g) => g.role === 'administrator') ? (
+            <Link to="/admin/audit" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+              <Trans>Audit log</Trans>
+            </Link>
+          ) : null}
         </nav>
         <Outlet />
       </>
