@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/create-db';
+import { PLATFORM_CHAIN } from './chain';
 import type { AuditLogTable } from './tables';
 
 /*
@@ -11,9 +12,6 @@ import type { AuditLogTable } from './tables';
 
 /** The first row's previous hash. */
 export const GENESIS_HASH = '0'.repeat(64);
-
-/** The chain of actions that belong to no one site (grants, bans of an account). */
-export const PLATFORM_CHAIN = 0;
 
 /** Who acted, from where. */
 export interface AuditActor {
@@ -152,4 +150,5 @@ export async function verifyAudit(db: Db): Promise<AuditFinding[]> {
   return findings;
 }
 
+export { PLATFORM_CHAIN } from './chain';
 export { auditCsv, auditPage, csvCell } from './viewer';

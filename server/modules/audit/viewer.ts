@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditFilter } from '../../../src/contract/audit';
 import type { Db } from '../../db/create-db';
-import { PLATFORM_CHAIN } from './service';
+import { PLATFORM_CHAIN } from './chain';
 
 /*
  * Reading the audit log (the console's viewer and its CSV export). Which chains a reader may see is the

@@ -4,11 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { adminAuditExportCall } from '../../../contract/audit';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { EmptyState } from '../../../ui/empty-state';
 import { TextField } from '../../../ui/form-fields';
-import { SkeletonRows } from '../../../ui/skeleton';
 import { type AuditFilters, adminQueries } from '../admin.queries';
-import { Pager } from './pager';
+import { AdminTable } from './admin-table';
 
 /** Saves a downloaded file under its name (an object URL on a transient link). */
 function save(blob: Blob, filename: string): void {
@@ -64,7 +62,7 @@ export function AuditPage({
       <h2 id="admin-audit-title" className="admin-section__title">
         <Trans>Audit log</Trans>
       </h2>
-      <form className="admin-search" role="search" onSubmit={submit}>
+      <form className="admin-search" onSubmit={submit}>
         <TextField
           label={t`Action (or its start, e.g. banner.)`}
           name="action"
@@ -78,57 +76,48 @@ export function AuditPage({
           <Trans>Export CSV</Trans>
         </button>
       </form>
-      {list.isPending ? (
-        <SkeletonRows label={t`Loading`} />
-      ) : !list.data || list.data.content.length === 0 ? (
-        <EmptyState title={<Trans>No entries</Trans>} />
-      ) : (
-        <>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`When`}</th>
-                <th scope="col">{t`Site`}</th>
-                <th scope="col">{t`Who`}</th>
-                <th scope="col">{t`Action`}</th>
-                <th scope="col">{t`Record`}</th>
-                <th scope="col">{t`Change`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.content.map((e) => (
-                <tr key={e.id}>
-                  <td data-label={t`When`}>{when(e.at)}</td>
-                  <td data-label={t`Site`}>{e.site ?? t`Every site`}</td>
-                  <td data-label={t`Who`}>
-                    {e.actorUid === null ? t`Command line` : `UID ${e.actorUid}`}
-                    <span className="admin-table__note"> · {e.ip}</span>
-                  </td>
-                  <td data-label={t`Action`}>{e.action}</td>
-                  <td data-label={t`Record`}>
-                    {e.resource} {e.recordId}
-                  </td>
-                  <td data-label={t`Change`}>
-                    <details>
-                      <summary>{t`Before and after`}</summary>
-                      <pre className="admin-audit__json">
-                        {e.before ?? '—'}
-                        {'\n→\n'}
-                        {e.after ?? '—'}
-                      </pre>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={filters.page}
-            pages={list.data.totalPages}
-            onPage={(page) => onFilters({ ...filters, page })}
-          />
-        </>
-      )}
+      <AdminTable
+        list={list}
+        rowKey={(e) => e.id}
+        empty={<Trans>No entries</Trans>}
+        page={filters.page}
+        onPage={(page) => onFilters({ ...filters, page })}
+        columns={[
+          { header: t`When`, cell: (e) => when(e.at) },
+          { header: t`Site`, cell: (e) => e.site ?? t`Every site` },
+          {
+            header: t`Who`,
+            cell: (e) => (
+              <>
+                {e.actorUid === null ? t`Command line` : `UID ${e.actorUid}`}
+                <span className="admin-table__note"> · {e.ip}</span>
+              </>
+            ),
+          },
+          { header: t`Action`, cell: (e) => e.action },
+          {
+            header: t`Record`,
+            cell: (e) => (
+              <>
+                {e.resource} {e.recordId}
+              </>
+            ),
+          },
+          {
+            header: t`Change`,
+            cell: (e) => (
+              <details>
+                <summary>{t`Before and after`}</summary>
+                <pre className="admin-audit__json">
+                  {e.before ?? '—'}
+                  {'\n→\n'}
+                  {e.after ?? '—'}
+                </pre>
+              </details>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

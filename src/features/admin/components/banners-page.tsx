@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminBanner } from '../../../contract/banner-admin';
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { EmptyState } from '../../../ui/empty-state';
-import { SkeletonRows } from '../../../ui/skeleton';
 import { adminQueries } from '../admin.queries';
+import { AdminTable } from './admin-table';
 import { BannerEditor } from './banner-editor';
-import { Pager } from './pager';
 
 /** `new`: the form of a new banner; a number: that banner's form; absent: the list only. */
 export interface BannerFilters {
@@ -60,54 +59,44 @@ export function BannersPage({
           onClose={close}
         />
       )}
-      {list.isPending ? (
-        <SkeletonRows label={t`Loading`} />
-      ) : !list.data || list.data.content.length === 0 ? (
-        <EmptyState title={<Trans>No banners yet</Trans>} />
-      ) : (
-        <>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Picture`}</th>
-                <th scope="col">{t`Name`}</th>
-                <th scope="col">{t`Site`}</th>
-                <th scope="col">{t`Languages`}</th>
-                <th scope="col">{t`On home`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.content.map((b) => (
-                <tr key={b.id}>
-                  <td data-label={t`Picture`}>
-                    <img className="admin-banner__thumb" src={b.picUrl} alt="" width={150} height={49} />
-                  </td>
-                  <td data-label={t`Name`}>{defaultName(b)}</td>
-                  <td data-label={t`Site`}>{b.site ?? t`Every site`}</td>
-                  <td data-label={t`Languages`}>
-                    {Object.keys(b.texts)
-                      .map((l) => LOCALE_NAMES[l as keyof typeof LOCALE_NAMES] ?? l)
-                      .join(', ')}
-                  </td>
-                  <td data-label={t`On home`}>{b.enabled ? t`Shown` : t`Hidden`}</td>
-                  <td data-label={t`Actions`}>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={t`Edit ${defaultName(b)}`}
-                      onClick={() => onFilters({ ...filters, edit: b.id })}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={filters.page} pages={list.data.totalPages} onPage={(page) => onFilters({ page })} />
-        </>
-      )}
+      <AdminTable
+        list={list}
+        rowKey={(b) => b.id}
+        empty={<Trans>No banners yet</Trans>}
+        page={filters.page}
+        onPage={(page) => onFilters({ page })}
+        columns={[
+          {
+            header: t`Picture`,
+            cell: (b) => (
+              <img className="admin-banner__thumb" src={b.picUrl} alt="" width={150} height={49} />
+            ),
+          },
+          { header: t`Name`, cell: (b) => defaultName(b) },
+          { header: t`Site`, cell: (b) => b.site ?? t`Every site` },
+          {
+            header: t`Languages`,
+            cell: (b) =>
+              Object.keys(b.texts)
+                .map((l) => LOCALE_NAMES[l as keyof typeof LOCALE_NAMES] ?? l)
+                .join(', '),
+          },
+          { header: t`On home`, cell: (b) => (b.enabled ? t`Shown` : t`Hidden`) },
+          {
+            header: t`Actions`,
+            cell: (b) => (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={t`Edit ${defaultName(b)}`}
+                onClick={() => onFilters({ ...filters, edit: b.id })}
+              >
+                <Trans>Edit</Trans>
+              </button>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

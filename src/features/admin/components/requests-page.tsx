@@ -5,12 +5,10 @@ import { useState } from 'react';
 import { COMMAND_STATES, type Command } from '../../../contract/operators';
 import { formatMoney } from '../../../lib/money';
 import { validationMessage } from '../../../lib/validation-messages';
-import { EmptyState } from '../../../ui/empty-state';
 import { SelectField } from '../../../ui/form-fields';
-import { SkeletonRows } from '../../../ui/skeleton';
 import { useDecideMutation } from '../admin.mutations';
 import { adminQueries, type CommandFilters, type CommandState } from '../admin.queries';
-import { Pager } from './pager';
+import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 
 const KIND_NAMES = {
@@ -67,68 +65,55 @@ export function RequestsPage({
           ...COMMAND_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
         ]}
       />
-      {list.isPending ? (
-        <SkeletonRows label={t`Loading`} />
-      ) : !list.data || list.data.content.length === 0 ? (
-        <EmptyState title={<Trans>No requests here</Trans>} />
-      ) : (
-        <>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Request`}</th>
-                <th scope="col">{t`Subject`}</th>
-                <th scope="col">{t`Asked by`}</th>
-                <th scope="col">{t`State`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.content.map((c) => (
-                <tr key={c.id}>
-                  <td data-label={t`Request`}>{i18n._(KIND_NAMES[c.kind])}</td>
-                  <td data-label={t`Subject`}>
-                    <Subject command={c} />
-                  </td>
-                  <td data-label={t`Asked by`}>UID {c.maker.uid}</td>
-                  <td data-label={t`State`}>
-                    {i18n._(STATE_NAMES[c.state])}
-                    {c.reason ? <span className="admin-table__note"> · {c.reason}</span> : null}
-                    {c.failure ? (
-                      <span className="admin-table__note"> · {validationMessage(i18n, c.failure)}</span>
-                    ) : null}
-                  </td>
-                  <td data-label={t`Actions`}>
-                    {c.state === 'pending' ? (
-                      <div className="admin-actions">
-                        <button
-                          type="button"
-                          className="button button--primary"
-                          onClick={() => decide.mutate({ id: c.id, approve: true })}
-                        >
-                          <Trans>Approve</Trans>
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => setRejecting(c.id)}
-                        >
-                          <Trans>Reject</Trans>
-                        </button>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={filters.page}
-            pages={list.data.totalPages}
-            onPage={(page) => onFilters({ ...filters, page })}
-          />
-        </>
-      )}
+      <AdminTable
+        list={list}
+        rowKey={(c) => c.id}
+        empty={<Trans>No requests here</Trans>}
+        page={filters.page}
+        onPage={(page) => onFilters({ ...filters, page })}
+        columns={[
+          { header: t`Request`, cell: (c) => i18n._(KIND_NAMES[c.kind]) },
+          {
+            header: t`Subject`,
+            cell: (c) => <Subject command={c} />,
+          },
+          { header: t`Asked by`, cell: (c) => <>UID {c.maker.uid}</> },
+          {
+            header: t`State`,
+            cell: (c) => (
+              <>
+                {i18n._(STATE_NAMES[c.state])}
+                {c.reason ? <span className="admin-table__note"> · {c.reason}</span> : null}
+                {c.failure ? (
+                  <span className="admin-table__note"> · {validationMessage(i18n, c.failure)}</span>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            header: t`Actions`,
+            cell: (c) =>
+              c.state === 'pending' ? (
+                <div className="admin-actions">
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => decide.mutate({ id: c.id, approve: true })}
+                  >
+                    <Trans>Approve</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setRejecting(c.id)}
+                  >
+                    <Trans>Reject</Trans>
+                  </button>
+                </div>
+              ) : null,
+          },
+        ]}
+      />
       <ReasonDialog
         open={rejecting !== null}
         title={t`Why reject this request?`}

@@ -4,12 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminUser } from '../../../contract/user-admin';
 import { toast } from '../../../lib/toast';
-import { EmptyState } from '../../../ui/empty-state';
 import { TextField } from '../../../ui/form-fields';
-import { SkeletonRows } from '../../../ui/skeleton';
 import { useBanMutation } from '../admin.mutations';
 import { adminQueries, type UserFilters } from '../admin.queries';
-import { Pager } from './pager';
+import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 
 const JOB_NAMES = [msg`Player`, msg`Agent`, msg`Senior agent`] as const;
@@ -43,7 +41,7 @@ export function UsersPage({
       <h2 id="admin-users-title" className="admin-section__title">
         <Trans>Users</Trans>
       </h2>
-      <form className="admin-search" role="search" onSubmit={submit}>
+      <form className="admin-search" onSubmit={submit}>
         <TextField
           label={t`UID or phone number`}
           name="q"
@@ -55,65 +53,45 @@ export function UsersPage({
           <Trans>Search</Trans>
         </button>
       </form>
-      {list.isPending ? (
-        <SkeletonRows label={t`Loading`} />
-      ) : !list.data || list.data.content.length === 0 ? (
-        <EmptyState title={<Trans>No users found</Trans>} />
-      ) : (
-        <>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`UID`}</th>
-                <th scope="col">{t`Name`}</th>
-                <th scope="col">{t`Phone`}</th>
-                <th scope="col">{t`Site`}</th>
-                <th scope="col">{t`Job`}</th>
-                <th scope="col">{t`State`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.content.map((u) => (
-                <tr key={u.uid}>
-                  <td data-label={t`UID`}>{u.uid}</td>
-                  <td data-label={t`Name`}>{u.username}</td>
-                  <td data-label={t`Phone`}>{u.phone}</td>
-                  <td data-label={t`Site`}>{u.site ?? '—'}</td>
-                  <td data-label={t`Job`}>{i18n._(JOB_NAMES[u.job] ?? JOB_NAMES[0])}</td>
-                  <td data-label={t`State`}>{stateOf(u)}</td>
-                  <td data-label={t`Actions`}>
-                    <div className="admin-actions">
-                      {u.banned ? (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => setDeciding({ user: u, ban: false })}
-                        >
-                          <Trans>Unban</Trans>
-                        </button>
-                      ) : u.banPending ? null : (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => setDeciding({ user: u, ban: true })}
-                        >
-                          <Trans>Ban</Trans>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={filters.page}
-            pages={list.data.totalPages}
-            onPage={(page) => onFilters({ ...filters, page })}
-          />
-        </>
-      )}
+      <AdminTable
+        list={list}
+        rowKey={(u) => u.uid}
+        empty={<Trans>No users found</Trans>}
+        page={filters.page}
+        onPage={(page) => onFilters({ ...filters, page })}
+        columns={[
+          { header: t`UID`, cell: (u) => u.uid },
+          { header: t`Name`, cell: (u) => u.username },
+          { header: t`Phone`, cell: (u) => u.phone },
+          { header: t`Site`, cell: (u) => u.site ?? '—' },
+          { header: t`Job`, cell: (u) => i18n._(JOB_NAMES[u.job] ?? JOB_NAMES[0]) },
+          { header: t`State`, cell: (u) => stateOf(u) },
+          {
+            header: t`Actions`,
+            cell: (u) => (
+              <div className="admin-actions">
+                {u.banned ? (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setDeciding({ user: u, ban: false })}
+                  >
+                    <Trans>Unban</Trans>
+                  </button>
+                ) : u.banPending ? null : (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setDeciding({ user: u, ban: true })}
+                  >
+                    <Trans>Ban</Trans>
+                  </button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
       <ReasonDialog
         open={deciding !== null}
         title={deciding?.ban ? t`Ban user ${deciding.user.uid}` : t`Unban user ${deciding?.user.uid ?? ''}`}

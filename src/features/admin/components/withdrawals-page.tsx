@@ -5,12 +5,10 @@ import { useState } from 'react';
 import { type AdminWithdrawal, TX_STATES, type TxState } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { EmptyState } from '../../../ui/empty-state';
 import { SelectField } from '../../../ui/form-fields';
-import { SkeletonRows } from '../../../ui/skeleton';
 import { useWithdrawalStepMutation } from '../admin.mutations';
 import { adminQueries, type WithdrawalFilters } from '../admin.queries';
-import { Pager } from './pager';
+import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 
 const STATE_NAMES = {
@@ -60,94 +58,83 @@ export function WithdrawalsPage({
           ...TX_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
         ]}
       />
-      {list.isPending ? (
-        <SkeletonRows label={t`Loading`} />
-      ) : !list.data || list.data.content.length === 0 ? (
-        <EmptyState title={<Trans>No withdrawals here</Trans>} />
-      ) : (
-        <>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Order`}</th>
-                <th scope="col">{t`User`}</th>
-                <th scope="col">{t`Amount`}</th>
-                <th scope="col">{t`To`}</th>
-                <th scope="col">{t`State`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.content.map((w) => (
-                <tr key={w.id}>
-                  <td data-label={t`Order`}>{w.orderNo}</td>
-                  <td data-label={t`User`}>
-                    {w.username} · {w.userUid}
-                  </td>
-                  <td data-label={t`Amount`} className="admin-table__money">
-                    {formatMoney(w.amount)}
-                  </td>
-                  <td data-label={t`To`}>{w.methodLabel}</td>
-                  <td data-label={t`State`}>
-                    {i18n._(STATE_NAMES[w.state])}
-                    {w.reason ? <span className="admin-table__note"> · {w.reason}</span> : null}
-                  </td>
-                  <td data-label={t`Actions`}>
-                    <div className="admin-actions">
-                      {w.state === 'WaitReview' ? (
-                        <>
-                          <button type="button" className="button button--primary" onClick={() => approve(w)}>
-                            <Trans>Approve</Trans>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--secondary"
-                            onClick={() => setRejecting({ id: w.id, settle: false })}
-                          >
-                            <Trans>Reject</Trans>
-                          </button>
-                        </>
-                      ) : null}
-                      {w.state === 'WaitExec' ? (
-                        <button
-                          type="button"
-                          className="button button--primary"
-                          onClick={() => step.mutate({ step: 'execute', id: w.id })}
-                        >
-                          <Trans>Pay out</Trans>
-                        </button>
-                      ) : null}
-                      {w.state === 'Exec' ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--primary"
-                            onClick={() => step.mutate({ step: 'settle', id: w.id, outcome: 'Success' })}
-                          >
-                            <Trans>Paid</Trans>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--secondary"
-                            onClick={() => setRejecting({ id: w.id, settle: true })}
-                          >
-                            <Trans>Payout failed</Trans>
-                          </button>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            page={filters.page}
-            pages={list.data.totalPages}
-            onPage={(page) => onFilters({ ...filters, page })}
-          />
-        </>
-      )}
+      <AdminTable
+        list={list}
+        rowKey={(w) => w.id}
+        empty={<Trans>No withdrawals here</Trans>}
+        page={filters.page}
+        onPage={(page) => onFilters({ ...filters, page })}
+        columns={[
+          { header: t`Order`, cell: (w) => w.orderNo },
+          {
+            header: t`User`,
+            cell: (w) => (
+              <>
+                {w.username} · {w.userUid}
+              </>
+            ),
+          },
+          { header: t`Amount`, className: 'admin-table__money', cell: (w) => formatMoney(w.amount) },
+          { header: t`To`, cell: (w) => w.methodLabel },
+          {
+            header: t`State`,
+            cell: (w) => (
+              <>
+                {i18n._(STATE_NAMES[w.state])}
+                {w.reason ? <span className="admin-table__note"> · {w.reason}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: t`Actions`,
+            cell: (w) => (
+              <div className="admin-actions">
+                {w.state === 'WaitReview' ? (
+                  <>
+                    <button type="button" className="button button--primary" onClick={() => approve(w)}>
+                      <Trans>Approve</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setRejecting({ id: w.id, settle: false })}
+                    >
+                      <Trans>Reject</Trans>
+                    </button>
+                  </>
+                ) : null}
+                {w.state === 'WaitExec' ? (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => step.mutate({ step: 'execute', id: w.id })}
+                  >
+                    <Trans>Pay out</Trans>
+                  </button>
+                ) : null}
+                {w.state === 'Exec' ? (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => step.mutate({ step: 'settle', id: w.id, outcome: 'Success' })}
+                    >
+                      <Trans>Paid</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setRejecting({ id: w.id, settle: true })}
+                    >
+                      <Trans>Payout failed</Trans>
+                    </button>
+                  </>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+      />
       <ReasonDialog
         open={rejecting !== null}
         title={rejecting?.settle ? t`Why did the payout fail?` : t`Why reject this withdrawal?`}
