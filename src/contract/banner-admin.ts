@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
 import { contentLocaleSchema, perLocale } from './locales';
 import { pageRequestSchema, pageSchema } from './paging';
+import { siteTargetSchema } from './site';
 
 export const BANNER_NAME_MAX = 100;
 export const BANNER_REMARK_MAX = 2000;
@@ -29,14 +30,7 @@ const bannerFields = z.object({
   texts: perLocale(bannerTextSchema),
   defaultLocale: z._default(contentLocaleSchema, 'en-US'),
   /** A site's domain, or null: every site. */
-  site: z._default(
-    z.nullable(
-      z
-        .string('invalid_type')
-        .check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(255, 'too_long')),
-    ),
-    null,
-  ),
+  site: siteTargetSchema,
   /** Lower first. */
   sortOrder: z._default(z.int('invalid_type').check(z.gte(0, 'invalid_type'), z.lte(9999, 'too_long')), 0),
   /** Shown on home; a new banner starts hidden until its pictures are in. */

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
 import { contentLocaleSchema, perLocale } from './locales';
 import { pageRequestSchema, pageSchema } from './paging';
+import { siteTargetSchema } from './site';
 
 /** Operator notice console (issue 5): create, edit, list, withdraw under /api/admin/notices/. */
 
@@ -25,14 +26,7 @@ const noticeFields = z.object({
   texts: perLocale(noticeTextSchema),
   defaultLocale: z._default(contentLocaleSchema, 'en-US'),
   /** A site's domain, or null: every site. */
-  site: z._default(
-    z.nullable(
-      z
-        .string('invalid_type')
-        .check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(255, 'too_long')),
-    ),
-    null,
-  ),
+  site: siteTargetSchema,
   /** null: every job; else only accounts with one of these jobs. */
   jobs: z._default(
     z.nullable(z.array(noticeJobSchema).check(z.minLength(1, 'notice_target_invalid'), z.maxLength(3))),

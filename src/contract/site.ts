@@ -31,3 +31,13 @@ export const sitesCall = {
   answer: siteListSchema,
   access: 'public',
 } satisfies Call;
+
+/** Where operator content shows: a site's domain, or null (the default): every site. */
+export const siteTargetSchema = z._default(
+  z.nullable(
+    z
+      .string('invalid_type')
+      .check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(255, 'too_long')),
+  ),
+  null,
+);

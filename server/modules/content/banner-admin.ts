@@ -8,7 +8,7 @@ import { offsetOf, pageOf } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
-import { siteByDomain, siteDomains } from '../site/service';
+import { siteDomains, targetSiteId } from '../site/service';
 import { storePicture } from '../uploads/service';
 import * as repo from './repository';
 import { parseMultiPic } from './service';
@@ -50,13 +50,6 @@ async function get(ctx: AppContext, id: number): Promise<AdminBanner> {
   const [banner] = row ? await toAdmin(ctx, [row]) : [];
   if (!banner) throw notFoundBanner();
   return banner;
-}
-
-async function targetSiteId(ctx: AppContext, domain: string | null): Promise<number | null> {
-  if (domain === null) return null;
-  const site = await siteByDomain(ctx, domain);
-  if (!site) throw fieldError('site', 'site_not_found');
-  return site.id;
 }
 
 const siteOf = (row: { site_id: number | null }) => (row.site_id === null ? null : Number(row.site_id));

@@ -9,7 +9,7 @@ import { codedError, fieldError, notFound } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
 import { type AuditActor, recordAudit } from '../audit/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
-import { siteByDomain, siteDomains } from '../site/service';
+import { siteDomains, targetSiteId } from '../site/service';
 import * as repo from './repository';
 
 export type DeliveryCounts = AdminNotice['deliveries'];
@@ -195,14 +195,6 @@ async function toAdmin(
     state: stateOf(r, now),
     deliveries: counts.get(r.id) ?? { pending: 0, sent: 0, dead: 0 },
   }));
-}
-
-/** A notice's target site, named by its domain; null: every site. */
-async function targetSiteId(ctx: AppContext, domain: string | null): Promise<number | null> {
-  if (domain === null) return null;
-  const site = await siteByDomain(ctx, domain);
-  if (!site) throw fieldError('site', 'site_not_found');
-  return site.id;
 }
 
 /** Columns and texts from a create or edit request; `content` keeps the default-locale body for old readers. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Site } from '../../../src/contract/site';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
+import { fieldError } from '../../http/envelope';
 import { listSites, type SiteRow } from './repository';
 
 /** Minor units (cents) to the wire's decimal amount. */
@@ -54,6 +55,14 @@ export const callerSiteId = async (
 ): Promise<number | null> => (await callerSite(ctx, request)).effective?.id ?? null;
 
 /** The site whose domain is exactly `domain` (a notice's target, as an operator names it). */
+/** The id of the site operator content names by domain (null: every site); 400 `site_not_found` on `site`. */
+export async function targetSiteId(ctx: AppContext, domain: string | null): Promise<number | null> {
+  if (domain === null) return null;
+  const site = await siteByDomain(ctx, domain);
+  if (!site) throw fieldError('site', 'site_not_found');
+  return site.id;
+}
+
 export const siteByDomain = async (ctx: AppContext, domain: string): Promise<SiteRow | undefined> =>
   (await listSites(ctx.db)).find((r) => r.domain === domain);
 
