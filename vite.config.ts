@@ -53,8 +53,12 @@ export default defineConfig({
           // react stays its own chunk: the small entry needs it, the framework can wait (decision 10).
           includeDependenciesRecursively: false,
           groups: [
-            // The operator console's code, one chunk (admin-*) that only /admin loads.
-            { name: 'admin', test: /src[\\/](routes[\\/]admin|features[\\/]admin)[\\/.]/ },
+            // The operator console's code and its own contract files, one chunk (admin-*) that only /admin
+            // loads: a console file outside the group would get a chunk of its own, and be precached.
+            {
+              name: 'admin',
+              test: /src[\\/](routes[\\/]admin|features[\\/]admin|contract[\\/](operators|banner-admin|user-admin|audit)\.ts)/,
+            },
             {
               name: 'framework',
               // The virtualizer stays with the lists that use it.

@@ -266,6 +266,23 @@ test('the audit log lists the sign-ins, filtered in the URL, and exports them as
   await op.context().close();
 });
 
+test('players’ phones never precache the console: no precached file holds its code', async ({ request }) => {
+  const sw = await (await request.get('/sw.js')).text();
+  const precached = [...sw.matchAll(/"(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
+  expect(precached.length).toBeGreaterThan(5);
+  expect(precached.filter((f) => /admin/.test(f))).toEqual([]);
+  for (const file of precached.filter((f) => f.endsWith('.js'))) {
+    const code = await (await request.get(`/${file}`)).text();
+    for (const consoleOnly of [
+      '/admin/users/list',
+      '/admin/banners/picture',
+      '/admin/audit/export',
+      '/admin/session/totp',
+    ])
+      expect(code.includes(consoleOnly), `${file} holds ${consoleOnly}`).toBe(false);
+  }
+});
+
 test('a player who opens the console is told it is for operators', async ({ page }) => {
   const phone = freshPhone();
   await registerViaApi(page.request, phone, PASSWORD);
