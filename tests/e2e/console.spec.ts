@@ -7,6 +7,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { expectNoViolations, preloadAxe } from './axe-support';
+import { overflowAt } from './every-route';
 import { withOperatorCode } from './operator-codes';
 import { freshPhone, logIn, registerViaApi } from './support';
 import { apiCall, depositViaApi, PASSWORD, SAFE_PASSWORD } from './wallet-support';
@@ -263,6 +264,29 @@ test('the audit log lists the sign-ins, filtered in the URL, and exports them as
   );
   expect(text).toContain(',session.second_factor,');
   expect(text).not.toContain(',banner.create,');
+  await op.context().close();
+});
+
+test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', async ({ browser }) => {
+  const op = await signInOperator(browser, 'operator');
+  await op.setViewportSize({ width: 360, height: 780 });
+  for (const locale of ['es-ES', 'zh-CN']) {
+    await op.evaluate((l) => localStorage.setItem('locale', l), locale);
+    for (const path of [
+      '/admin/withdrawals',
+      '/admin/requests',
+      '/admin/users',
+      '/admin/banners?edit=new',
+      '/admin/audit',
+    ]) {
+      await op.goto(path);
+      await expect(op.locator('html')).toHaveAttribute('lang', locale);
+      await expect(op.locator('.admin-table, .empty-state, .admin-banner').first()).toBeVisible();
+      const { scrollWidth, culprits } = await overflowAt(op, 360);
+      expect(scrollWidth, `${path} in ${locale}: ${culprits.join(', ')}`).toBeLessThanOrEqual(360);
+      await expectNoViolations(op, `${path} in ${locale}`);
+    }
+  }
   await op.context().close();
 });
 

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from './axe-support';
-import { everyRoute, LOCALES, type Locale, openCold, pageFor, type Who } from './every-route';
+import { everyRoute, LOCALES, type Locale, openCold, overflowAt, pageFor, type Who } from './every-route';
 
 /*
  * One walk per locale through every route, each loaded cold once: it must fit a 360 and a 390 px wide
@@ -15,25 +15,6 @@ const WIDTHS = [360, 390] as const;
 /** Two frames: the layout after a resize has been computed and painted. */
 const afterLayout = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
-/** How much wider than the screen the document is, and the deepest elements that stick out (to say where). */
-function overflowAt(page: Page, width: number) {
-  return page.evaluate((width) => {
-    const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
-    const culprits: string[] = [];
-    if (scrollWidth > width) {
-      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-        const box = element.getBoundingClientRect();
-        if (box.right <= width + 0.5 || box.width === 0) continue;
-        // Only the innermost: a parent that sticks out because of its child says nothing new.
-        const child = [...element.children].some((c) => c.getBoundingClientRect().right > width + 0.5);
-        if (!child)
-          culprits.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(box.right)})`);
-      }
-    }
-    return { scrollWidth, culprits: culprits.slice(0, 4) };
-  }, width);
-}
 
 /** The dialogs that are part of a route's normal view, opened the way a user opens them. */
 const DIALOGS: Array<{ name: string; who: Who; path: string; open: (page: Page) => Promise<void> }> = [

@@ -207,3 +207,22 @@ export async function settle(page: Page): Promise<void> {
   await expect(page.locator(LOADING)).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
+
+/** How much wider than the screen the document is, and the deepest elements that stick out (to say where). */
+export function overflowAt(page: Page, width: number) {
+  return page.evaluate((width) => {
+    const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
+    const culprits: string[] = [];
+    if (scrollWidth > width) {
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        const box = element.getBoundingClientRect();
+        if (box.right <= width + 0.5 || box.width === 0) continue;
+        // Only the innermost: a parent that sticks out because of its child says nothing new.
+        const child = [...element.children].some((c) => c.getBoundingClientRect().right > width + 0.5);
+        if (!child)
+          culprits.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(box.right)})`);
+      }
+    }
+    return { scrollWidth, culprits: culprits.slice(0, 4) };
+  }, width);
+}
