@@ -54,10 +54,12 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             // The operator console's code and its own contract files, one chunk (admin-*) that only /admin
-            // loads: a console file outside the group would get a chunk of its own, and be precached.
+            // loads: a console file outside the group would get a chunk of its own, and be precached. Of its
+            // route files only the split parts (component and loader, `?tsr-split`): the rest (path, search
+            // validation) is in the route tree every page loads, and would pull the whole chunk into home.
             {
               name: 'admin',
-              test: /src[\\/](routes[\\/]admin|features[\\/]admin|contract[\\/](operators|banner-admin|user-admin|audit)\.ts)/,
+              test: /src[\\/](features[\\/]admin[\\/]|contract[\\/](operators|banner-admin|user-admin|audit)\.ts|routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split)/,
             },
             {
               name: 'framework',

@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { smsCodeSchema } from './auth';
 import { type Call, operatorAccess } from './call';
+import { COMMAND_STATES } from './command-states';
 import { pageRequestSchema, pageSchema } from './paging';
 
 export const OPERATOR_ROLE_NAMES = [
@@ -113,7 +114,6 @@ export const COMMAND_KINDS = [
   'ratio_change',
   'operator_grants',
 ] as const;
-export const COMMAND_STATES = ['pending', 'approved', 'rejected', 'failed'] as const;
 
 export const commandSchema = z.object({
   id: z.int(),

@@ -1,5 +1,6 @@
 import type { OperatorResource } from '../../../src/contract/call';
-import type { COMMAND_KINDS, COMMAND_STATES, Command } from '../../../src/contract/operators';
+import type { COMMAND_STATES } from '../../../src/contract/command-states';
+import type { COMMAND_KINDS, Command } from '../../../src/contract/operators';
 import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';

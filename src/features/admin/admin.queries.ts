@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminAuditListCall } from '../../contract/audit';
 import { adminBannerListCall } from '../../contract/banner-admin';
-import { adminCommandListCall, adminSessionCall, type COMMAND_STATES } from '../../contract/operators';
+import type { COMMAND_STATES } from '../../contract/command-states';
+import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
 import { adminUserListCall } from '../../contract/user-admin';
 import type { TxState } from '../../contract/wallet';
