@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
-import { makeOperator } from '../operators/helpers';
-import { seedSites } from '../wallet/helpers';
+import { operatorsOfTwoSites } from '../operators/helpers';
 
 let server: TestServer;
 let everyAdmin: TeamUser;
@@ -17,17 +16,13 @@ let secondDomain: string;
 
 beforeAll(async () => {
   server = await startServer();
-  await seedSites(server);
-  const sites = await server.db.selectFrom('sites').select(['id', 'domain']).orderBy('id').execute();
-  const [first, second] = sites as [{ id: number; domain: string }, { id: number; domain: string }];
-  firstDomain = first.domain;
-  secondDomain = second.domain;
-  everyAdmin = await quickUser(server);
-  await makeOperator(server, everyAdmin);
-  siteAdmin = await quickUser(server);
-  await makeOperator(server, siteAdmin, [{ role: 'administrator', siteId: Number(first.id) }]);
-  viewer = await quickUser(server);
-  await makeOperator(server, viewer, [{ role: 'viewer', siteId: null }]);
+  ({
+    everyAdmin,
+    siteOperator: siteAdmin,
+    viewer,
+    first: { domain: firstDomain },
+    second: { domain: secondDomain },
+  } = await operatorsOfTwoSites(server, 'administrator'));
 });
 afterAll(() => server.close());
 

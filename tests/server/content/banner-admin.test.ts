@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_PICTURE_MAX_BYTES } from '../../../src/contract/banner-admin';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
-import { makeOperator } from '../operators/helpers';
-import { seedSites } from '../wallet/helpers';
+import { operatorsOfTwoSites } from '../operators/helpers';
 
 let server: TestServer;
 let admin: TeamUser;
@@ -19,17 +18,13 @@ let secondDomain: string;
 
 beforeAll(async () => {
   server = await startServer();
-  await seedSites(server);
-  const sites = await server.db.selectFrom('sites').select(['id', 'domain']).orderBy('id').execute();
-  const [first, second] = sites as [{ id: number; domain: string }, { id: number; domain: string }];
-  firstDomain = first.domain;
-  secondDomain = second.domain;
-  admin = await quickUser(server);
-  await makeOperator(server, admin);
-  siteEditor = await quickUser(server);
-  await makeOperator(server, siteEditor, [{ role: 'content_editor', siteId: Number(first.id) }]);
-  viewer = await quickUser(server);
-  await makeOperator(server, viewer, [{ role: 'viewer', siteId: null }]);
+  ({
+    everyAdmin: admin,
+    siteOperator: siteEditor,
+    viewer,
+    first: { domain: firstDomain },
+    second: { domain: secondDomain },
+  } = await operatorsOfTwoSites(server, 'content_editor'));
 });
 afterAll(() => server.close());
 

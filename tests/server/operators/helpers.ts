@@ -1,6 +1,8 @@
 import { generate } from 'otplib';
 import type { Grant } from '../../../server/modules/operators/policy';
+import { quickUser } from '../agent/team-fixtures';
 import type { TestServer } from '../harness';
+import { seedSites } from '../wallet/helpers';
 
 /** The authenticator secret tests give their operators (base32, 20 bytes). */
 export const TEST_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -49,3 +51,21 @@ export async function passSecondFactor(server: TestServer, token: string): Promi
   const res = await server.post('/admin/session/totp', { code: await totpCode(server) }, token);
   if (res.status !== 200) throw new Error(`second factor: ${res.status} ${res.message}`);
 }
+
+/**
+ * The demo sites with three operators: an administrator of every site, a `siteRole` of the first site only,
+ * and a viewer of every site (each with the second factor passed).
+ */
+export async function operatorsOfTwoSites(server: TestServer, siteRole: Grant['role']) {
+  await seedSites(server);
+  const sites = await server.db.selectFrom('sites').select(['id', 'domain']).orderBy('id').execute();
+  const [first, second] = sites.map((s) => ({ id: Number(s.id), domain: s.domain })) as [Site, Site];
+  const everyAdmin = await quickUser(server);
+  await makeOperator(server, everyAdmin);
+  const siteOperator = await quickUser(server);
+  await makeOperator(server, siteOperator, [{ role: siteRole, siteId: first.id }]);
+  const viewer = await quickUser(server);
+  await makeOperator(server, viewer, [{ role: 'viewer', siteId: null }]);
+  return { first, second, everyAdmin, siteOperator, viewer };
+}
+type Site = { id: number; domain: string };
