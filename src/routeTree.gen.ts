@@ -20,6 +20,8 @@ import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
+import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
+import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
@@ -107,6 +109,16 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminBannersRoute = AdminBannersRouteImport.update({
   id: '/banners',
   path: '/banners',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFollowUpsRoute = AdminFollowUpsRouteImport.update({
+  id: '/follow-ups',
+  path: '/follow-ups',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminHoldsRoute = AdminHoldsRouteImport.update({
+  id: '/holds',
+  path: '/holds',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRequestsRoute = AdminRequestsRouteImport.update({
@@ -308,6 +320,8 @@ export interface FileRoutesByFullPath {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/follow-ups': typeof AdminFollowUpsRoute
+  '/admin/holds': typeof AdminHoldsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -353,6 +367,8 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/follow-ups': typeof AdminFollowUpsRoute
+  '/admin/holds': typeof AdminHoldsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -402,6 +418,8 @@ export interface FileRoutesById {
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/follow-ups': typeof AdminFollowUpsRoute
+  '/admin/holds': typeof AdminHoldsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -451,6 +469,8 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/follow-ups'
+    | '/admin/holds'
     | '/admin/requests'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -496,6 +516,8 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/follow-ups'
+    | '/admin/holds'
     | '/admin/requests'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -544,6 +566,8 @@ export interface FileRouteTypes {
     | '/_main/_authed'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/follow-ups'
+    | '/admin/holds'
     | '/admin/requests'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -670,6 +694,20 @@ declare module '@tanstack/react-router' {
       path: '/banners'
       fullPath: '/admin/banners'
       preLoaderRoute: typeof AdminBannersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/follow-ups': {
+      id: '/admin/follow-ups'
+      path: '/follow-ups'
+      fullPath: '/admin/follow-ups'
+      preLoaderRoute: typeof AdminFollowUpsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/holds': {
+      id: '/admin/holds'
+      path: '/holds'
+      fullPath: '/admin/holds'
+      preLoaderRoute: typeof AdminHoldsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/requests': {
@@ -1030,6 +1068,8 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBannersRoute: typeof AdminBannersRoute
+  AdminFollowUpsRoute: typeof AdminFollowUpsRoute
+  AdminHoldsRoute: typeof AdminHoldsRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
@@ -1039,6 +1079,8 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBannersRoute: AdminBannersRoute,
+  AdminFollowUpsRoute: AdminFollowUpsRoute,
+  AdminHoldsRoute: AdminHoldsRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,

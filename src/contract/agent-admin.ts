@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { ratioList, ratioViewSchema } from './agent';
 import { type Call, operatorAccess } from './call';
+import { HOLD_STATES } from './console-states';
 import { pageRequestSchema, pageSchema } from './paging';
 import { moneyValue } from './wallet';
 
@@ -24,7 +25,6 @@ const note = z
 
 // ---- holds
 
-export const HOLD_STATES = ['held', 'released', 'cancelled'] as const;
 export const HOLD_REASONS = ['shared_device', 'shared_ip', 'fast_deposit'] as const;
 
 export const holdSchema = z.object({

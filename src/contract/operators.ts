@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { smsCodeSchema } from './auth';
 import { type Call, operatorAccess } from './call';
-import { COMMAND_STATES } from './command-states';
+import { COMMAND_STATES } from './console-states';
 import { pageRequestSchema, pageSchema } from './paging';
 
 export const OPERATOR_ROLE_NAMES = [

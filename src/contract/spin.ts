@@ -8,6 +8,7 @@
  */
 import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
+import { FOLLOW_UP_STATES } from './console-states';
 import { pageRequestSchema, pageSchema } from './paging';
 import { moneyValue } from './wallet';
 
@@ -113,8 +114,6 @@ export const spinDrawCall = {
 } satisfies Call;
 
 // ---- the operator's follow-ups of item prizes
-
-export const FOLLOW_UP_STATES = ['open', 'done'] as const;
 
 export const followUpSchema = z.object({
   id: z.int(),

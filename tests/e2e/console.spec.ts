@@ -276,6 +276,8 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/withdrawals',
       '/admin/requests',
       '/admin/users',
+      '/admin/holds',
+      '/admin/follow-ups',
       '/admin/banners?edit=new',
       '/admin/audit',
     ]) {
@@ -288,6 +290,17 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
     }
   }
   await op.context().close();
+});
+
+test('home never loads the console', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.filter((s) => /\/admin-/.test(s))).toEqual([]);
 });
 
 test('players’ phones never precache the console: no precached file holds its code', async ({ request }) => {

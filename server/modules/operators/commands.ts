@@ -1,5 +1,5 @@
 import type { OperatorResource } from '../../../src/contract/call';
-import type { COMMAND_STATES } from '../../../src/contract/command-states';
+import type { COMMAND_STATES } from '../../../src/contract/console-states';
 import type { COMMAND_KINDS, Command } from '../../../src/contract/operators';
 import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { adminHoldCancelCall, adminHoldReleaseCall } from '../../contract/agent-admin';
 import {
   type BannerCreateRequest,
   bannerCreateCall,
@@ -13,6 +14,7 @@ import {
   adminTotpCall,
   adminTotpEnrolCall,
 } from '../../contract/operators';
+import { adminFollowUpDoneCall } from '../../contract/spin';
 import { adminUserBanCall, adminUserUnbanCall } from '../../contract/user-admin';
 import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
@@ -115,6 +117,31 @@ export function useBanMutation() {
       if (ban) await api.call(adminUserBanCall, { uid, reason }, ACTION);
       else await api.call(adminUserUnbanCall, { uid, reason }, ACTION);
     },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** A held commission released to its agent or cancelled back to the house: money calls, each with its key. */
+export function useHoldMutation() {
+  const queryClient = useQueryClient();
+  const key = useRef(new ActionKey());
+  return useMutation({
+    mutationFn: async (input: { release: boolean; id: number; note: string }): Promise<void> => {
+      const options = { ...ACTION, idempotencyKey: key.current.for(input) };
+      const body = { id: input.id, note: input.note };
+      if (input.release) await api.call(adminHoldReleaseCall, body, options);
+      else await api.call(adminHoldCancelCall, body, options);
+    },
+    onSuccess: () => key.current.done(),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** A prize follow-up marked done, with what was done. */
+export function useFollowUpDoneMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; note: string }) => api.call(adminFollowUpDoneCall, input, ACTION),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

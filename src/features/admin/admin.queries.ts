@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { adminHoldListCall } from '../../contract/agent-admin';
 import { adminAuditListCall } from '../../contract/audit';
 import { adminBannerListCall } from '../../contract/banner-admin';
-import type { COMMAND_STATES } from '../../contract/command-states';
+import type { COMMAND_STATES, FOLLOW_UP_STATES, HOLD_STATES } from '../../contract/console-states';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
+import { adminFollowUpListCall } from '../../contract/spin';
 import { adminUserListCall } from '../../contract/user-admin';
 import type { TxState } from '../../contract/wallet';
 import { adminWithdrawalListCall } from '../../contract/wallet';
@@ -24,6 +26,16 @@ export interface WithdrawalFilters {
 
 export interface CommandFilters {
   state: CommandState | 'all';
+  page: number;
+}
+
+export interface HoldFilters {
+  state: (typeof HOLD_STATES)[number] | 'all';
+  page: number;
+}
+
+export interface FollowUpFilters {
+  state: (typeof FOLLOW_UP_STATES)[number] | 'all';
   page: number;
 }
 
@@ -50,6 +62,8 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+  holds: (filters: HoldFilters) => ['admin', 'holds', filters] as const,
+  followUps: (filters: FollowUpFilters) => ['admin', 'follow-ups', filters] as const,
   sites: () => ['admin', 'sites'] as const,
 };
 
@@ -103,6 +117,21 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.audit(filters),
       queryFn: () => api.call(adminAuditListCall, { action: filters.action, number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  holds: (filters: HoldFilters) =>
+    queryOptions({
+      queryKey: adminKeys.holds(filters),
+      queryFn: () => api.call(adminHoldListCall, { state: stateFilter(filters.state), number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  followUps: (filters: FollowUpFilters) =>
+    queryOptions({
+      queryKey: adminKeys.followUps(filters),
+      queryFn: () =>
+        api.call(adminFollowUpListCall, { state: stateFilter(filters.state), number: filters.page }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

@@ -62,6 +62,12 @@ export function AdminLayout() {
           <Link to="/admin/requests" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Requests to approve</Trans>
           </Link>
+          <Link to="/admin/holds" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Held commissions</Trans>
+          </Link>
+          <Link to="/admin/follow-ups" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Prize follow-ups</Trans>
+          </Link>
           <Link to="/admin/users" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Users</Trans>
           </Link>

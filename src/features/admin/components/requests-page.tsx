@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { COMMAND_STATES } from '../../../contract/command-states';
+import { COMMAND_STATES } from '../../../contract/console-states';
 import type { Command } from '../../../contract/operators';
 import { formatMoney } from '../../../lib/money';
 import { validationMessage } from '../../../lib/validation-messages';

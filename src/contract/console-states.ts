@@ -1,0 +1,13 @@
+/**
+ * The states the console's lists filter by. A file of its own, free of API paths: the console's routes
+ * validate their URLs with them in the route tree every page loads, before the console's code has loaded.
+ */
+
+/** A four-eyes command's states (decision 0024). */
+export const COMMAND_STATES = ['pending', 'approved', 'rejected', 'failed'] as const;
+
+/** A held commission's states (decision 0017). */
+export const HOLD_STATES = ['held', 'released', 'cancelled'] as const;
+
+/** A wheel prize follow-up's states (issue 15). */
+export const FOLLOW_UP_STATES = ['open', 'done'] as const;
