@@ -88,7 +88,13 @@ test('a withdrawal above the threshold: one operator approves, a second operator
 
   const second = await signInOperator(browser, 'second operator (payments reviewer)');
   await second.getByRole('link', { name: 'Requests to approve' }).click();
-  const request = second.getByRole('row').filter({ hasText: orderNo });
+  // The withdrawals list shows the same order number with an Approve of its own: wait for the requests.
+  await expect(second).toHaveURL(/\/admin\/requests/);
+  const request = second
+    .getByRole('region', { name: 'Requests to approve' })
+    .getByRole('row')
+    .filter({ hasText: orderNo });
+  await expect(request).toContainText('Approve a withdrawal');
   await request.getByRole('button', { name: 'Approve' }).click();
   // Decided: gone from the waiting ones, approved among all.
   await expect(request).toHaveCount(0);

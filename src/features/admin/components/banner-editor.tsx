@@ -76,6 +76,9 @@ export function BannerEditor({
       .map((s) => ({ value: s.domain, label: `${s.name} (${s.domain})` })),
   ];
 
+  // Until chosen, the first site this operator may use (an operator of one site cannot pick "every site").
+  const chosenSite = siteOptions.some((o) => o.value === site) ? site : (siteOptions[0]?.value ?? site);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = {
@@ -84,7 +87,7 @@ export function BannerEditor({
         Object.entries(texts).filter(([, text]) => text.name.trim() !== '' || text.remark.trim() !== ''),
       ),
       defaultLocale,
-      site: site === EVERY_SITE ? null : site,
+      site: chosenSite === EVERY_SITE ? null : chosenSite,
       sortOrder: sortOrder.trim() === '' ? undefined : Number(sortOrder),
       enabled,
     };
@@ -152,7 +155,7 @@ export function BannerEditor({
         <SelectField
           label={t`Shown on`}
           name="site"
-          value={site}
+          value={chosenSite}
           onChange={setSite}
           options={siteOptions}
           error={message('site')}
