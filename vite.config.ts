@@ -3,7 +3,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { homeCatalogue } from './build-tools/home-catalogue';
 import { precompress } from './build-tools/precompress';
+import { BEYOND_HOME_SOURCES } from './lingui.config';
 
 // The dev server proxies the API to the server started by `npm run dev`.
 const apiPort = Number(process.env.API_PORT ?? 8081);
@@ -25,6 +27,7 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    homeCatalogue(BEYOND_HOME_SOURCES),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',

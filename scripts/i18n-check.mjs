@@ -29,12 +29,15 @@ function entries(po) {
 }
 
 let failed = false;
+// Each catalogue of the config (home's and the one beyond home, decision 0026), in every locale.
+const catalogues = config.catalogs.map((catalog) => catalog.path.replace('<rootDir>/', ''));
 for (const locale of locales) {
-  const po = readFileSync(`src/locales/${locale}/messages.po`, 'utf8');
-  const all = entries(po);
+  const all = catalogues.flatMap((path) =>
+    entries(readFileSync(`${path.replace('{locale}', locale)}.po`, 'utf8')),
+  );
   const total = all.length;
   const missing = all.filter(([, str]) => !str).map(([id]) => id);
-  console.log(`${locale}: ${total - missing.length}/${total} translated`);
+  console.log(`${locale}: ${total - missing.length}/${total} translated (${catalogues.length} catalogues)`);
   if (missing.length > 0) {
     failed = true;
     for (const id of missing.slice(0, 20)) console.error(`  missing: ${id}`);

@@ -10,7 +10,6 @@ import { BOOT_STEPS } from './boot/steps';
 import { setCatalogueMutationDefaults } from './features/catalogue/catalogue.mutations';
 import { CONTENT_NOTICES_ROOT } from './features/content/content.queries';
 import { seedLaunchBanners } from './features/content/launch-data';
-import { MESSAGES_QUERY_ROOT } from './features/messages/messages.queries';
 import { setNoticeMutationDefaults } from './features/notices/notices.mutations';
 import { NOTICES_QUERY_ROOT } from './features/notices/notices.queries';
 import { BUILD_ID } from './lib/build-info';
@@ -19,6 +18,7 @@ import { clearHomeSnapshot } from './lib/home-snapshot';
 import { startQueryPersistence } from './lib/persist';
 import { listenToServiceWorker, registerServiceWorker } from './lib/pwa';
 import { queryClient } from './lib/query-client';
+import { MESSAGES_QUERY_ROOT } from './lib/query-keys';
 import { subscribeSession } from './lib/session';
 import { router } from './router';
 

@@ -29,6 +29,7 @@ import { type BankCountry, bankAccountIssues, findBank } from './banks';
 import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
+import { txStateSchema } from './tx-states';
 
 export const MONEY_DECIMALS = 2;
 /** A sane upper bound for one amount (decimal units): far above any site limit, exact in minor units. */
@@ -82,11 +83,6 @@ export const money = z
 export const moneyValue = z.number();
 
 const id = z.int(required('required')).check(z.positive('invalid_type'));
-
-/** Transaction state labels (spec section 4). */
-export const TX_STATES = ['Prepare', 'Success', 'Fail', 'WaitReview', 'WaitExec', 'Exec'] as const;
-export const txStateSchema = z.enum(TX_STATES);
-export type TxState = z.infer<typeof txStateSchema>;
 
 // ---- account
 

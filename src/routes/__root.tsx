@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { MessagePushWording } from '../features/messages/components/message-push-wording';
+import { MessagePushWording } from '../features/messages/push/message-push-wording';
 import { NoticeSync } from '../features/notices/components/notice-sync';
+import { loadBeyondHome } from '../lib/i18n';
 import type { Viewer } from '../lib/session';
 import { EmptyState } from '../ui/empty-state';
 import { LoadingOverlay } from '../ui/loading-overlay';
@@ -18,6 +19,8 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Home's strings came with the app; every other page waits for the rest of the catalogue (decision 0026).
+  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadBeyondHome()),
   component: RootLayout,
   notFoundComponent: NotFound,
   errorComponent: RootError,

@@ -1,5 +1,6 @@
 import type { Page } from '../../../src/contract/paging';
-import { type AdminWithdrawal, type TxState, toMoney } from '../../../src/contract/wallet';
+import type { TxState } from '../../../src/contract/tx-states';
+import { type AdminWithdrawal, toMoney } from '../../../src/contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';

@@ -1,9 +1,9 @@
 import type { Page } from '../../../src/contract/paging';
+import type { TxState } from '../../../src/contract/tx-states';
 import {
   DEPOSIT_EXPIRY_MINUTES,
   type DepositOrder,
   type SandboxCallback,
-  type TxState,
   toMinor,
   toMoney,
 } from '../../../src/contract/wallet';

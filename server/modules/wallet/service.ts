@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { type BankCountry, bankAccountIssues, bankCountryFor, bankName } from '../../../src/contract/banks';
 import { Status } from '../../../src/contract/envelope';
 import type { Page } from '../../../src/contract/paging';
+import type { TxState } from '../../../src/contract/tx-states';
 import type { UserInfo } from '../../../src/contract/user';
 import {
   type AdminWithdrawal,
@@ -18,7 +19,6 @@ import {
   type SecondaryInfo,
   type TransferRequest,
   type TransferResult,
-  type TxState,
   toMinor,
   toMoney,
   type WalletRecord,

@@ -6,8 +6,8 @@ import type { COMMAND_STATES, FOLLOW_UP_STATES, HOLD_STATES } from '../../contra
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
 import { adminFollowUpListCall } from '../../contract/spin';
+import type { TxState } from '../../contract/tx-states';
 import { adminUserListCall } from '../../contract/user-admin';
-import type { TxState } from '../../contract/wallet';
 import { adminWithdrawalListCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
 

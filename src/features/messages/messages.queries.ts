@@ -3,8 +3,7 @@ import { messageDetailCall, messageListCall, messageUnreadCall } from '../../con
 import { PAGE_SIZE } from '../../contract/paging';
 import { api } from '../../lib/api-client';
 import { nextPageParam } from '../../lib/paging';
-
-export const MESSAGES_QUERY_ROOT = ['messages'] as const;
+import { MESSAGES_QUERY_ROOT } from '../../lib/query-keys';
 
 export const messageQueries = {
   /** The caller's messages, newest first, 50 a page (spec section 9). */

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { TX_STATES } from '../../contract/wallet';
+import { TX_STATES } from '../../contract/tx-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { WithdrawalsPage } from '../../features/admin/components/withdrawals-page';
 import { prefetch } from '../../lib/route-helpers';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { TxState } from '../../../contract/wallet';
+import type { TxState } from '../../../contract/tx-states';
 import { formatMoney, fromMinorUnits, parseTypedAmount } from '../../../lib/money';
 import { siteStore } from '../../../lib/site';
 import { useStore } from '../../../lib/store';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { saveMessagePushWording } from '../../../lib/app-badge';
-import { MESSAGE_TITLES } from '../message-titles';
+import { MESSAGE_TITLES } from './message-titles';
 
 /**
  * Leaves the service worker the words of a pushed message in the language the app shows, and again when
