@@ -22,6 +22,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
+import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
@@ -119,6 +120,11 @@ const AdminFollowUpsRoute = AdminFollowUpsRouteImport.update({
 const AdminHoldsRoute = AdminHoldsRouteImport.update({
   id: '/holds',
   path: '/holds',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNoticesRoute = AdminNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRequestsRoute = AdminRequestsRouteImport.update({
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/admin/banners': typeof AdminBannersRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
+  '/admin/notices': typeof AdminNoticesRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/admin/banners': typeof AdminBannersRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
+  '/admin/notices': typeof AdminNoticesRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -420,6 +428,7 @@ export interface FileRoutesById {
   '/admin/banners': typeof AdminBannersRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
+  '/admin/notices': typeof AdminNoticesRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/follow-ups'
     | '/admin/holds'
+    | '/admin/notices'
     | '/admin/requests'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -518,6 +528,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/follow-ups'
     | '/admin/holds'
+    | '/admin/notices'
     | '/admin/requests'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -568,6 +579,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/follow-ups'
     | '/admin/holds'
+    | '/admin/notices'
     | '/admin/requests'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -708,6 +720,13 @@ declare module '@tanstack/react-router' {
       path: '/holds'
       fullPath: '/admin/holds'
       preLoaderRoute: typeof AdminHoldsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/notices': {
+      id: '/admin/notices'
+      path: '/notices'
+      fullPath: '/admin/notices'
+      preLoaderRoute: typeof AdminNoticesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/requests': {
@@ -1070,6 +1089,7 @@ interface AdminRouteChildren {
   AdminBannersRoute: typeof AdminBannersRoute
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
   AdminHoldsRoute: typeof AdminHoldsRoute
+  AdminNoticesRoute: typeof AdminNoticesRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
@@ -1081,6 +1101,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBannersRoute: AdminBannersRoute,
   AdminFollowUpsRoute: AdminFollowUpsRoute,
   AdminHoldsRoute: AdminHoldsRoute,
+  AdminNoticesRoute: AdminNoticesRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,

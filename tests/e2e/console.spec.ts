@@ -184,6 +184,62 @@ test('a banner with a picture per language: published from the console, shown on
   await op.context().close();
 });
 
+test('a notice in two languages: published from the console to one site’s players, read in Spanish, then taken down', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const english = `Maintenance ${stamp}`;
+  const spanish = `Mantenimiento ${stamp}`;
+
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Notices' }).click();
+  await op.getByRole('button', { name: 'New notice' }).click();
+  // Nothing written: the contract's message, under the default language's text.
+  await op.getByRole('button', { name: 'Publish' }).click();
+  await expect(op.getByText('Write the notice in at least one language')).toBeVisible();
+  await op.getByLabel('Title (English)').fill(english);
+  await op.getByLabel('Text (English)').fill('The cashier pauses tonight from 02:00 to 03:00.');
+  await op.getByLabel('Title (Español)').fill(spanish);
+  await op.getByLabel('Text (Español)').fill('La caja se detiene esta noche de 02:00 a 03:00.');
+  // The other demo site, which no other test reads: its notice centre changes for this test only.
+  await op.getByLabel('Shown on').selectOption('localhost');
+  await op.getByLabel('Players').check();
+  await expectNoViolations(op, 'a new notice');
+  await op.getByRole('button', { name: 'Publish' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Notice published' })).toBeVisible();
+  const row = op.getByRole('row').filter({ hasText: english });
+  await expect(row).toContainText('Live');
+  await expect(row).toContainText('localhost');
+
+  // A player of that site reading Spanish gets the Spanish text.
+  const origin = new URL(op.url()).origin.replace('127.0.0.1', 'localhost');
+  const context = await browser.newContext({ baseURL: origin });
+  const player = await context.newPage();
+  const phone = freshPhone();
+  await registerViaApi(player.request, phone, PASSWORD);
+  await player.goto('/login');
+  await logIn(player, phone, PASSWORD);
+  await expect(player).toHaveURL(`${origin}/`);
+  await player.evaluate(() => localStorage.setItem('locale', 'es-ES'));
+  await player.goto('/notices');
+  await expect(player.locator('html')).toHaveAttribute('lang', 'es-ES');
+  await expect(player.getByText(spanish)).toBeVisible();
+  await expect(player.getByText(english)).toHaveCount(0);
+
+  // Taken down after a confirmation: it leaves the player's notice centre.
+  await row.getByRole('button', { name: `Take down ${english}` }).click();
+  const confirm = op.getByRole('dialog', { name: 'Take this notice down?' });
+  await expectNoViolations(op, 'taking a notice down');
+  await confirm.getByRole('button', { name: 'Take down' }).click();
+  await expect(row).toContainText('Taken down');
+  await player.reload();
+  await expect(player.locator('h1').first()).toBeVisible();
+  await expect(player.getByText(spanish)).toHaveCount(0);
+  await context.close();
+  await op.context().close();
+});
+
 test('an operator bans a player, a second operator approves, and the player is refused', async ({
   page,
   browser,
@@ -285,11 +341,12 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/holds',
       '/admin/follow-ups',
       '/admin/banners?edit=new',
+      '/admin/notices?edit=new',
       '/admin/audit',
     ]) {
       await op.goto(path);
       await expect(op.locator('html')).toHaveAttribute('lang', locale);
-      await expect(op.locator('.admin-table, .empty-state, .admin-banner').first()).toBeVisible();
+      await expect(op.locator('.admin-table, .empty-state, .admin-editor').first()).toBeVisible();
       const { scrollWidth, culprits } = await overflowAt(op, 360);
       expect(scrollWidth, `${path} in ${locale}: ${culprits.join(', ')}`).toBeLessThanOrEqual(360);
       await expectNoViolations(op, `${path} in ${locale}`);

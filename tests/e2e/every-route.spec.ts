@@ -91,7 +91,8 @@ for (const locale of WALKED) {
         entry = await pageFor(browser, testInfo, who, wanted);
         const { page } = entry;
         page.on('console', (message) => {
-          if (message.text().startsWith('Missing message')) missing.push(`${message.text()} on ${page.url()}`);
+          if (message.text().startsWith('Missing message'))
+            missing.push(`${message.text()} on ${page.url()}`);
         });
         pages.set(who, entry);
       }

@@ -9,6 +9,12 @@ import {
 } from '../../contract/banner-admin';
 import type { ContentLocale } from '../../contract/locales';
 import {
+  type NoticeCreateRequest,
+  noticeCreateCall,
+  noticeEditCall,
+  noticeWithdrawCall,
+} from '../../contract/notice-admin';
+import {
   adminCommandApproveCall,
   adminCommandRejectCall,
   adminTotpCall,
@@ -98,6 +104,27 @@ export function useBannerPictureMutation() {
     mutationFn: (input: { id: number; locale: ContentLocale; file: File }) =>
       api.upload(bannerPictureCall, { id: String(input.id), locale: input.locale }, input.file, FORM),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'banners'] }),
+  });
+}
+
+/** Publishes a notice, or replaces one's fields when `id` is given. Its form shows the problems (silent). */
+export function useNoticeSaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...fields }: NoticeCreateRequest & { id?: number }) =>
+      id === undefined
+        ? api.call(noticeCreateCall, fields, FORM)
+        : api.call(noticeEditCall, { ...fields, id }, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'notices'] }),
+  });
+}
+
+/** Takes a notice down: deliveries not sent yet are never sent. */
+export function useNoticeWithdrawMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(noticeWithdrawCall, { id }, ACTION),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'notices'] }),
   });
 }
 

@@ -3,6 +3,7 @@ import { adminHoldListCall } from '../../contract/agent-admin';
 import { adminAuditListCall } from '../../contract/audit';
 import { adminBannerListCall } from '../../contract/banner-admin';
 import type { COMMAND_STATES, FOLLOW_UP_STATES, HOLD_STATES } from '../../contract/console-states';
+import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
 import { adminFollowUpListCall } from '../../contract/spin';
@@ -60,6 +61,7 @@ export const adminKeys = {
   withdrawals: (filters: WithdrawalFilters) => ['admin', 'withdrawals', filters] as const,
   commands: (filters: CommandFilters) => ['admin', 'commands', filters] as const,
   banners: (page: number) => ['admin', 'banners', page] as const,
+  notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
   holds: (filters: HoldFilters) => ['admin', 'holds', filters] as const,
@@ -96,6 +98,13 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.banners(page),
       queryFn: () => api.call(adminBannerListCall, { number: page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  notices: (page: number) =>
+    queryOptions({
+      queryKey: adminKeys.notices(page),
+      queryFn: () => api.call(adminNoticeListCall, { number: page }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

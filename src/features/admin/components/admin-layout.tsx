@@ -74,6 +74,9 @@ export function AdminLayout() {
           <Link to="/admin/banners" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Banners</Trans>
           </Link>
+          <Link to="/admin/notices" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Notices</Trans>
+          </Link>
           {session.data.grants.some((g) => g.role === 'administrator') ? (
             <Link to="/admin/audit" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
               <Trans>Audit log</Trans>

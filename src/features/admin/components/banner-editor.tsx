@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { type AdminBanner, bannerCreateRequestSchema } from '../../../contract/banner-admin';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
@@ -9,13 +8,11 @@ import { toast } from '../../../lib/toast';
 import { validationMessage } from '../../../lib/validation-messages';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useBannerPictureMutation, useBannerSaveMutation } from '../admin.mutations';
-import { adminQueries } from '../admin.queries';
+import { usePathProblems } from './use-path-problems';
+import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
 type Texts = Record<ContentLocale, { name: string; remark: string }>;
-/** Problems by the path the contract and the server name them by (`texts.es-ES.name`, `site`). */
-type Problems = Partial<Record<string, { code: string; message?: string | undefined }>>;
 
-const EVERY_SITE = '';
 const textsOf = (banner: AdminBanner | null): Texts =>
   Object.fromEntries(
     CONTENT_LOCALES.map((l) => [
@@ -38,92 +35,56 @@ export function BannerEditor({
   onCreated: (banner: AdminBanner) => void;
   onClose: () => void;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
-  const sites = useQuery(adminQueries.sites());
-  const session = useQuery(adminQueries.session());
   const save = useBannerSaveMutation();
+  const problems = usePathProblems(form);
   const [texts, setTexts] = useState<Texts>(() => textsOf(banner));
   const [defaultLocale, setDefaultLocale] = useState<string>(banner?.defaultLocale ?? 'en-US');
   const [site, setSite] = useState(banner?.site ?? EVERY_SITE);
+  const sites = useSiteOptions(site);
   const [sortOrder, setSortOrder] = useState(String(banner?.sortOrder ?? 0));
   const [enabled, setEnabled] = useState(banner?.enabled ?? false);
-  const [problems, setProblems] = useState<Problems>({});
   const enabledId = useId();
+  const message = problems.message;
 
-  const message = (path: string) => {
-    const problem = problems[path];
-    return problem ? validationMessage(i18n, problem.code, problem.message) : undefined;
-  };
-  const show = (found: Problems) => {
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first)
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-  };
   const setText = (locale: ContentLocale, key: 'name' | 'remark', value: string) => {
     setTexts((prev) => ({ ...prev, [locale]: { ...prev[locale], [key]: value } }));
-    setProblems((prev) => ({ ...prev, [`texts.${locale}.${key}`]: undefined }));
+    problems.clear(`texts.${locale}.${key}`);
   };
-
-  // An operator of every site may show a banner everywhere; others choose among their sites.
-  const grants = session.data?.grants ?? [];
-  const everySite = grants.some((g) => g.site === null);
-  const siteOptions = [
-    ...(everySite ? [{ value: EVERY_SITE, label: t`Every site` }] : []),
-    ...(sites.data ?? [])
-      .filter((s) => everySite || grants.some((g) => g.site?.domain === s.domain))
-      .map((s) => ({ value: s.domain, label: `${s.name} (${s.domain})` })),
-  ];
-
-  // Until chosen, the first site this operator may use (an operator of one site cannot pick "every site").
-  const chosenSite = siteOptions.some((o) => o.value === site) ? site : (siteOptions[0]?.value ?? site);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = {
+    const fields = problems.validate(bannerCreateRequestSchema, {
       // Languages left without a name are left out: they show the default language's.
       texts: Object.fromEntries(
         Object.entries(texts).filter(([, text]) => text.name.trim() !== '' || text.remark.trim() !== ''),
       ),
       defaultLocale,
-      site: chosenSite === EVERY_SITE ? null : chosenSite,
+      site: sites.target,
       sortOrder: sortOrder.trim() === '' ? undefined : Number(sortOrder),
       enabled,
-    };
-    const parsed = bannerCreateRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: Problems = {};
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.join('.');
-        if (!found[path]) found[path] = { code: issue.message };
-      }
-      show(found);
-      return;
-    }
+    });
+    if (!fields) return;
     save.mutate(
-      { ...parsed.data, ...(banner ? { id: banner.id } : {}) },
+      { ...fields, ...(banner ? { id: banner.id } : {}) },
       {
         onSuccess: (saved) => {
           toast.positive(t`Banner saved`);
           if (!banner) onCreated(saved);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.issues.length > 0)
-            show(Object.fromEntries(error.issues.map((i) => [i.path, { code: i.code, message: i.message }])));
-          else toast.negative(error instanceof Error ? error.message : String(error));
-        },
+        onError: problems.showApiError,
       },
     );
   };
 
   const title = banner ? t`Edit banner` : t`New banner`;
   return (
-    <div className="admin-banner">
-      <form ref={form} noValidate onSubmit={submit} className="admin-banner__form" aria-label={title}>
-        <h3 className="admin-banner__title">{title}</h3>
+    <div className="admin-editor">
+      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
+        <h3 className="admin-editor__title">{title}</h3>
         {CONTENT_LOCALES.map((locale) => (
-          <fieldset key={locale} className="admin-banner__language">
+          <fieldset key={locale} className="admin-editor__language">
             <legend>{LOCALE_NAMES[locale]}</legend>
             <TextField
               label={t`Name (${LOCALE_NAMES[locale]})`}
@@ -155,9 +116,9 @@ export function BannerEditor({
         <SelectField
           label={t`Shown on`}
           name="site"
-          value={chosenSite}
+          value={sites.chosen}
           onChange={setSite}
-          options={siteOptions}
+          options={sites.options}
           error={message('site')}
         />
         <TextField
@@ -168,7 +129,7 @@ export function BannerEditor({
           onChange={(e) => setSortOrder(e.target.value.replace(/\D/g, ''))}
           error={message('sortOrder')}
         />
-        <div className="admin-banner__check">
+        <div className="admin-editor__check">
           <input
             id={enabledId}
             type="checkbox"
@@ -198,7 +159,7 @@ function BannerPictures({ banner }: { banner: AdminBanner }) {
   const { t } = useLingui();
   return (
     <section className="admin-banner__pictures" aria-labelledby={`banner-${banner.id}-pictures`}>
-      <h3 id={`banner-${banner.id}-pictures`} className="admin-banner__title">
+      <h3 id={`banner-${banner.id}-pictures`} className="admin-editor__title">
         <Trans>Pictures</Trans>
       </h3>
       <p className="admin-table__note">
