@@ -24,6 +24,7 @@ import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
 import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
+import { Route as AdminSitesRouteImport } from './routes/admin/sites'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as AuthedaccountAvatarRouteImport } from './routes/_authed/(account)/Avatar'
@@ -130,6 +131,11 @@ const AdminNoticesRoute = AdminNoticesRouteImport.update({
 const AdminRequestsRoute = AdminRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSitesRoute = AdminSitesRouteImport.update({
+  id: '/sites',
+  path: '/sites',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
@@ -330,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/requests': typeof AdminRequestsRoute
+  '/admin/sites': typeof AdminSitesRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin/': typeof AdminIndexRoute
@@ -378,6 +385,7 @@ export interface FileRoutesByTo {
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/requests': typeof AdminRequestsRoute
+  '/admin/sites': typeof AdminSitesRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin': typeof AdminIndexRoute
@@ -430,6 +438,7 @@ export interface FileRoutesById {
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/requests': typeof AdminRequestsRoute
+  '/admin/sites': typeof AdminSitesRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/_main/': typeof MainIndexRoute
@@ -482,6 +491,7 @@ export interface FileRouteTypes {
     | '/admin/holds'
     | '/admin/notices'
     | '/admin/requests'
+    | '/admin/sites'
     | '/admin/users'
     | '/admin/withdrawals'
     | '/admin/'
@@ -530,6 +540,7 @@ export interface FileRouteTypes {
     | '/admin/holds'
     | '/admin/notices'
     | '/admin/requests'
+    | '/admin/sites'
     | '/admin/users'
     | '/admin/withdrawals'
     | '/admin'
@@ -581,6 +592,7 @@ export interface FileRouteTypes {
     | '/admin/holds'
     | '/admin/notices'
     | '/admin/requests'
+    | '/admin/sites'
     | '/admin/users'
     | '/admin/withdrawals'
     | '/_main/'
@@ -734,6 +746,13 @@ declare module '@tanstack/react-router' {
       path: '/requests'
       fullPath: '/admin/requests'
       preLoaderRoute: typeof AdminRequestsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sites': {
+      id: '/admin/sites'
+      path: '/sites'
+      fullPath: '/admin/sites'
+      preLoaderRoute: typeof AdminSitesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/users': {
@@ -1091,6 +1110,7 @@ interface AdminRouteChildren {
   AdminHoldsRoute: typeof AdminHoldsRoute
   AdminNoticesRoute: typeof AdminNoticesRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
+  AdminSitesRoute: typeof AdminSitesRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -1103,6 +1123,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminHoldsRoute: AdminHoldsRoute,
   AdminNoticesRoute: AdminNoticesRoute,
   AdminRequestsRoute: AdminRequestsRoute,
+  AdminSitesRoute: AdminSitesRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
   AdminIndexRoute: AdminIndexRoute,

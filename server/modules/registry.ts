@@ -29,6 +29,7 @@ import type { PushRuntime } from './push/runtime';
 import { noticeDeliveries } from './push/service';
 import { createPushWorker } from './push/worker';
 import { siteRoutes } from './site/routes';
+import { siteSettingsRoutes } from './site-settings/routes';
 import { spinRoutes } from './spin/routes';
 import { userAdminRoutes } from './users/routes';
 import { userBan } from './users/service';
@@ -73,6 +74,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   // Operators' actions on players' accounts (bans); the account itself stays auth's.
   { name: 'users', api: (app, { ctx }) => userAdminRoutes(app, ctx) },
   { name: 'site', api: (app, { ctx }) => siteRoutes(app, ctx) },
+  { name: 'site-settings', api: (app, { ctx }) => siteSettingsRoutes(app, ctx) },
   {
     name: 'wallet',
     // Records show unpaid deposits past their expiry as Fail: payments expires them first. Given here, so

@@ -137,6 +137,8 @@ export const validationMessages = {
   banner_not_found: 'No such banner',
   user_query_invalid: 'Enter a UID or the digits of a phone number',
   banner_default_text_missing: 'The default language needs a name',
+  site_colour_invalid: 'Enter a colour as # and six hexadecimal digits',
+  site_limits_invalid: 'The maximum withdrawal must not be below the minimum',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -138,6 +138,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   user_not_found: msg`No user with this UID`,
   spin_unavailable: msg`There is no spin for this day`,
   follow_up_not_found: msg`No such prize follow-up`,
+  site_colour_invalid: msg`Enter a colour as # and six hexadecimal digits`,
+  site_limits_invalid: msg`The maximum withdrawal must not be below the minimum`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

@@ -240,6 +240,46 @@ test('a notice in two languages: published from the console to one site’s play
   await op.context().close();
 });
 
+test('a site’s settings: a wrong colour is refused under its field, a new name and colour reach its manifest', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const op = await signInOperator(browser, 'operator');
+  const origin = new URL(op.url()).origin.replace('127.0.0.1', 'localhost');
+  // The other demo site, which no other test reads (its manifest names it).
+  const manifest = async () =>
+    (await (await op.request.get(`${origin}/manifest.webmanifest`)).json()) as {
+      name: string;
+      theme_color: string;
+    };
+  const before = await manifest();
+
+  await op.getByRole('link', { name: 'Sites' }).click();
+  await op.getByRole('button', { name: 'Edit localhost' }).click();
+  const form = op.getByRole('form', { name: 'Settings of localhost' });
+  await expectNoViolations(op, 'a site’s settings');
+  await form.getByLabel('Theme colour').fill('red');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter a colour as # and six hexadecimal digits')).toBeVisible();
+  await expect(form.getByLabel('Theme colour')).toBeFocused();
+
+  const name = `Lighthouse ${Date.now() % 100_000}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Theme colour').fill('#8E44AD');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Site saved' })).toBeVisible();
+  await expect(op.getByRole('row').filter({ hasText: '(localhost)' })).toContainText(name);
+  expect(await manifest()).toMatchObject({ name, theme_color: '#8e44ad' });
+
+  // As it was: the name and colour other runs expect.
+  await form.getByLabel('Name', { exact: true }).fill(before.name);
+  await form.getByLabel('Theme colour').fill(before.theme_color);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('row').filter({ hasText: '(localhost)' })).toContainText(before.name);
+  expect(await manifest()).toMatchObject({ name: before.name, theme_color: before.theme_color });
+  await op.context().close();
+});
+
 test('an operator bans a player, a second operator approves, and the player is refused', async ({
   page,
   browser,
@@ -342,6 +382,7 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/follow-ups',
       '/admin/banners?edit=new',
       '/admin/notices?edit=new',
+      '/admin/sites?edit=localhost',
       '/admin/audit',
     ]) {
       await op.goto(path);

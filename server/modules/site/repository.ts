@@ -9,8 +9,8 @@ export type SiteRow = Selectable<SitesTable>;
  * Every request resolves its site (callerSite), so the list is read once a minute per database handle,
  * not once a request. Sites change only by deploy or seed today (no call edits one), and the writes
  * below forget the list at once in their own process; another process sharing the database sees a new
- * or changed site within the cache's minute, which a deploy or seed tolerates. If sites ever become
- * editable through a call, its process sees the edit at once and the others within that minute.
+ * or changed site within the cache's minute, which a deploy or seed tolerates. An operator's edit of a
+ * site's settings (site-settings/) is seen at once by its process and by the others within that minute.
  * Callers must not change the rows they get (they are shared).
  */
 const sitesCache = referenceCache(
@@ -28,6 +28,14 @@ export const updateSite = async (db: Db, domain: string, changes: Updateable<Sit
   await db.updateTable('sites').set(changes).where('domain', '=', domain).execute();
   sitesCache.clear(db);
 };
+
+/** An edit inside the caller's transaction: forgetSites() once it has committed. */
+export const updateSiteById = async (db: Db, id: number, changes: Updateable<SitesTable>): Promise<void> => {
+  await db.updateTable('sites').set(changes).where('id', '=', id).execute();
+};
+
+/** After a committed edit: this process reads the sites again at once (others within the cache's minute). */
+export const forgetSites = (db: Db): void => sitesCache.clear(db);
 
 export const countSites = async (db: Db): Promise<number> => {
   const row = await db

@@ -3,7 +3,9 @@ import type { Site } from '../../../src/contract/site';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';
-import { listSites, type SiteRow } from './repository';
+import { forgetSites, listSites, type SiteRow, updateSiteById } from './repository';
+
+export { forgetSites, type SiteRow, updateSiteById };
 
 /** Minor units (cents) to the wire's decimal amount. */
 const toDecimal = (minor: number): number => minor / 100;
@@ -24,6 +26,9 @@ function toSite(row: SiteRow): Site {
     country: row.country,
   };
 }
+
+/** Every site's row, as stored (shared: do not change them). */
+export const siteRows = (ctx: AppContext): Promise<readonly SiteRow[]> => listSites(ctx.db);
 
 export const getSites = async (ctx: AppContext): Promise<Site[]> => (await listSites(ctx.db)).map(toSite);
 

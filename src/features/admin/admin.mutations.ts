@@ -20,6 +20,7 @@ import {
   adminTotpCall,
   adminTotpEnrolCall,
 } from '../../contract/operators';
+import { type SiteSaveRequest, siteSaveCall } from '../../contract/site-admin';
 import { adminFollowUpDoneCall } from '../../contract/spin';
 import { adminUserBanCall, adminUserUnbanCall } from '../../contract/user-admin';
 import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '../../contract/wallet';
@@ -125,6 +126,16 @@ export function useNoticeWithdrawMutation() {
   return useMutation({
     mutationFn: (id: number) => api.call(noticeWithdrawCall, { id }, ACTION),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'notices'] }),
+  });
+}
+
+/** Replaces a site's settings. Its form shows the problems (silent). */
+export function useSiteSaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SiteSaveRequest) => api.call(siteSaveCall, input, FORM),
+    // The console's site names (the banner and notice forms') come from the public list: both refresh.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

@@ -6,6 +6,7 @@ import type { COMMAND_STATES, FOLLOW_UP_STATES, HOLD_STATES } from '../../contra
 import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
+import { adminSiteListCall } from '../../contract/site-admin';
 import { adminFollowUpListCall } from '../../contract/spin';
 import type { TxState } from '../../contract/tx-states';
 import { adminUserListCall } from '../../contract/user-admin';
@@ -67,6 +68,7 @@ export const adminKeys = {
   holds: (filters: HoldFilters) => ['admin', 'holds', filters] as const,
   followUps: (filters: FollowUpFilters) => ['admin', 'follow-ups', filters] as const,
   sites: () => ['admin', 'sites'] as const,
+  siteSettings: () => ['admin', 'site-settings'] as const,
 };
 
 const FRESH = { staleTime: 0, gcTime: 60_000 } as const;
@@ -114,6 +116,14 @@ export const adminQueries = {
       queryKey: adminKeys.sites(),
       queryFn: () => api.call(sitesCall, {}),
       staleTime: 5 * 60_000,
+    }),
+  /** The sites of the operator's grants with their settings, as one page of the console's lists. */
+  siteSettings: () =>
+    queryOptions({
+      queryKey: adminKeys.siteSettings(),
+      queryFn: () => api.call(adminSiteListCall, {}),
+      select: (sites) => ({ content: sites, totalPages: 1, number: 0, totalElements: sites.length }),
+      ...FRESH,
     }),
   users: (filters: UserFilters) =>
     queryOptions({

@@ -77,6 +77,9 @@ export function AdminLayout() {
           <Link to="/admin/notices" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Notices</Trans>
           </Link>
+          <Link to="/admin/sites" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Sites</Trans>
+          </Link>
           {session.data.grants.some((g) => g.role === 'administrator') ? (
             <Link to="/admin/audit" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
               <Trans>Audit log</Trans>

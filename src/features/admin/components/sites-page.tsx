@@ -1,0 +1,74 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '../../../lib/money';
+import { EmptyState } from '../../../ui/empty-state';
+import { adminQueries } from '../admin.queries';
+import { AdminTable } from './admin-table';
+import { SiteEditor } from './site-editor';
+
+/** The site being edited, by its domain; absent: the list only. */
+export interface SiteFilters {
+  edit?: string | undefined;
+}
+
+/** The sites of the operator's grants (issue 16): their names, colour and limits, and the form of one. */
+export function SitesPage({
+  filters,
+  onFilters,
+}: {
+  filters: SiteFilters;
+  onFilters: (next: SiteFilters) => void;
+}) {
+  const { t } = useLingui();
+  const list = useQuery(adminQueries.siteSettings());
+  const editing =
+    filters.edit === undefined ? undefined : list.data?.content.find((s) => s.domain === filters.edit);
+  return (
+    <section aria-labelledby="admin-sites-title">
+      <h2 id="admin-sites-title" className="admin-section__title">
+        <Trans>Sites</Trans>
+      </h2>
+      {filters.edit === undefined || list.isPending ? null : editing ? (
+        <SiteEditor key={editing.domain} site={editing} onClose={() => onFilters({})} />
+      ) : (
+        <EmptyState title={<Trans>No such site</Trans>} />
+      )}
+      <AdminTable
+        list={list}
+        rowKey={(s) => s.domain}
+        empty={<Trans>No sites</Trans>}
+        page={0}
+        onPage={() => undefined}
+        columns={[
+          {
+            header: t`Site`,
+            cell: (s) => (
+              <span className="admin-site">
+                <span className="admin-swatch" style={{ background: s.themeColor }} aria-hidden="true" />
+                {`${s.name} (${s.domain})`}
+              </span>
+            ),
+          },
+          {
+            header: t`Withdrawals`,
+            cell: (s) => `${formatMoney(s.minWithdraw)} – ${formatMoney(s.maxWithdraw)}`,
+          },
+          { header: t`Second operator above`, cell: (s) => formatMoney(s.reviewThreshold) },
+          {
+            header: t`Actions`,
+            cell: (s) => (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={t`Edit ${s.domain}`}
+                onClick={() => onFilters({ edit: s.domain })}
+              >
+                <Trans>Edit</Trans>
+              </button>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { adminQueries } from '../../features/admin/admin.queries';
+import { SitesPage } from '../../features/admin/components/sites-page';
+import { prefetch } from '../../lib/route-helpers';
+
+/** The site being edited lives in the URL (its domain); anything invalid falls back to the list. */
+const searchSchema = z.object({
+  edit: z.catch(z.optional(z.string().check(z.maxLength(255))), undefined),
+});
+
+export const Route = createFileRoute('/admin/sites')({
+  validateSearch: searchSchema,
+  loader: ({ context }) => prefetch(context, adminQueries.siteSettings()),
+  component: SitesRoute,
+});
+
+function SitesRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/admin/sites' });
+  return <SitesPage filters={search} onFilters={(next) => void navigate({ search: next })} />;
+}
