@@ -20,6 +20,7 @@ import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
+import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
 import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
@@ -111,6 +112,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminBannersRoute = AdminBannersRouteImport.update({
   id: '/banners',
   path: '/banners',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDepositsRoute = AdminDepositsRouteImport.update({
+  id: '/deposits',
+  path: '/deposits',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminFollowUpsRoute = AdminFollowUpsRouteImport.update({
@@ -332,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
@@ -381,6 +388,7 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
@@ -434,6 +442,7 @@ export interface FileRoutesById {
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
@@ -487,6 +496,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/deposits'
     | '/admin/follow-ups'
     | '/admin/holds'
     | '/admin/notices'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/deposits'
     | '/admin/follow-ups'
     | '/admin/holds'
     | '/admin/notices'
@@ -588,6 +599,7 @@ export interface FileRouteTypes {
     | '/_main/_authed'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/deposits'
     | '/admin/follow-ups'
     | '/admin/holds'
     | '/admin/notices'
@@ -718,6 +730,13 @@ declare module '@tanstack/react-router' {
       path: '/banners'
       fullPath: '/admin/banners'
       preLoaderRoute: typeof AdminBannersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/deposits': {
+      id: '/admin/deposits'
+      path: '/deposits'
+      fullPath: '/admin/deposits'
+      preLoaderRoute: typeof AdminDepositsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/follow-ups': {
@@ -1106,6 +1125,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBannersRoute: typeof AdminBannersRoute
+  AdminDepositsRoute: typeof AdminDepositsRoute
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
   AdminHoldsRoute: typeof AdminHoldsRoute
   AdminNoticesRoute: typeof AdminNoticesRoute
@@ -1119,6 +1139,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBannersRoute: AdminBannersRoute,
+  AdminDepositsRoute: AdminDepositsRoute,
   AdminFollowUpsRoute: AdminFollowUpsRoute,
   AdminHoldsRoute: AdminHoldsRoute,
   AdminNoticesRoute: AdminNoticesRoute,

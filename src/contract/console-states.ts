@@ -11,3 +11,6 @@ export const HOLD_STATES = ['held', 'released', 'cancelled'] as const;
 
 /** A wheel prize follow-up's states (issue 15). */
 export const FOLLOW_UP_STATES = ['open', 'done'] as const;
+
+/** A deposit order's states (spec section 4: Prepare until paid or expired). */
+export const DEPOSIT_STATES = ['Prepare', 'Success', 'Fail'] as const;

@@ -139,6 +139,7 @@ export const validationMessages = {
   banner_default_text_missing: 'The default language needs a name',
   site_colour_invalid: 'Enter a colour as # and six hexadecimal digits',
   site_limits_invalid: 'The maximum withdrawal must not be below the minimum',
+  deposit_query_invalid: 'Enter an order number or a UID',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

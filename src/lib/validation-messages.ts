@@ -140,6 +140,7 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   follow_up_not_found: msg`No such prize follow-up`,
   site_colour_invalid: msg`Enter a colour as # and six hexadecimal digits`,
   site_limits_invalid: msg`The maximum withdrawal must not be below the minimum`,
+  deposit_query_invalid: msg`Enter an order number or a UID`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

@@ -280,6 +280,38 @@ test('a site’s settings: a wrong colour is refused under its field, a new name
   await op.context().close();
 });
 
+test('deposits: found by the player’s UID and by order number, credited and waiting ones told apart', async ({
+  page,
+  browser,
+}) => {
+  const phone = freshPhone();
+  const { token } = (await registerViaApi(page.request, phone, PASSWORD)) as { token: string };
+  const credited = await depositViaApi(page.request, token, 240);
+  const waiting = await apiCall<{ orderNo: string }>(page.request, token, '/wallet/deposit/create', {
+    amount: 35,
+  });
+  const me = await apiCall<{ uid: number }>(page.request, token, '/user/info', {});
+
+  const op = await signInOperator(browser, 'second operator (payments reviewer)');
+  await op.getByRole('link', { name: 'Deposits' }).click();
+  await op.getByLabel('Order number or UID').fill(String(me.uid));
+  await op.getByRole('button', { name: 'Search' }).click();
+  const rows = op.getByRole('row');
+  await expect(rows.filter({ hasText: credited })).toContainText('₱240.00');
+  await expect(rows.filter({ hasText: credited })).toContainText('Credited');
+  await expect(rows.filter({ hasText: waiting.orderNo })).toContainText('Waiting for payment');
+  await expectNoViolations(op, 'the deposits list');
+
+  await op.getByLabel('Order number or UID').fill(credited.toLowerCase());
+  await op.getByRole('button', { name: 'Search' }).click();
+  await expect(op.getByRole('row').filter({ hasText: waiting.orderNo })).toHaveCount(0);
+  await expect(op.getByRole('row').filter({ hasText: credited })).toHaveCount(1);
+  // The search is the page's address: a reload keeps it.
+  await op.reload();
+  await expect(op.getByRole('row').filter({ hasText: credited })).toHaveCount(1);
+  await op.context().close();
+});
+
 test('an operator bans a player, a second operator approves, and the player is refused', async ({
   page,
   browser,
@@ -376,6 +408,7 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
     await op.evaluate((l) => localStorage.setItem('locale', l), locale);
     for (const path of [
       '/admin/withdrawals',
+      '/admin/deposits',
       '/admin/requests',
       '/admin/users',
       '/admin/holds',

@@ -78,3 +78,40 @@ export async function sandboxSecret(db: Db, candidate: string, now: number): Pro
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+export interface AdminDepositFilter {
+  state?: string | undefined;
+  /** An order number, or (digits only) also a player's UID; empty: every order. */
+  query: string;
+  /** null: every site's. */
+  siteIds: readonly number[] | null;
+}
+
+/** Deposit orders with their player, newest first, for the console (issue 16). */
+export async function depositsForAdmin(db: Db, filter: AdminDepositFilter, offset: number, limit: number) {
+  const { state, query, siteIds } = filter;
+  const base = () => {
+    let q = db.selectFrom('deposit_orders as d').innerJoin('users as u', 'u.id', 'd.user_id');
+    if (state) q = q.where('d.state', '=', state);
+    // An operator of some sites: the deposits of users who registered through them.
+    if (siteIds) q = q.where('u.site_id', 'in', siteIds.length > 0 ? [...siteIds] : [-1]);
+    if (query !== '')
+      q = q.where((eb) =>
+        /^\d{1,15}$/.test(query)
+          ? eb.or([eb('d.order_no', '=', query), eb('u.uid', '=', Number(query))])
+          : eb('d.order_no', '=', query),
+      );
+    return q;
+  };
+  const rows = await base()
+    .selectAll('d')
+    .select(['u.uid', 'u.area_code', 'u.phone', 'u.site_id'])
+    .orderBy('d.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const count = await base()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminDepositListCall } from '../../../src/contract/deposit-admin';
 import {
   depositCreateCall,
   depositDetailCall,
@@ -12,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { forgetOldKeys, idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';
+import { adminDeposits } from './admin';
 import { createSandboxProvider, type PaymentProvider, type SandboxProvider, signCallback } from './provider';
 import { sandboxSecret } from './repository';
 import * as service from './service';
@@ -79,6 +81,7 @@ export async function paymentRoutes(
     ),
   );
   serve(app, ctx, depositListCall, ({ auth, input }) => service.listDeposits(ctx, provider, auth, input));
+  serve(app, ctx, adminDepositListCall, ({ auth, input }) => adminDeposits(ctx, auth.operator, input));
   serve(app, ctx, depositDetailCall, ({ auth, input }) =>
     service.depositDetail(ctx, provider, auth, input.orderNo),
   );

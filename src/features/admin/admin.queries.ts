@@ -2,7 +2,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminHoldListCall } from '../../contract/agent-admin';
 import { adminAuditListCall } from '../../contract/audit';
 import { adminBannerListCall } from '../../contract/banner-admin';
-import type { COMMAND_STATES, FOLLOW_UP_STATES, HOLD_STATES } from '../../contract/console-states';
+import type {
+  COMMAND_STATES,
+  DEPOSIT_STATES,
+  FOLLOW_UP_STATES,
+  HOLD_STATES,
+} from '../../contract/console-states';
+import { adminDepositListCall } from '../../contract/deposit-admin';
 import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { sitesCall } from '../../contract/site';
@@ -48,6 +54,13 @@ export interface AuditFilters {
 }
 
 /** A UID or phone digits (empty: everyone), and the page. */
+export interface DepositFilters {
+  state: (typeof DEPOSIT_STATES)[number] | 'all';
+  /** An order number or a UID; empty: every order. */
+  q: string;
+  page: number;
+}
+
 export interface UserFilters {
   q: string;
   page: number;
@@ -64,6 +77,7 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
+  deposits: (filters: DepositFilters) => ['admin', 'deposits', filters] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
   holds: (filters: HoldFilters) => ['admin', 'holds', filters] as const,
   followUps: (filters: FollowUpFilters) => ['admin', 'follow-ups', filters] as const,
@@ -123,6 +137,18 @@ export const adminQueries = {
       queryKey: adminKeys.siteSettings(),
       queryFn: () => api.call(adminSiteListCall, {}),
       select: (sites) => ({ content: sites, totalPages: 1, number: 0, totalElements: sites.length }),
+      ...FRESH,
+    }),
+  deposits: (filters: DepositFilters) =>
+    queryOptions({
+      queryKey: adminKeys.deposits(filters),
+      queryFn: () =>
+        api.call(adminDepositListCall, {
+          state: stateFilter(filters.state),
+          query: filters.q,
+          number: filters.page,
+        }),
+      placeholderData: keepPreviousData,
       ...FRESH,
     }),
   users: (filters: UserFilters) =>

@@ -59,6 +59,9 @@ export function AdminLayout() {
           <Link to="/admin/withdrawals" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Withdrawals</Trans>
           </Link>
+          <Link to="/admin/deposits" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Deposits</Trans>
+          </Link>
           <Link to="/admin/requests" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Requests to approve</Trans>
           </Link>
