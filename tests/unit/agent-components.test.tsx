@@ -10,7 +10,6 @@ import { useJoinAgentMutation } from '../../src/features/agent/agent.mutations';
 import { agentKeys } from '../../src/features/agent/agent.queries';
 import { EarningsMoveForm } from '../../src/features/agent/components/agent-bits';
 import { BindCodeCard } from '../../src/features/agent/components/bind-code-card';
-import { DayChart } from '../../src/features/agent/components/day-chart';
 import { RechargeLinkPreset, RegisterLinkPreset } from '../../src/features/agent/components/link-presets';
 import { ReportDetailsPage } from '../../src/features/agent/components/report-details-page';
 import { ReportPage } from '../../src/features/agent/components/report-page';
@@ -20,13 +19,14 @@ import { walletKeys } from '../../src/features/wallet/wallet.queries';
 import { queryClient } from '../../src/lib/query-client';
 import { logout, setUser, USER_QUERY_KEY } from '../../src/lib/session';
 import { toastStore } from '../../src/lib/toast';
+import { DayChart } from '../../src/ui/day-chart';
 import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
 
 // The chart library draws on a canvas jsdom does not have: its one module is replaced, and what it is
 // asked to draw is checked.
 const mountChart = vi.hoisted(() => vi.fn(() => ({ resize: () => {}, destroy: () => {} })));
-vi.mock('../../src/features/agent/components/uplot-chart', () => ({ mountChart }));
+vi.mock('../../src/ui/uplot-chart', () => ({ mountChart }));
 
 const envelope = (status: number, data: unknown, message = 'ok') =>
   new Response(JSON.stringify({ status, message, data }), {

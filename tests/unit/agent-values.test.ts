@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { agentDownRequestSchema } from '../../src/contract/agent';
 import {
-  addDays,
-  alignedData,
-  chartData,
   customRangeIssue,
-  daysBetween,
-  formatDay,
   formatRatio,
-  hasValues,
-  isDay,
   MAX_RANGE_DAYS,
   parseRatio,
   rangeRequest,
@@ -17,6 +10,8 @@ import {
   ratioText,
 } from '../../src/features/agent/agent-values';
 import { earningsAmount } from '../../src/features/agent/components/agent-bits';
+import { alignedData, chartData, hasValues } from '../../src/lib/chart-data';
+import { addDays, daysBetween, formatDay, isDay } from '../../src/lib/days';
 
 describe('ratios as shown', () => {
   it('are the wire’s percent with exactly 2 decimals, in the locale’s percent form', () => {

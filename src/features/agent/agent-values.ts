@@ -1,10 +1,10 @@
 import { RATIO_MAX_PERCENT, type RangeRequest } from '../../contract/agent';
 import { FIGURES, type Figure, type RANGES } from '../../contract/agent-figures';
+import { daysBetween, isDay } from '../../lib/days';
 
 /*
- * The agent screens' pure parts: ratios typed and shown, report ranges as URL search params, and the
- * days of a chart. Days are business days "YYYY-MM-DD" as the server names them; date arithmetic on them
- * is calendar arithmetic (UTC dates), never a local clock's 24 hours.
+ * The agent screens' pure parts: ratios typed and shown, report ranges as URL search params. Days are
+ * business days "YYYY-MM-DD" (lib/days.ts); charts of them are ui/day-chart.tsx's.
  */
 
 export type Range = (typeof RANGES)[number];
@@ -45,48 +45,6 @@ export function parseRatio(
 
 /** A ratio as a form field shows it before editing: plain digits with "." ("0.3" -> "0.30"). */
 export const ratioText = (percent: number): string => (Math.round(percent * 100) / 100).toFixed(2);
-
-// ---- days
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day as a UTC date, or undefined when it is no day (2025-02-30). */
-export function dayDate(day: string): Date | undefined {
-  const match = DAY.exec(day);
-  if (!match) return undefined;
-  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const value = new Date(Date.UTC(year, month, date));
-  if (value.getUTCFullYear() !== year || value.getUTCMonth() !== month || value.getUTCDate() !== date)
-    return undefined;
-  return value;
-}
-
-export const isDay = (day: string): boolean => dayDate(day) !== undefined;
-
-/** The day `n` calendar days after (or before, negative) `day`. */
-export function addDays(day: string, n: number): string {
-  const date = dayDate(day);
-  if (!date) throw new RangeError(`Not a day: ${day}`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Every day from `from` to `to`, both included; none when `to` is before `from`. */
-export function daysBetween(from: string, to: string, limit = 400): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to && days.length < limit; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
-/** A day in the locale's words, without a clock: "Nov 26" (short) or "Nov 26, 2026" (medium). */
-export function formatDay(day: string, locale: string, style: 'short' | 'medium' = 'medium'): string {
-  const date = dayDate(day);
-  if (!date) return day;
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    ...(style === 'short' ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' }),
-  }).format(date);
-}
 
 // ---- report ranges in the URL
 
@@ -142,51 +100,3 @@ export const isTeamFigure = (figure: Figure): boolean => TEAM_FIGURES.includes(f
 
 /** Figures that count people, not money. */
 export const isCountFigure = (figure: Figure): boolean => figure === 'newMembers';
-
-// ---- charts
-
-export interface ChartSeries {
-  /** The series' name, shown in the legend and the table's header. */
-  label: string;
-  values: number[];
-}
-
-export interface ChartData {
-  days: string[];
-  series: ChartSeries[];
-}
-
-/**
- * Rows by day -> a chart's data: one point per calendar day from `from` to `to` (a day the answer has
- * no row for is 0, so the line does not skip it), each series read from the rows by `pick`; values
- * a series has no figure for (an optional field) count as 0.
- */
-export function chartData<R extends { day: string }>(
-  rows: readonly R[],
-  from: string,
-  to: string,
-  series: ReadonlyArray<{ label: string; pick: (row: R) => number | undefined }>,
-): ChartData {
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  // Rows outside the range (a server answering more) are still shown rather than lost.
-  const days = [...new Set([...daysBetween(from, to), ...rows.map((r) => r.day)])].sort();
-  return {
-    days,
-    series: series.map(({ label, pick }) => ({
-      label,
-      values: days.map((day) => {
-        const row = byDay.get(day);
-        const value = row ? pick(row) : 0;
-        return value !== undefined && Number.isFinite(value) ? value : 0;
-      }),
-    })),
-  };
-}
-
-/** uPlot's aligned data: x is the day's index (labels come from `days`), then one array per series. */
-export function alignedData(data: ChartData): number[][] {
-  return [data.days.map((_, index) => index), ...data.series.map((s) => s.values)];
-}
-
-/** Whether a chart has anything to draw (all zeros draws as an empty chart with an explanation). */
-export const hasValues = (data: ChartData): boolean => data.series.some((s) => s.values.some((v) => v !== 0));

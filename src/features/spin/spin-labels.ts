@@ -8,14 +8,6 @@ export function wonName(i18n: I18n, draw: SpinDraw): string {
   return draw.prize.kind === 'cash' ? formatMoney(draw.amount) : prizeName(i18n, draw.prize);
 }
 
-/** A business day (YYYY-MM-DD) as the reader's short date. */
-export function formatDay(day: string, locale: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1),
-  );
-}
-
 export function formatTime(ms: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { earningsWithdrawRequestSchema, type Figure, type RatioView } from '../../../contract/agent';
 import { MONEY_MAX, toMoney } from '../../../contract/wallet';
 import { copyText, shareLink } from '../../../lib/clipboard';
+import { formatDay } from '../../../lib/days';
 import { absoluteLink } from '../../../lib/format';
 import { formatMoney, fromMinorUnits, parseTypedAmount, toMinorUnits } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -14,7 +15,7 @@ import { ChevronRightIcon, CopyIcon, ShareIcon } from '../../../ui/icons';
 import { QrCode } from '../../../ui/qr-code';
 import { useEarningsWithdrawMutation } from '../agent.mutations';
 import type { RangeSearch } from '../agent-values';
-import { formatDay, formatRatio } from '../agent-values';
+import { formatRatio } from '../agent-values';
 
 /** An amount rounded down to 2 decimals with the locale's currency symbol, in tabular figures. */
 export function Amount({ value, testId }: { value: number; testId?: string }) {

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { chartData } from '../../../lib/chart-data';
 import { formatMoney } from '../../../lib/money';
+import { DayChart } from '../../../ui/day-chart';
 import { EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonBlock } from '../../../ui/skeleton';
 import { agentQueries } from '../agent.queries';
-import { chartData } from '../agent-values';
 import { AgentCard, Amount, EarningsMoveForm, FigureTile, RatioList } from './agent-bits';
-import { DayChart } from './day-chart';
 import './agent.css';
 
 /**

@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Figure, ReportRow } from '../../../contract/agent';
+import { formatDay } from '../../../lib/days';
 import { EmptyState } from '../../../ui/empty-state';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
@@ -9,7 +10,7 @@ import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { agentQueries } from '../agent.queries';
 import { FIGURE_LABELS, holdReason, RANGE_LABELS } from '../agent-labels';
-import { formatDay, isCountFigure, type RangeSearch, rangeRequest } from '../agent-values';
+import { isCountFigure, type RangeSearch, rangeRequest } from '../agent-values';
 import { Amount } from './agent-bits';
 import './agent.css';
 

@@ -3,10 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { RANGES, type Report } from '../../../contract/agent';
+import { chartData } from '../../../lib/chart-data';
+import { formatDay } from '../../../lib/days';
 import { formatMoney } from '../../../lib/money';
 import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { validationMessage } from '../../../lib/validation-messages';
+import { DayChart } from '../../../ui/day-chart';
 import { ChevronRightIcon, RefreshIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonBlock } from '../../../ui/skeleton';
@@ -14,17 +17,8 @@ import { Tabs } from '../../../ui/tabs';
 import { useJoinAgentMutation } from '../agent.mutations';
 import { agentKeys, agentQueries } from '../agent.queries';
 import { RANGE_LABELS } from '../agent-labels';
-import {
-  chartData,
-  customRangeIssue,
-  formatDay,
-  type Range,
-  type RangeSearch,
-  rangeRequest,
-  rangeSearch,
-} from '../agent-values';
+import { customRangeIssue, type Range, type RangeSearch, rangeRequest, rangeSearch } from '../agent-values';
 import { AgentCard, Amount, FigureTile } from './agent-bits';
-import { DayChart } from './day-chart';
 import './agent.css';
 
 /**

@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { SpinDay, SpinDraw } from '../../../contract/spin';
-import { formatDay, formatTime, wonName } from '../spin-labels';
+import { formatDay } from '../../../lib/days';
+import { formatTime, wonName } from '../spin-labels';
 
 const DAY_STATES: Record<SpinDay['state'], MessageDescriptor> = {
   spun: msg`Spun`,
@@ -22,7 +23,7 @@ export function SpinDays({ days }: { days: readonly SpinDay[] }) {
       <ol className="spin-days">
         {days.map((d) => (
           <li key={d.day} className={`spin-day spin-day--${d.state}`} data-testid="spin-day">
-            <span className="spin-day__date">{formatDay(d.day, i18n.locale)}</span>
+            <span className="spin-day__date">{formatDay(d.day, i18n.locale, 'short')}</span>
             <span className="spin-day__state">{i18n._(DAY_STATES[d.state])}</span>
             {d.draw ? <span className="spin-day__prize tabular">{wonName(i18n, d.draw)}</span> : null}
           </li>
@@ -47,7 +48,8 @@ export function SpinFollowUps({ draws }: { draws: readonly SpinDraw[] }) {
           const due = d.followUp ? formatTime(d.followUp.dueAt, i18n.locale) : '';
           return (
             <li key={d.day}>
-              <strong>{prize}</strong> <span className="spin-hint">{formatDay(d.day, i18n.locale)}</span>
+              <strong>{prize}</strong>{' '}
+              <span className="spin-hint">{formatDay(d.day, i18n.locale, 'short')}</span>
               <p className="spin-hint">
                 {d.followUp?.doneAt
                   ? t`Done: customer service has been in touch.`

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { SPIN_DAYS, SPIN_DOUBLE_AT, SPIN_FOLLOW_UP_HOURS, type SpinState } from '../../../contract/spin';
+import { formatDay } from '../../../lib/days';
 import { formatMoney } from '../../../lib/money';
 import { prizeName } from '../../../lib/prize-name';
-import { formatDay, formatOdds } from '../spin-labels';
+import { formatOdds } from '../spin-labels';
 
 /** The odds of every prize (its weight out of all), the rules (spec section 4) and who runs it. */
 export function SpinTerms({ state }: { state: SpinState }) {
@@ -13,8 +14,8 @@ export function SpinTerms({ state }: { state: SpinState }) {
   const hours = SPIN_FOLLOW_UP_HOURS;
   const operator = state.operator;
   const run = state.run;
-  const from = run ? formatDay(run.firstDay, i18n.locale) : '';
-  const to = run ? formatDay(run.lastDay, i18n.locale) : '';
+  const from = run ? formatDay(run.firstDay, i18n.locale, 'short') : '';
+  const to = run ? formatDay(run.lastDay, i18n.locale, 'short') : '';
   return (
     <>
       <section className="spin-card" aria-labelledby="spin-odds-title">

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type ChartData, formatDay, hasValues } from '../agent-values';
+import { type ChartData, hasValues } from '../lib/chart-data';
+import { formatDay } from '../lib/days';
+import './day-chart.css';
 
 const HEIGHT = 200;
 
