@@ -16,7 +16,12 @@ export const BEYOND_HOME_SOURCES = [
   'src/features/spin',
   'src/features/wallet',
   'src/routes/admin',
+  // The chart of days: drawn only by the agent's pages and the console's reports.
+  'src/ui/day-chart.tsx',
 ];
+
+/** A source of the list as a glob: a folder's files, or the file itself. */
+const globOf = (source: string) => (/\.tsx?$/.test(source) ? source : `${source}/**`);
 
 const config: LinguiConfig = {
   locales: ['en-US', 'es-ES', 'ko-KR', 'en-PH', 'zh-CN'],
@@ -26,7 +31,7 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/node_modules/**', 'src/contract/**', ...BEYOND_HOME_SOURCES.map((dir) => `${dir}/**`)],
+      exclude: ['**/node_modules/**', 'src/contract/**', ...BEYOND_HOME_SOURCES.map(globOf)],
     },
     {
       path: '<rootDir>/src/locales/{locale}/beyond-home',

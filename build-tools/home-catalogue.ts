@@ -52,7 +52,7 @@ export function homeCatalogue(beyondHomeSources: readonly string[]): Plugin {
       }
       const wrong = [...modules].filter(
         (file) =>
-          beyondHomeSources.some((dir) => file.startsWith(`${dir}/`)) &&
+          beyondHomeSources.some((source) => file === source || file.startsWith(`${source}/`)) &&
           LINGUI_MACRO.test(readFileSync(path.join(root, file), 'utf8')),
       );
       if (wrong.length > 0) {
