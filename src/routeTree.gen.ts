@@ -24,6 +24,7 @@ import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
 import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminSitesRouteImport } from './routes/admin/sites'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -132,6 +133,11 @@ const AdminHoldsRoute = AdminHoldsRouteImport.update({
 const AdminNoticesRoute = AdminNoticesRouteImport.update({
   id: '/notices',
   path: '/notices',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRequestsRoute = AdminRequestsRouteImport.update({
@@ -342,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/sites': typeof AdminSitesRoute
   '/admin/users': typeof AdminUsersRoute
@@ -392,6 +399,7 @@ export interface FileRoutesByTo {
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/sites': typeof AdminSitesRoute
   '/admin/users': typeof AdminUsersRoute
@@ -446,6 +454,7 @@ export interface FileRoutesById {
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/sites': typeof AdminSitesRoute
   '/admin/users': typeof AdminUsersRoute
@@ -500,6 +509,7 @@ export interface FileRouteTypes {
     | '/admin/follow-ups'
     | '/admin/holds'
     | '/admin/notices'
+    | '/admin/reports'
     | '/admin/requests'
     | '/admin/sites'
     | '/admin/users'
@@ -550,6 +560,7 @@ export interface FileRouteTypes {
     | '/admin/follow-ups'
     | '/admin/holds'
     | '/admin/notices'
+    | '/admin/reports'
     | '/admin/requests'
     | '/admin/sites'
     | '/admin/users'
@@ -603,6 +614,7 @@ export interface FileRouteTypes {
     | '/admin/follow-ups'
     | '/admin/holds'
     | '/admin/notices'
+    | '/admin/reports'
     | '/admin/requests'
     | '/admin/sites'
     | '/admin/users'
@@ -758,6 +770,13 @@ declare module '@tanstack/react-router' {
       path: '/notices'
       fullPath: '/admin/notices'
       preLoaderRoute: typeof AdminNoticesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/requests': {
@@ -1129,6 +1148,7 @@ interface AdminRouteChildren {
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
   AdminHoldsRoute: typeof AdminHoldsRoute
   AdminNoticesRoute: typeof AdminNoticesRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminSitesRoute: typeof AdminSitesRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -1143,6 +1163,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFollowUpsRoute: AdminFollowUpsRoute,
   AdminHoldsRoute: AdminHoldsRoute,
   AdminNoticesRoute: AdminNoticesRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminSitesRoute: AdminSitesRoute,
   AdminUsersRoute: AdminUsersRoute,

@@ -28,6 +28,7 @@ import { pushRoutes } from './push/routes';
 import type { PushRuntime } from './push/runtime';
 import { noticeDeliveries } from './push/service';
 import { createPushWorker } from './push/worker';
+import { reportRoutes } from './reports/routes';
 import { siteRoutes } from './site/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { spinRoutes } from './spin/routes';
@@ -102,6 +103,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       }),
   },
   { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },
+  { name: 'reports', api: (app, { ctx }) => reportRoutes(app, ctx) },
   {
     name: 'content',
     api: (app, { ctx }) => {

@@ -312,6 +312,51 @@ test('deposits: found by the player’s UID and by order number, credited and wa
   await op.context().close();
 });
 
+test('reports: a deposit on a site moves its totals and charts; a backwards range is refused under its field', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Reports' }).click();
+  // The other demo site, where no other test deposits: its figures move for this test only.
+  await op.getByLabel('Site').selectOption('localhost');
+  await expect(op).toHaveURL(/site=localhost/);
+  const total = async (figure: string) => {
+    const text = (await op.getByTestId(`total-${figure}`).textContent()) ?? '';
+    return Number(text.replace(/[^\d.]/g, ''));
+  };
+  await expect(op.getByTestId('total-deposits')).toBeVisible();
+  const [deposits, players] = [await total('deposits'), await total('newUsers')];
+
+  const origin = new URL(op.url()).origin.replace('127.0.0.1', 'localhost');
+  const context = await browser.newContext({ baseURL: origin });
+  const player = await context.newPage();
+  const { token } = (await registerViaApi(player.request, freshPhone(), PASSWORD)) as { token: string };
+  await depositViaApi(player.request, token, 240);
+  await context.close();
+
+  await op.reload();
+  await expect.poll(() => total('deposits')).toBe(deposits + 240);
+  expect(await total('newUsers')).toBe(players + 1);
+  expect(await total('net')).toBeGreaterThanOrEqual(240);
+  await expect(op.getByTestId('day-chart').first().locator('canvas').first()).toBeVisible();
+  await expectNoViolations(op, 'the reports');
+
+  // The chart's figures as a table: today's row holds the deposit.
+  const money = op.getByRole('figure', { name: 'Deposits and withdrawals' });
+  await money.getByRole('button', { name: 'Show as a table' }).click();
+  await expect(money.getByRole('region', { name: 'Deposits and withdrawals' })).toBeVisible();
+
+  const to = await op.getByLabel('To', { exact: true }).inputValue();
+  await op.getByLabel('From', { exact: true }).fill(to);
+  const [y, m, d] = to.split('-').map(Number);
+  const before = new Date(Date.UTC(y ?? 2026, (m ?? 1) - 1, (d ?? 1) - 1)).toISOString().slice(0, 10);
+  await op.getByLabel('To', { exact: true }).fill(before);
+  await op.getByRole('button', { name: 'Show report' }).click();
+  await expect(op.getByText('Choose a range of at most 92 days, the start before the end')).toBeVisible();
+  await op.context().close();
+});
+
 test('an operator bans a player, a second operator approves, and the player is refused', async ({
   page,
   browser,
@@ -416,11 +461,14 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/banners?edit=new',
       '/admin/notices?edit=new',
       '/admin/sites?edit=localhost',
+      '/admin/reports',
       '/admin/audit',
     ]) {
       await op.goto(path);
       await expect(op.locator('html')).toHaveAttribute('lang', locale);
-      await expect(op.locator('.admin-table, .empty-state, .admin-editor').first()).toBeVisible();
+      await expect(
+        op.locator('.admin-table, .empty-state, .admin-editor, .admin-totals').first(),
+      ).toBeVisible();
       const { scrollWidth, culprits } = await overflowAt(op, 360);
       expect(scrollWidth, `${path} in ${locale}: ${culprits.join(', ')}`).toBeLessThanOrEqual(360);
       await expectNoViolations(op, `${path} in ${locale}`);

@@ -11,6 +11,7 @@ import type {
 import { adminDepositListCall } from '../../contract/deposit-admin';
 import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
+import { adminReportCall } from '../../contract/report-admin';
 import { sitesCall } from '../../contract/site';
 import { adminSiteListCall } from '../../contract/site-admin';
 import { adminFollowUpListCall } from '../../contract/spin';
@@ -61,6 +62,14 @@ export interface DepositFilters {
   page: number;
 }
 
+export interface ReportFilters {
+  /** A site's domain; empty: every site of the operator's. */
+  site: string;
+  /** Business days, YYYY-MM-DD; neither: the server's last seven days up to its today. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 export interface UserFilters {
   q: string;
   page: number;
@@ -77,6 +86,7 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
+  report: (filters: ReportFilters) => ['admin', 'report', filters] as const,
   deposits: (filters: DepositFilters) => ['admin', 'deposits', filters] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
   holds: (filters: HoldFilters) => ['admin', 'holds', filters] as const,
@@ -147,6 +157,17 @@ export const adminQueries = {
           state: stateFilter(filters.state),
           query: filters.q,
           number: filters.page,
+        }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  report: (filters: ReportFilters) =>
+    queryOptions({
+      queryKey: adminKeys.report(filters),
+      queryFn: () =>
+        api.call(adminReportCall, {
+          site: filters.site || null,
+          ...(filters.from && filters.to ? { from: filters.from, to: filters.to } : {}),
         }),
       placeholderData: keepPreviousData,
       ...FRESH,

@@ -80,6 +80,9 @@ export function AdminLayout() {
           <Link to="/admin/notices" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Notices</Trans>
           </Link>
+          <Link to="/admin/reports" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Reports</Trans>
+          </Link>
           <Link to="/admin/sites" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Sites</Trans>
           </Link>

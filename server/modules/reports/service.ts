@@ -1,0 +1,135 @@
+import {
+  type AdminReport,
+  REPORT_DEFAULT_DAYS,
+  type ReportFigures,
+} from '../../../src/contract/report-admin';
+import { toMoney } from '../../../src/contract/wallet';
+import { addDays, businessDay, type Day, dayStartMs, daysBetween } from '../../business-days';
+import type { AppContext } from '../../context';
+import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
+import { targetSiteId } from '../site/service';
+import * as repo from './repository';
+
+/*
+ * The console's reports (issue 16): a site's figures per business day. The definitions:
+ *
+ * - Business day: a calendar date in the deployment's BUSINESS_TIME_ZONE (server/business-days.ts), the days
+ *   games count valid bets in and the agent programme settles. There is one zone for every site (decision
+ *   0017: users are shared by every site, so a zone per site would split one user's day), so `site: null`
+ *   needs no choice between zones. A day is what the zone says (23 or 25 hours where clocks change).
+ * - Site: a figure belongs to the site of the user whose money or account it is (users.site_id): the
+ *   depositor's, the withdrawer's, the player's, and for rake back and commissions the earner's (rake back's
+ *   earner is the player; a commission's is the agent). `site: null` is every site the operator may read
+ *   reports of; with a grant on every site, users of no site count too.
+ * - deposits: completed deposit orders (state Success, the amount credited), on the day they completed.
+ * - withdrawals: paid withdrawals (state Success), on the day they were settled (finished_at); rejected or
+ *   failed ones never count. net = deposits - withdrawals.
+ * - newUsers: accounts registered (users.created_at) that day.
+ * - activeUsers: distinct users with a counted bet (a settled round in game_daily_valid) or a completed
+ *   deposit that day; the totals' is distinct over the whole range, not the sum of the days.
+ * - bets / validBets: the stakes and valid bets of settled rounds (decision 0016: a cancelled or void round
+ *   counts nothing, an open one counts once it settles), on the business day each round was bet.
+ * - rakeBack / commissions: the agent programme's statement lines of that business day (decision 0017),
+ *   written when the day is settled after it ends, so a day not settled yet shows 0; corrections count on the
+ *   day that booked them, held lines count, lines of a cancelled hold do not.
+ * Money is summed in minor units and answered as the wallet's decimal amounts (toMoney).
+ */
+
+export interface ReportRequest {
+  site: string | null;
+  /** Both or neither (the contract checks): neither is the last REPORT_DEFAULT_DAYS up to today. */
+  from?: Day | undefined;
+  to?: Day | undefined;
+}
+
+/**
+ * The sites whose figures the operator gets: a named site only if they may read its reports (403
+ * `permission_denied` otherwise, `site_not_found` for an unknown domain), else every site they may read.
+ */
+async function readableSites(ctx: AppContext, operator: Operator, site: string | null): Promise<repo.Sites> {
+  const siteId = await targetSiteId(ctx, site);
+  if (siteId === null) return visibleSites(operator, 'read', 'report');
+  assertCanAccess(operator, 'read', 'report', { siteId });
+  return [siteId];
+}
+
+/** The days of [from, to] with the instant each ends (the contract has checked the range). */
+function spanOf(from: Day, to: Day, timeZone: string): repo.Span {
+  const days = daysBetween(from, to).map((day) => ({ day, end: dayStartMs(addDays(day, 1), timeZone) }));
+  return { from, to, start: dayStartMs(from, timeZone), end: days.at(-1)?.end ?? 0, days };
+}
+
+type Minor = Omit<ReportFigures, 'net'>;
+
+const ZERO: Minor = {
+  deposits: 0,
+  withdrawals: 0,
+  newUsers: 0,
+  activeUsers: 0,
+  bets: 0,
+  validBets: 0,
+  rakeBack: 0,
+  commissions: 0,
+};
+
+/** Figures in minor units as answered: money as decimal amounts, net computed before converting. */
+const answered = (f: Minor): ReportFigures => ({
+  deposits: toMoney(f.deposits),
+  withdrawals: toMoney(f.withdrawals),
+  net: toMoney(f.deposits - f.withdrawals),
+  newUsers: f.newUsers,
+  activeUsers: f.activeUsers,
+  bets: toMoney(f.bets),
+  validBets: toMoney(f.validBets),
+  rakeBack: toMoney(f.rakeBack),
+  commissions: toMoney(f.commissions),
+});
+
+export async function dailyReport(
+  ctx: AppContext,
+  operator: Operator,
+  request: ReportRequest,
+): Promise<AdminReport> {
+  const sites = await readableSites(ctx, operator, request.site);
+  const timeZone = ctx.config.games.businessTimeZone;
+  const to = request.to ?? businessDay(ctx.clock.now(), timeZone);
+  const span = spanOf(request.from ?? addDays(to, 1 - REPORT_DEFAULT_DAYS), to, timeZone);
+  const db = ctx.db;
+  const [deposits, withdrawals, newUsers, active, play, earnings] = await Promise.all([
+    repo.depositsByDay(db, span, sites),
+    repo.withdrawalsByDay(db, span, sites),
+    repo.newUsersByDay(db, span, sites),
+    repo.activeUsers(db, span, sites),
+    repo.playByDay(db, span, sites),
+    repo.earningsByDay(db, span, sites),
+  ]);
+  const days = span.days.map(({ day }): Minor & { day: Day } => ({
+    day,
+    deposits: deposits.get(day) ?? 0,
+    withdrawals: withdrawals.get(day) ?? 0,
+    newUsers: newUsers.get(day) ?? 0,
+    activeUsers: active.byDay.get(day) ?? 0,
+    bets: play.get(day)?.bets ?? 0,
+    validBets: play.get(day)?.validBets ?? 0,
+    rakeBack: earnings.get(day)?.rakeBack ?? 0,
+    commissions: earnings.get(day)?.commissions ?? 0,
+  }));
+  const totals = days.reduce<Minor>(
+    (sum, d) => ({
+      deposits: sum.deposits + d.deposits,
+      withdrawals: sum.withdrawals + d.withdrawals,
+      newUsers: sum.newUsers + d.newUsers,
+      activeUsers: sum.activeUsers,
+      bets: sum.bets + d.bets,
+      validBets: sum.validBets + d.validBets,
+      rakeBack: sum.rakeBack + d.rakeBack,
+      commissions: sum.commissions + d.commissions,
+    }),
+    { ...ZERO, activeUsers: active.total },
+  );
+  return {
+    days: days.map((d) => ({ day: d.day, ...answered(d) })),
+    totals: answered(totals),
+    timeZone,
+  };
+}

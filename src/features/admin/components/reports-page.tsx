@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { adminReportRequestSchema, type ReportDay, type ReportFigures } from '../../../contract/report-admin';
+import { chartData } from '../../../lib/chart-data';
+import { formatMoney } from '../../../lib/money';
+import { DayChart } from '../../../ui/day-chart';
+import { EmptyState } from '../../../ui/empty-state';
+import { SelectField, TextField } from '../../../ui/form-fields';
+import { SkeletonRows } from '../../../ui/skeleton';
+import { adminQueries, type ReportFilters } from '../admin.queries';
+import { usePathProblems } from './use-path-problems';
+
+type MoneyFigure = Exclude<keyof ReportFigures, 'newUsers' | 'activeUsers'>;
+
+/**
+ * A site's figures per business day (issue 16): the range and the site in the URL, the totals, then four
+ * charts (each with its table): money in and out, bets, what the agent programme paid, and players.
+ */
+export function ReportsPage({
+  filters,
+  onFilters,
+}: {
+  filters: ReportFilters;
+  onFilters: (next: ReportFilters) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const report = useQuery(adminQueries.report(filters));
+  const sites = useQuery(adminQueries.siteSettings());
+  const form = useRef<HTMLFormElement>(null);
+  const problems = usePathProblems(form);
+  const [typed, setTyped] = useState({ from: filters.from ?? '', to: filters.to ?? '' });
+  const count = new Intl.NumberFormat(i18n.locale);
+  // The days answered: the URL's, or the server's default range (typed over once edited).
+  const days = report.data?.days ?? [];
+  const range = {
+    from: typed.from || (days[0]?.day ?? ''),
+    to: typed.to || (days.at(-1)?.day ?? ''),
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = problems.validate(adminReportRequestSchema, { site: filters.site || null, ...range });
+    if (input) onFilters({ ...filters, ...range });
+  };
+
+  const labels: Record<keyof ReportFigures, string> = {
+    deposits: t`Deposits`,
+    withdrawals: t`Withdrawals`,
+    net: t`Net`,
+    newUsers: t`New players`,
+    activeUsers: t`Active players`,
+    bets: t`Bets`,
+    validBets: t`Valid bets`,
+    rakeBack: t`Rake back`,
+    commissions: t`Commissions`,
+  };
+  const chart = (title: string, figures: readonly (keyof ReportFigures)[], money: boolean) => (
+    <DayChart
+      title={title}
+      data={chartData(
+        days,
+        days[0]?.day ?? '',
+        days.at(-1)?.day ?? '',
+        figures.map((f) => ({ label: labels[f], pick: (d: ReportDay) => d[f] })),
+      )}
+      format={(v) => (money ? formatMoney(v) : count.format(v))}
+    />
+  );
+
+  return (
+    <section aria-labelledby="admin-reports-title" className="admin-reports">
+      <h2 id="admin-reports-title" className="admin-section__title">
+        <Trans>Reports</Trans>
+      </h2>
+      <form ref={form} noValidate className="admin-search" onSubmit={submit} aria-label={t`Report range`}>
+        <SelectField
+          label={t`Site`}
+          value={filters.site}
+          onChange={(site) => onFilters({ ...filters, site })}
+          options={[
+            { value: '', label: t`Every site` },
+            ...(sites.data?.content ?? []).map((s) => ({
+              value: s.domain,
+              label: `${s.name} (${s.domain})`,
+            })),
+          ]}
+        />
+        <TextField
+          label={t`From`}
+          type="date"
+          name="from"
+          value={range.from}
+          onChange={(e) => {
+            setTyped({ ...range, from: e.target.value });
+            problems.clear('from');
+          }}
+          error={problems.message('from')}
+        />
+        <TextField
+          label={t`To`}
+          type="date"
+          name="to"
+          value={range.to}
+          onChange={(e) => {
+            setTyped({ ...range, to: e.target.value });
+            problems.clear('to');
+          }}
+          error={problems.message('to')}
+        />
+        <button type="submit" className="button button--primary">
+          <Trans>Show report</Trans>
+        </button>
+      </form>
+      {report.isPending ? (
+        <SkeletonRows label={t`Loading`} />
+      ) : !report.data ? (
+        <EmptyState title={<Trans>The report could not be loaded</Trans>} />
+      ) : (
+        <>
+          <p className="admin-table__note">
+            <Trans>Business days in the time zone {report.data.timeZone}.</Trans>
+          </p>
+          <dl className="admin-totals" aria-label={t`Totals`}>
+            {(Object.keys(labels) as (keyof ReportFigures)[]).map((figure) => (
+              <div key={figure} className="admin-totals__item">
+                <dt>{labels[figure]}</dt>
+                <dd data-testid={`total-${figure}`}>
+                  {figure === 'newUsers' || figure === 'activeUsers'
+                    ? count.format(report.data.totals[figure])
+                    : formatMoney(report.data.totals[figure as MoneyFigure])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {chart(t`Deposits and withdrawals`, ['deposits', 'withdrawals'], true)}
+          {chart(t`Bets and valid bets`, ['bets', 'validBets'], true)}
+          {chart(t`Rake back and commissions`, ['rakeBack', 'commissions'], true)}
+          {chart(t`New and active players`, ['newUsers', 'activeUsers'], false)}
+        </>
+      )}
+    </section>
+  );
+}
