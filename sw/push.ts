@@ -1,18 +1,16 @@
 /// <reference lib="webworker" />
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { type MessagePush, type PushPayload, pushPayloadSchema } from '../src/contract/push';
 import {
   BADGE_DB,
   BADGE_STORE,
   MESSAGE_PATH,
   MESSAGE_WORDING_KEY,
-  type MessagePush,
   type MessagePushWording,
   NOTICE_PATH,
-  type PushPayload,
-  pushPayloadSchema,
   SW_MESSAGE,
   UNREAD_IDS_KEY,
-} from '../src/contract/push';
+} from '../src/contract/push-device';
 
 declare const self: ServiceWorkerGlobalScope;
 

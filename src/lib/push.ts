@@ -1,70 +1,13 @@
-import { isIos } from '../boot/ios-handler';
 import type { CallInput } from '../contract/call';
 import { pushKeyCall, pushSubscribeCall, pushUnsubscribeCall } from '../contract/push';
 import { api } from './api-client';
 import { withDeadline } from './deadline';
-import { isStandalone } from './install';
-import { createStore } from './store';
+import { type PushState, pushRegistration, pushStateStore, refreshPushState } from './push-state';
 
-/**
- * Web push on this device (issue 5), as the notification controls show it:
- * - `needs-install`: iOS outside the installed app, where Safari offers no push at all;
- * - `unsupported`: no service worker, PushManager or Notification here (or a development build);
- * - `denied`: the user blocked notifications; only the browser's site settings can undo that;
- * - `off` / `on`: whether this browser holds a subscription with the permission granted.
+/*
+ * Subscribing this device to web push and leaving it (issue 5): the push contract's calls. Loaded when a
+ * control is used, not with home: the state the controls show is push-state.ts.
  */
-export type PushState = 'unsupported' | 'needs-install' | 'denied' | 'off' | 'on';
-
-export interface PushEnvironment {
-  ios: boolean;
-  standalone: boolean;
-  supported: boolean;
-  permission: NotificationPermission;
-  subscribed: boolean;
-}
-
-export function pushStateOf(env: PushEnvironment): PushState {
-  if (env.ios && !env.standalone) return 'needs-install';
-  if (!env.supported) return 'unsupported';
-  if (env.permission === 'denied') return 'denied';
-  return env.permission === 'granted' && env.subscribed ? 'on' : 'off';
-}
-
-/** null until the first check has finished. */
-export const pushStateStore = createStore<PushState | null>(null);
-
-const browserSupportsPush = (): boolean =>
-  typeof window !== 'undefined' &&
-  'serviceWorker' in navigator &&
-  'PushManager' in window &&
-  'Notification' in window;
-
-/**
- * The service worker's registration once it is active; development builds register none (decision 9).
- * On a first visit that can take a while (the precache installs first): the state stays "checking".
- */
-async function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!import.meta.env.PROD || !browserSupportsPush()) return undefined;
-  return navigator.serviceWorker.ready;
-}
-
-const onIos = (): boolean =>
-  isIos(navigator.userAgent, navigator.platform ?? '', navigator.maxTouchPoints ?? 0);
-
-/** Reads the device's state into `pushStateStore` and answers it. */
-export async function refreshPushState(): Promise<PushState> {
-  const reg = await registration();
-  const subscription = await reg?.pushManager.getSubscription().catch(() => null);
-  const state = pushStateOf({
-    ios: onIos(),
-    standalone: isStandalone(),
-    supported: reg !== undefined,
-    permission: browserSupportsPush() ? Notification.permission : 'default',
-    subscribed: Boolean(subscription),
-  });
-  pushStateStore.set(state);
-  return state;
-}
 
 function base64urlToBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
@@ -94,7 +37,7 @@ const sendSubscription = (subscription: PushSubscription, locale: string) =>
  * server learns it with the language the app shows. Server failures are shown by the api client.
  */
 export async function enablePush(locale: string): Promise<PushState> {
-  const reg = await registration();
+  const reg = await pushRegistration();
   if (!reg) return refreshPushState();
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return refreshPushState();
@@ -116,7 +59,7 @@ export async function enablePush(locale: string): Promise<PushState> {
 
 /** The switch turned off, or a logout: the browser forgets the subscription, the server too if it can. */
 export async function disablePush(): Promise<PushState> {
-  const reg = await registration();
+  const reg = await pushRegistration();
   const subscription = await reg?.pushManager.getSubscription().catch(() => null);
   if (subscription) {
     const { endpoint } = subscription;
@@ -130,7 +73,7 @@ export async function disablePush(): Promise<PushState> {
 
 /** Subscriptions follow the reader's language: a new app language is told to the server. */
 export async function followLocale(locale: string): Promise<void> {
-  const reg = await registration();
+  const reg = await pushRegistration();
   const subscription = await reg?.pushManager.getSubscription().catch(() => null);
   if (!subscription || Notification.permission !== 'granted') return;
   await api

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { PushState } from '../../lib/push';
+import type { PushState } from '../../lib/push-state';
 import { toast } from '../../lib/toast';
 
 /** Says what a tap on a notification control changed: on, off, or blocked by the user's answer. */

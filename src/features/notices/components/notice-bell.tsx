@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { enablePush } from '../../../lib/push';
+import { useEffect, useState } from 'react';
 import { BellIcon } from '../../../ui/icons';
 import { announcePushChange } from '../announce-push';
 import { usePushState } from '../use-push-state';
@@ -13,10 +12,16 @@ export function NoticeBell() {
   const { t, i18n } = useLingui();
   const state = usePushState();
   const [busy, setBusy] = useState(false);
+  // The subscribing code comes once the bell can ask, not with home: ready before the tap, so the
+  // permission prompt still follows the tap at once.
+  useEffect(() => {
+    if (state === 'off') void import('../../../lib/push').catch(() => undefined);
+  }, [state]);
   if (state !== 'off') return <BellIcon size={20} className="notice-ticker__icon" />;
   const turnOn = async () => {
     setBusy(true);
     try {
+      const { enablePush } = await import('../../../lib/push');
       announcePushChange(state, await enablePush(i18n.locale));
     } catch {
       // Shown by the api client.

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { showUnreadNotices } from '../../../lib/app-badge';
-import { followLocale } from '../../../lib/push';
 import { unreadIds, useNoticeCentre } from '../notices.queries';
 
 /**
@@ -20,7 +19,9 @@ export function NoticeSync() {
   useEffect(() => {
     if (shownLocale.current === i18n.locale) return;
     shownLocale.current = i18n.locale;
-    void followLocale(i18n.locale);
+    const locale = i18n.locale;
+    // Only a change of language needs the push code: it is loaded then.
+    void import('../../../lib/push').then(({ followLocale }) => followLocale(locale)).catch(() => undefined);
   }, [i18n.locale]);
   return null;
 }
