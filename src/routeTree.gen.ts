@@ -22,6 +22,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
+import { Route as AdminGamesRouteImport } from './routes/admin/games'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
 import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports'
@@ -123,6 +124,11 @@ const AdminDepositsRoute = AdminDepositsRouteImport.update({
 const AdminFollowUpsRoute = AdminFollowUpsRouteImport.update({
   id: '/follow-ups',
   path: '/follow-ups',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGamesRoute = AdminGamesRouteImport.update({
+  id: '/games',
+  path: '/games',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminHoldsRoute = AdminHoldsRouteImport.update({
@@ -346,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/admin/banners': typeof AdminBannersRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
+  '/admin/games': typeof AdminGamesRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -397,6 +404,7 @@ export interface FileRoutesByTo {
   '/admin/banners': typeof AdminBannersRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
+  '/admin/games': typeof AdminGamesRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -452,6 +460,7 @@ export interface FileRoutesById {
   '/admin/banners': typeof AdminBannersRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
+  '/admin/games': typeof AdminGamesRoute
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/deposits'
     | '/admin/follow-ups'
+    | '/admin/games'
     | '/admin/holds'
     | '/admin/notices'
     | '/admin/reports'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/deposits'
     | '/admin/follow-ups'
+    | '/admin/games'
     | '/admin/holds'
     | '/admin/notices'
     | '/admin/reports'
@@ -612,6 +623,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/deposits'
     | '/admin/follow-ups'
+    | '/admin/games'
     | '/admin/holds'
     | '/admin/notices'
     | '/admin/reports'
@@ -756,6 +768,13 @@ declare module '@tanstack/react-router' {
       path: '/follow-ups'
       fullPath: '/admin/follow-ups'
       preLoaderRoute: typeof AdminFollowUpsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/games': {
+      id: '/admin/games'
+      path: '/games'
+      fullPath: '/admin/games'
+      preLoaderRoute: typeof AdminGamesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/holds': {
@@ -1146,6 +1165,7 @@ interface AdminRouteChildren {
   AdminBannersRoute: typeof AdminBannersRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
+  AdminGamesRoute: typeof AdminGamesRoute
   AdminHoldsRoute: typeof AdminHoldsRoute
   AdminNoticesRoute: typeof AdminNoticesRoute
   AdminReportsRoute: typeof AdminReportsRoute
@@ -1161,6 +1181,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBannersRoute: AdminBannersRoute,
   AdminDepositsRoute: AdminDepositsRoute,
   AdminFollowUpsRoute: AdminFollowUpsRoute,
+  AdminGamesRoute: AdminGamesRoute,
   AdminHoldsRoute: AdminHoldsRoute,
   AdminNoticesRoute: AdminNoticesRoute,
   AdminReportsRoute: AdminReportsRoute,

@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017_profile';
 import * as m0018 from './migrations/0018_message_push';
 import * as m0019 from './migrations/0019_operators';
 import * as m0020 from './migrations/0020_banner_content';
+import * as m0021 from './migrations/0021_catalogue_texts';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_message_push': m0018,
   '0019_operators': m0019,
   '0020_banner_content': m0020,
+  '0021_catalogue_texts': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,9 +8,11 @@ import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
+import { catalogueAdminRoutes } from './catalogue/admin-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { bannerAdminRoutes, contentRoutes } from './content/routes';
 import { devRoutes } from './dev/routes';
+import { gameAdminRoutes } from './games/admin-routes';
 import { gameRoutes, registerGamePictures, seamlessRoutes } from './games/routes';
 import { transferRoutes } from './games/transfer-routes';
 import { createGamesWorker } from './games/worker';
@@ -111,7 +113,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       bannerAdminRoutes(app, ctx);
     },
   },
-  { name: 'catalogue', api: (app, { ctx }) => catalogueRoutes(app, ctx) },
+  {
+    name: 'catalogue',
+    api: (app, { ctx }) => {
+      catalogueRoutes(app, ctx);
+      catalogueAdminRoutes(app, ctx);
+    },
+  },
   { name: 'appcard', api: (app, { ctx }) => appCardRoutes(app, ctx) },
   {
     name: 'promotion',
@@ -136,6 +144,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     name: 'games',
     api: async (app, { ctx }) => {
       gameRoutes(app, ctx);
+      gameAdminRoutes(app, ctx);
       transferRoutes(app, ctx);
       await seamlessRoutes(app, ctx);
     },

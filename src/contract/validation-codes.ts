@@ -140,6 +140,14 @@ export const validationMessages = {
   site_colour_invalid: 'Enter a colour as # and six hexadecimal digits',
   site_limits_invalid: 'The maximum withdrawal must not be below the minimum',
   deposit_query_invalid: 'Enter an order number or a UID',
+  provider_not_found: 'No such game provider',
+  catalogue_url_invalid:
+    'Enter an address starting with https:// or http://, or a path of this site starting with /',
+  catalogue_category_invalid: 'Choose one of the categories',
+  catalogue_rate_invalid: 'Enter a rate from 0 to 100%',
+  catalogue_default_text_missing: 'The default language needs a name',
+  catalogue_quota_below_claimed: 'The quota cannot be below the places already claimed',
+  catalogue_not_awaiting_review: 'This mini-game is not awaiting review: change its link by editing it',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -141,6 +141,13 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   site_colour_invalid: msg`Enter a colour as # and six hexadecimal digits`,
   site_limits_invalid: msg`The maximum withdrawal must not be below the minimum`,
   deposit_query_invalid: msg`Enter an order number or a UID`,
+  provider_not_found: msg`No such game provider`,
+  catalogue_url_invalid: msg`Enter an address starting with https:// or http://, or a path of this site starting with /`,
+  catalogue_category_invalid: msg`Choose one of the categories`,
+  catalogue_rate_invalid: msg`Enter a rate from 0 to 100%`,
+  catalogue_default_text_missing: msg`The default language needs a name`,
+  catalogue_quota_below_claimed: msg`The quota cannot be below the places already claimed`,
+  catalogue_not_awaiting_review: msg`This mini-game is not awaiting review: change its link by editing it`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

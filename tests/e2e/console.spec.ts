@@ -462,6 +462,7 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/notices?edit=new',
       '/admin/sites?edit=localhost',
       '/admin/reports',
+      '/admin/games',
       '/admin/audit',
     ]) {
       await op.goto(path);

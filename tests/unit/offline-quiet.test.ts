@@ -31,7 +31,7 @@ describe('offline, a failed background call is expected: no console error (issue
     const errors = consoleErrors();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
     await expect(
-      client.fetchInfiniteQuery(catalogueQueries.wxList({ category: '', search: '', viewer: 7 })),
+      client.fetchInfiniteQuery(catalogueQueries.wxList({ category: '', search: '', viewer: 7 }, 'en-US')),
     ).rejects.toThrow();
     expect(errors).not.toHaveBeenCalled();
   });
@@ -54,7 +54,7 @@ describe('online, a failure is still logged', () => {
 
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(
-      client.fetchInfiniteQuery(catalogueQueries.wxList({ category: '', search: '', viewer: 7 })),
+      client.fetchInfiniteQuery(catalogueQueries.wxList({ category: '', search: '', viewer: 7 }, 'en-US')),
     ).rejects.toThrow();
     expect(errors).toHaveBeenCalledWith('wxcps/applist failed', expect.anything());
     errors.mockClear();

@@ -149,10 +149,10 @@ describe('persisted query cache', () => {
     seed(client, noticeQueries.centre(7, 'en-US'), [
       { id: 1, title: '', body: 'Hello', publishFrom: 1, publishUntil: null, read: false },
     ]);
-    seed(client, catalogueQueries.wxNewest(7), []);
-    seed(client, catalogueQueries.douNewest(7), []);
-    seed(client, catalogueQueries.wxList({ category: '', search: '', viewer: 7 }), threePages());
-    seed(client, catalogueQueries.douList({ search: '', viewer: 7 }), {
+    seed(client, catalogueQueries.wxNewest(7, 'en-US'), []);
+    seed(client, catalogueQueries.douNewest(7, 'en-US'), []);
+    seed(client, catalogueQueries.wxList({ category: '', search: '', viewer: 7 }, 'en-US'), threePages());
+    seed(client, catalogueQueries.douList({ search: '', viewer: 7 }, 'en-US'), {
       pages: [page(0, [])],
       pageParams: [0],
     });
@@ -161,10 +161,17 @@ describe('persisted query cache', () => {
     seed(client, walletQueries.secondary(), null);
     seed(client, walletQueries.level(), { vipState: { level: 1, historySteam: 10 }, meta: [] });
     // Not launch data: a search, a category, a detail, the help page, the records.
-    seed(client, catalogueQueries.wxList({ category: '', search: 'race', viewer: 7 }), threePages());
-    seed(client, catalogueQueries.wxList({ category: 'Casual', search: '', viewer: 7 }), threePages());
-    seed(client, catalogueQueries.douList({ search: 'dance', viewer: 7 }), { pages: [], pageParams: [] });
-    seed(client, catalogueQueries.wxDetail(1, 7), wxApp(1));
+    seed(client, catalogueQueries.wxList({ category: '', search: 'race', viewer: 7 }, 'en-US'), threePages());
+    seed(
+      client,
+      catalogueQueries.wxList({ category: 'Casual', search: '', viewer: 7 }, 'en-US'),
+      threePages(),
+    );
+    seed(client, catalogueQueries.douList({ search: 'dance', viewer: 7 }, 'en-US'), {
+      pages: [],
+      pageParams: [],
+    });
+    seed(client, catalogueQueries.wxDetail(1, 7, 'en-US'), wxApp(1));
     seed(client, contentQueries.page('help', 'en-US'), { title: 'Help', content: '' });
     // A query that never answered has nothing to show.
     client.getQueryCache().build(client, contentQueries.banners('ko-KR') as BuildOptions);
@@ -176,10 +183,10 @@ describe('persisted query cache', () => {
           ['content', 'banners', 'en-US'],
           ['content', 'notices', 7, 'en-US'],
           ['notices', 'centre', 7, 'en-US'],
-          ['catalogue', 'wx', 'newest', 7],
-          ['catalogue', 'dou', 'newest', 7],
-          ['catalogue', 'wx', 'list', { category: '', search: '', viewer: 7 }],
-          ['catalogue', 'dou', 'list', { search: '', viewer: 7 }],
+          ['catalogue', 'wx', 'newest', 7, 'en-US'],
+          ['catalogue', 'dou', 'newest', 7, 'en-US'],
+          ['catalogue', 'wx', 'list', { category: '', search: '', viewer: 7 }, 'en-US'],
+          ['catalogue', 'dou', 'list', { search: '', viewer: 7 }, 'en-US'],
           ['promotion', 'wx', 7],
           ['auth', 'me'],
           ['wallet', 'secondary'],

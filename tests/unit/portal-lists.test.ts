@@ -29,28 +29,30 @@ const app = (id: number, patch: Partial<WxApp> = {}): WxApp => ({
 
 describe('list keys (spec section 4: category, search or login change starts again)', () => {
   const base = { category: '', search: '', viewer: 1 };
-  const key = (filters: typeof base) => JSON.stringify(catalogueQueries.wxList(filters).queryKey);
+  const key = (filters: typeof base, locale = 'en-US') =>
+    JSON.stringify(catalogueQueries.wxList(filters, locale).queryKey);
   it('is rooted per feature and catalogue', () => {
-    expect(catalogueQueries.wxList(base).queryKey.slice(0, 3)).toEqual(['catalogue', 'wx', 'list']);
-    expect(catalogueQueries.douList({ search: '', viewer: 0 }).queryKey.slice(0, 3)).toEqual([
+    expect(catalogueQueries.wxList(base, 'en-US').queryKey.slice(0, 3)).toEqual(['catalogue', 'wx', 'list']);
+    expect(catalogueQueries.douList({ search: '', viewer: 0 }, 'en-US').queryKey.slice(0, 3)).toEqual([
       'catalogue',
       'dou',
       'list',
     ]);
   });
-  it('differs for every category, search text and user', () => {
+  it('differs for every category, search text, user and language', () => {
     const keys = new Set([
       key(base),
       key({ ...base, category: '休闲' }),
       key({ ...base, search: 'star' }),
       key({ ...base, viewer: 2 }),
       key({ ...base, viewer: 0 }),
+      key(base, 'es-ES'),
     ]);
-    expect(keys.size).toBe(5);
+    expect(keys.size).toBe(6);
     expect(key({ ...base })).toBe(key(base));
   });
   it('pages start at 0 and stop at the last page', () => {
-    const options = catalogueQueries.wxList(base);
+    const options = catalogueQueries.wxList(base, 'en-US');
     expect(options.initialPageParam).toBe(0);
     expect(nextPageParam({ number: 0, totalPages: 3 })).toBe(1);
     expect(nextPageParam({ number: 2, totalPages: 3 })).toBeUndefined();
@@ -63,28 +65,27 @@ describe('patchCachedItems (an apply shows everywhere without a reload)', () => 
     const client = new QueryClient();
     const page = { content: [app(1), app(2)], totalPages: 1, number: 0, totalElements: 2 };
     client.setQueryData<InfiniteData<typeof page>>(
-      catalogueKeys.wxList({ category: '', search: '', viewer: 1 }),
+      catalogueKeys.wxList({ category: '', search: '', viewer: 1 }, 'en-US'),
       {
         pages: [page],
         pageParams: [0],
       },
     );
-    client.setQueryData(catalogueKeys.wxNewest(1), [app(2), app(3)]);
+    client.setQueryData(catalogueKeys.wxNewest(1, 'en-US'), [app(2), app(3)]);
     patchCachedItems<WxApp>(client, catalogueKeys.wx, (item) => item.appid === 'wx2', {
       apply: false,
       link: '/s/x',
     });
     const list = client.getQueryData<InfiniteData<typeof page>>(
-      catalogueKeys.wxList({ category: '', search: '', viewer: 1 }),
+      catalogueKeys.wxList({ category: '', search: '', viewer: 1 }, 'en-US'),
     );
     expect(list?.pages[0]?.content.map((item) => [item.id, item.apply, item.link])).toEqual([
       [1, true, ''],
       [2, false, '/s/x'],
     ]);
-    expect(client.getQueryData<WxApp[]>(catalogueKeys.wxNewest(1))?.map((item) => item.link)).toEqual([
-      '/s/x',
-      '',
-    ]);
+    expect(
+      client.getQueryData<WxApp[]>(catalogueKeys.wxNewest(1, 'en-US'))?.map((item) => item.link),
+    ).toEqual(['/s/x', '']);
     expect(findCachedWxApp(client, 3)?.appname).toBe('Game 3');
     expect(findCachedWxApp(client, 2)?.link).toBe('/s/x');
     expect(findCachedWxApp(client, 9)).toBeUndefined();
@@ -92,18 +93,23 @@ describe('patchCachedItems (an apply shows everywhere without a reload)', () => 
 
   it('updates an open detail page (one item) too', () => {
     const client = new QueryClient();
-    client.setQueryData(catalogueKeys.wxDetail(2, 1), app(2));
-    client.setQueryData(catalogueKeys.wxDetail(3, 1), app(3));
+    client.setQueryData(catalogueKeys.wxDetail(2, 1, 'en-US'), app(2));
+    client.setQueryData(catalogueKeys.wxDetail(3, 1, 'en-US'), app(3));
     patchCachedItems<WxApp>(client, catalogueKeys.wx, (item) => item.appid === 'wx2', {
       apply: false,
       link: '/s/x',
     });
-    expect(client.getQueryData<WxApp>(catalogueKeys.wxDetail(2, 1))).toMatchObject({
+    expect(client.getQueryData<WxApp>(catalogueKeys.wxDetail(2, 1, 'en-US'))).toMatchObject({
       apply: false,
       link: '/s/x',
     });
-    expect(client.getQueryData<WxApp>(catalogueKeys.wxDetail(3, 1))).toMatchObject({ apply: true, link: '' });
-    expect(catalogueKeys.wxDetail(2, 1).slice(0, catalogueKeys.wx.length)).toEqual([...catalogueKeys.wx]);
+    expect(client.getQueryData<WxApp>(catalogueKeys.wxDetail(3, 1, 'en-US'))).toMatchObject({
+      apply: true,
+      link: '',
+    });
+    expect(catalogueKeys.wxDetail(2, 1, 'en-US').slice(0, catalogueKeys.wx.length)).toEqual([
+      ...catalogueKeys.wx,
+    ]);
   });
 });
 

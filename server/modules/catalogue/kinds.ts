@@ -92,6 +92,14 @@ export interface ItemKind<Row extends ItemRow, Item, ListInput, Answer> {
   readonly imagesTable: 'wx_app_images' | null;
   /** How `/media/<kind>/<key>/...` names the item, and the name its drawn pictures show. */
   readonly media: { readonly keyColumn: 'appid' | 'ref'; readonly nameColumn: 'appname' | 'demand_name' };
+  /**
+   * The row's name and intro: its default language's text, replaced in a reader's language by the item's
+   * text in it (catalogue_texts, decision 0028).
+   */
+  readonly textColumns: {
+    readonly name: 'appname' | 'demand_name';
+    readonly intro: 'brief_intro' | 'demand_desc';
+  };
   /** Visitors see the lists (catalogue 2), or get them empty (catalogue 1: for logged-in promoters only). */
   readonly forVisitors: boolean;
   filterOf(input: ListInput): ListFilter;
@@ -117,6 +125,7 @@ export const wxKind: ItemKind<
   keyColumn: 'appid',
   imagesTable: 'wx_app_images',
   media: { keyColumn: 'appid', nameColumn: 'appname' },
+  textColumns: { name: 'appname', intro: 'brief_intro' },
   forVisitors: false,
   filterOf: (input) => ({ search: input.appname, exact: [['category_2_name', input.category_2_name]] }),
   toItem: (row, view) => ({
@@ -157,6 +166,7 @@ export const demandKind: ItemKind<DemandRow, Demand, { demandName: string }, Dem
   keyColumn: 'id',
   imagesTable: null,
   media: { keyColumn: 'ref', nameColumn: 'demand_name' },
+  textColumns: { name: 'demand_name', intro: 'demand_desc' },
   forVisitors: true,
   filterOf: (input) => ({ search: input.demandName, exact: [] }),
   toItem: (row, view) => ({

@@ -323,6 +323,31 @@ export const mediaItemName = async (db: Db, kind: AnyItemKind, key: string): Pro
   return row?.name;
 };
 
+// ---- texts per language (catalogue_texts, decision 0028)
+
+/**
+ * The name and intro in `locale` of those of these items that have a text in it, by item id: one
+ * statement for a whole page, read from the primary key (kind, item, locale).
+ */
+export async function textsIn(
+  db: Db,
+  kind: CatalogueKind,
+  locale: string,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; intro: string }>> {
+  const texts = new Map<number, { name: string; intro: string }>();
+  if (ids.length === 0) return texts;
+  const rows = await db
+    .selectFrom('catalogue_texts')
+    .select(['item_id', 'name', 'intro'])
+    .where('item_kind', '=', kind)
+    .where('item_id', 'in', [...new Set(ids)])
+    .where('locale', '=', locale)
+    .execute();
+  for (const row of rows) texts.set(Number(row.item_id), { name: row.name, intro: row.intro });
+  return texts;
+}
+
 // ---- claims (kinds with a quota: their tables have `quota` and `claimed`)
 
 /** Takes one claim if any is left; false when the quota is used up. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import type { Access, Call } from '../../../src/contract/call';
 import {
@@ -19,6 +19,7 @@ import {
 import type { Page } from '../../../src/contract/paging';
 import type { AppContext } from '../../context';
 import { type AuthFor, type Handler, serve } from '../../http/serve';
+import { answerLocale } from '../content/service';
 import { callerSiteId } from '../site/service';
 import { demandKind, type ItemKind, type ItemRow, wxKind } from './kinds';
 import * as service from './service';
@@ -56,6 +57,7 @@ interface RouteContext<In, A extends Access> {
   input: In;
   auth: AuthFor<A>;
   request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 /** serve() for a Declared: its handler is typed by the declaration's parameters rather than its literal type. */
@@ -73,22 +75,25 @@ function kindRoutes<Row extends ItemRow, Item, ListInput, Answer, KeyInput>(
 ): void {
   const { kind, keyOf } = calls;
   const site = (request: FastifyRequest) => callerSiteId(ctx, request);
-  route(app, ctx, calls.list, async ({ input, auth, request }) =>
-    service.list(ctx, kind, auth, await site(request), input),
+  /** Items answer in the caller's language (names and intros per language, decision 0028). */
+  const locale = ({ auth, request, reply }: Omit<RouteContext<unknown, 'optionalUser'>, 'input'>) =>
+    answerLocale(request, reply, auth?.user.locale ?? null);
+  route(app, ctx, calls.list, async (call) =>
+    service.list(ctx, kind, call.auth, await site(call.request), call.input, locale(call)),
   );
-  route(app, ctx, calls.mine, async ({ input, auth, request }) =>
-    service.mine(ctx, kind, auth, await site(request), input),
+  route(app, ctx, calls.mine, async (call) =>
+    service.mine(ctx, kind, call.auth, await site(call.request), call.input, locale(call)),
   );
-  route(app, ctx, calls.newest, async ({ input, auth, request }) =>
-    service.newest(ctx, kind, auth, await site(request), input.size),
+  route(app, ctx, calls.newest, async (call) =>
+    service.newest(ctx, kind, call.auth, await site(call.request), call.input.size, locale(call)),
   );
   route(app, ctx, calls.apply, ({ input, auth }) => service.apply(ctx, kind, auth, keyOf(input)));
   route(app, ctx, calls.pin, async ({ input, auth, request }) =>
     service.pin(ctx, kind, auth, await site(request), keyOf(input)),
   );
   if (calls.detail)
-    route(app, ctx, calls.detail, async ({ input, auth, request }) =>
-      service.detail(ctx, kind, auth, await site(request), input.id),
+    route(app, ctx, calls.detail, async (call) =>
+      service.detail(ctx, kind, call.auth, await site(call.request), call.input.id, locale(call)),
     );
   if (calls.withdraw)
     route(app, ctx, calls.withdraw, ({ input, auth }) => service.withdraw(ctx, kind, auth, keyOf(input)));

@@ -57,6 +57,32 @@ const itemOf =
       images: row.images,
     });
 
+/**
+ * The rows with their name and intro in `locale` where the item has a text in it, else as they are (the
+ * default language's text); an empty intro in `locale` keeps the default one. The page's texts are one
+ * statement, whatever its length.
+ */
+async function inLocale<Row extends ItemRow>(
+  db: Db,
+  kind: Pick<AnyItemKind, 'name' | 'textColumns'>,
+  rows: Row[],
+  locale: string,
+): Promise<Row[]> {
+  const texts = await repo.textsIn(
+    db,
+    kind.name,
+    locale,
+    rows.map((row) => row.id),
+  );
+  if (texts.size === 0) return rows;
+  const { name, intro } = kind.textColumns;
+  return rows.map((row) => {
+    const text = texts.get(row.id);
+    if (!text) return row;
+    return { ...row, [name]: text.name, ...(text.intro ? { [intro]: text.intro } : {}) };
+  });
+}
+
 /** Rows in the order of `ids` (a query by ids answers in any order). */
 const inOrder = <Row extends { id: number }>(ids: number[], rows: Row[]): Row[] => {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -66,7 +92,8 @@ const inOrder = <Row extends { id: number }>(ids: number[], rows: Row[]): Row[] 
 /**
  * A list page: pinned items first (most recent pin first), then the stable order (rank, then newest id).
  * Without a search one statement answers the site's pinned matches (few) and the page's stretch of the
- * indexed stable order with them left out; a text search takes every match's id in one pass instead.
+ * indexed stable order with them left out; a text search takes every match's id in one pass instead. The
+ * items answer in `locale` (inLocale); a search looks in the default language's names.
  */
 export async function list<Row extends ItemRow, Item, ListInput>(
   ctx: AppContext,
@@ -74,6 +101,7 @@ export async function list<Row extends ItemRow, Item, ListInput>(
   auth: Authenticated | null,
   siteId: number | null,
   input: ListInput & PageRequest,
+  locale: string,
 ): Promise<Page<Item>> {
   if (!auth && !kind.forVisitors) return pageOf([], 0, input.number, input.size);
   const viewer = viewerOf(auth, siteId);
@@ -93,7 +121,7 @@ export async function list<Row extends ItemRow, Item, ListInput>(
       viewer,
       pageIds.filter((id) => !pinnedSet.has(id)),
     );
-    const page = inOrder(pageIds, [...pinned, ...rows]);
+    const page = await inLocale(ctx.db, kind, inOrder(pageIds, [...pinned, ...rows]), locale);
     return pageOf(page.map(itemOf(kind)), matches.length, input.number, input.size);
   }
 
@@ -103,7 +131,8 @@ export async function list<Row extends ItemRow, Item, ListInput>(
   // No row carries the total past the end of the list.
   const total = rows[0] ? Number(rows[0].total) : await repo.countItems(ctx.db, kind, filter);
   if (offset >= total) return pageOf([], total, input.number, input.size);
-  return pageOf([...pinnedSlice, ...rest].map(itemOf(kind)), total, input.number, input.size);
+  const page = await inLocale(ctx.db, kind, [...pinnedSlice, ...rest], locale);
+  return pageOf(page.map(itemOf(kind)), total, input.number, input.size);
 }
 
 /** The items the promoter applied for, newest application first, with their links' clicks. */
@@ -113,13 +142,14 @@ export async function mine<Row extends ItemRow, Item>(
   auth: Authenticated,
   siteId: number | null,
   page: PageRequest,
+  locale: string,
 ): Promise<Page<Item & Application>> {
   const viewer = { userId: auth.user.id, siteKey: siteKeyOf(siteId) };
   const [total, rows] = await Promise.all([
     repo.countApplications(ctx.db, auth.user.id, kind.name),
     repo.appliedItems<Row>(ctx.db, kind, viewer, page.size, offsetOf(page)),
   ]);
-  const content = rows.map((row) => ({
+  const content = (await inLocale(ctx.db, kind, rows, locale)).map((row) => ({
     ...itemOf(kind)(row),
     clicks: Number(row.clicks),
     appliedAt: Number(row.applied_at),
@@ -134,9 +164,11 @@ export async function newest<Row extends ItemRow, Item>(
   auth: Authenticated | null,
   siteId: number | null,
   size: number,
+  locale: string,
 ): Promise<Item[]> {
   if (!auth && !kind.forVisitors) return [];
-  return (await repo.newestItems<Row>(ctx.db, kind, viewerOf(auth, siteId), size)).map(itemOf(kind));
+  const rows = await repo.newestItems<Row>(ctx.db, kind, viewerOf(auth, siteId), size);
+  return (await inLocale(ctx.db, kind, rows, locale)).map(itemOf(kind));
 }
 
 /** One enabled item as the caller sees it (a detail page opened directly, e.g. after a reload). */
@@ -146,10 +178,12 @@ export async function detail<Row extends ItemRow, Item>(
   auth: Authenticated,
   siteId: number | null,
   id: number,
+  locale: string,
 ): Promise<Item> {
   const [row] = await repo.itemsByIds<Row>(ctx.db, kind, viewerOf(auth, siteId), [id]);
   if (!row?.enabled) throw itemNotFound();
-  return itemOf(kind)(row);
+  const [localized = row] = await inLocale(ctx.db, kind, [row], locale);
+  return itemOf(kind)(localized);
 }
 
 /** One attempt at applying, in its own transaction; see apply. */

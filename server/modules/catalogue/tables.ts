@@ -8,6 +8,7 @@ export interface CatalogueTables {
   catalogue_media: CatalogueMediaTable;
   catalogue_pins: CataloguePinsTable;
   promo_links: PromoLinksTable;
+  catalogue_texts: CatalogueTextsTable;
 }
 
 export interface WxAppsTable {
@@ -26,6 +27,8 @@ export interface WxAppsTable {
   sort_rank: number;
   enabled: number;
   created_at: number;
+  /** The language of appname and brief_intro (migration 0021); catalogue_texts holds the others. */
+  default_locale: Generated<string>;
 }
 
 export interface WxAppImagesTable {
@@ -48,6 +51,8 @@ export interface DemandsTable {
   sort_rank: number;
   enabled: number;
   created_at: number;
+  /** The language of demand_name and demand_desc (migration 0021); catalogue_texts holds the others. */
+  default_locale: Generated<string>;
 }
 
 export interface CatalogueMediaTable {
@@ -75,4 +80,17 @@ export interface PromoLinksTable {
   code: string;
   clicks: number;
   applied_at: number;
+}
+
+/**
+ * An item's name and intro in a language other than its default one (migration 0021). The default
+ * language's text is the item's own row, and only there.
+ */
+export interface CatalogueTextsTable {
+  item_kind: 'wx' | 'dou';
+  item_id: number;
+  locale: string;
+  name: string;
+  /** Empty: the default language's intro is shown. */
+  intro: string;
 }

@@ -200,8 +200,8 @@ async function pullPages(ctx: AppContext, provider: repo.ProviderRow, workerId: 
 const turns = new Map<string, Promise<unknown>>();
 
 /**
- * Pulls a transfer provider's new records, pages until caught up (at most MAX_PAGES), if no other worker
- * holds its lease; `taken: false` otherwise.
+ * Pulls a transfer provider's new records (enabled or not), pages until caught up (at most MAX_PAGES), if
+ * no other worker holds its lease; `taken: false` otherwise.
  */
 export function pullOnce(ctx: AppContext, providerCode: string, workerId: string): Promise<PullResult> {
   const key = `${workerId}\n${providerCode}`;
@@ -209,8 +209,9 @@ export function pullOnce(ctx: AppContext, providerCode: string, workerId: string
     .catch(() => undefined)
     .then(async () => {
       const provider = await repo.findProvider(ctx.db, providerCode);
-      if (provider?.protocol !== 'transfer' || provider.enabled !== 1 || !provider.channel_code)
-        return { taken: false, records: 0 };
+      // A disabled provider is pulled too: its records are rounds played with money already in its wallet
+      // (players at its tables may still be finishing them), which the channel account must follow.
+      if (provider?.protocol !== 'transfer' || !provider.channel_code) return { taken: false, records: 0 };
       return pullPages(ctx, provider, workerId);
     });
   turns.set(key, turn);

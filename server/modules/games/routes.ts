@@ -96,8 +96,10 @@ export async function seamlessRoutes(app: FastifyInstance, ctx: AppContext): Pro
     scope.addHook('preValidation', async (request, reply) => {
       const code = header(request, PROVIDER_HEADER) ?? '';
       const provider = code ? await providerByCode(ctx.db, code) : undefined;
+      // A disabled provider is still known: its signed calls are heard, so that what players staked before
+      // it was switched off is settled (seamless.ts refuses its new bets).
       const problem =
-        provider?.enabled !== 1 || provider.protocol !== 'seamless'
+        provider?.protocol !== 'seamless'
           ? 'unknown provider'
           : signatureProblem(
               provider.secret,

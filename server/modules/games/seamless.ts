@@ -269,6 +269,10 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
     // A time-out or self-exclusion (decision 0021) refuses new bets like a ban; wins and rollbacks still settle.
     if (await checkAllowed(trx, userId, 'bet', now)) return refuse('USER_BLOCKED', before);
     const game = await gameOf(ctx, provider, req.gameCode, before);
+    // A game or provider switched off takes no new stake; the protocol has no status of its own for it, and
+    // LIMIT_REACHED is the bet refused by the game's rules (docs/games-protocol.md). Its open rounds settle.
+    if (game.enabled !== 1 || provider.enabled !== 1)
+      return refuse('LIMIT_REACHED', before, `${game.code} is not available`);
     if (req.amount < game.min_bet || req.amount > game.max_bet)
       return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
     // A new round is opened at once (the common case, one statement); a refusal below rolls it back.

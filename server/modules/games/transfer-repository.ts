@@ -28,25 +28,23 @@ function transferOf(row: TransferRow): TransferRow {
 
 // ---- providers
 
-/** The enabled transfer providers whose wallet is this channel, first by code (one is expected). */
-export const findTransferProviderByChannel = (db: Db, channel: string): Promise<ProviderRow | undefined> =>
-  db
+/**
+ * The transfer provider whose wallet is this channel, first by code (one is expected): an enabled one, or
+ * with `disabledToo` one an operator switched off (money may still leave its wallet).
+ */
+export const findTransferProviderByChannel = (
+  db: Db,
+  channel: string,
+  disabledToo = false,
+): Promise<ProviderRow | undefined> => {
+  let q = db
     .selectFrom('game_providers')
     .selectAll()
     .where('protocol', '=', 'transfer')
-    .where('enabled', '=', 1)
-    .where('channel_code', '=', channel)
-    .orderBy('code')
-    .executeTakeFirst();
-
-export const enabledTransferProviders = (db: Db): Promise<ProviderRow[]> =>
-  db
-    .selectFrom('game_providers')
-    .selectAll()
-    .where('protocol', '=', 'transfer')
-    .where('enabled', '=', 1)
-    .orderBy('code')
-    .execute();
+    .where('channel_code', '=', channel);
+  if (!disabledToo) q = q.where('enabled', '=', 1);
+  return q.orderBy('enabled', 'desc').orderBy('code').executeTakeFirst();
+};
 
 // ---- transfers
 

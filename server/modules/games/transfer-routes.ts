@@ -10,7 +10,7 @@ import * as transfers from './transfers';
 export function transferRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, channelTransferCall, async (call) => {
     const { channel, direction, amount } = call.input;
-    const provider = await transfers.transferProvider(ctx, channel);
+    const provider = await transfers.transferProvider(ctx, channel, direction === 'out');
     const move = transfers.channelTransfer(ctx, call.auth.user.id, provider, direction, toMinor(amount));
     // The stored route name is part of every stored key's hash: keep it if the path moves.
     return move.finish(await idempotentCall(ctx, call, 'games/transfer', move.work));

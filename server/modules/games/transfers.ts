@@ -43,10 +43,18 @@ const newRef = (): string => `bt-${randomBytes(16).toString('hex')}`;
 /** Refs whose deposit or withdraw is on the wire from this process: their answer is still to come. */
 const inFlight = new Set<string>();
 
-/** The enabled transfer provider whose wallet is this (enabled) channel. */
-export async function transferProvider(ctx: AppContext, channel: string): Promise<repo.ProviderRow> {
+/**
+ * The transfer provider whose wallet is this (enabled) channel. Money goes in only to an enabled one; a
+ * provider an operator switched off still answers its balance and lets money out (`leaving`), so that
+ * players' money is never stranded in its wallet.
+ */
+export async function transferProvider(
+  ctx: AppContext,
+  channel: string,
+  leaving = false,
+): Promise<repo.ProviderRow> {
   const open = (await gameChannels(ctx.db)).some((c) => c.code === channel && c.enabled);
-  const provider = open ? await trepo.findTransferProviderByChannel(ctx.db, channel) : undefined;
+  const provider = open ? await trepo.findTransferProviderByChannel(ctx.db, channel, leaving) : undefined;
   if (!provider) throw fieldError('channel', 'channel_not_found');
   return provider;
 }
@@ -306,7 +314,7 @@ export async function channelBalance(
   userId: number,
   channel: string,
 ): Promise<{ channel: string; balance: number }> {
-  const provider = await transferProvider(ctx, channel);
+  const provider = await transferProvider(ctx, channel, true);
   await resolvePending(ctx, userId, provider);
   const answer = await client.providerBalance(ctx, provider, playerIdOf(userId));
   if (answer.kind !== 'answer' || answer.body.balance === undefined)

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import { pullOnce, workerIdOf } from './puller';
-import * as trepo from './transfer-repository';
+import * as repo from './repository';
 import { resolveStalePending } from './transfers';
 
 /*
  * The games module's background loop (the registry starts it when GAMES_WORKER is on): every
- * GAMES_PULL_SECONDS it pulls each enabled transfer provider's new bet records (under the provider's
+ * GAMES_PULL_SECONDS it pulls each transfer provider's new bet records (under the provider's
  * lease, so of several processes one pulls a window) and settles transfers left pending by a lost answer
  * or a crash, once their call has surely ended.
  */
@@ -26,7 +26,10 @@ export function createGamesWorker(ctx: AppContext): GamesWorker {
   const staleAfterMs = providerTimeoutMs * 2 + 5000;
 
   async function runOnce(): Promise<void> {
-    for (const provider of await trepo.enabledTransferProviders(ctx.db)) {
+    // Every transfer provider, disabled ones too: a switch-off stops new play, not the records of money
+    // already moved into its wallet (docs/games-protocol.md, "Switching a provider or a game off").
+    const transferProviders = (await repo.listProviders(ctx.db)).filter((p) => p.protocol === 'transfer');
+    for (const provider of transferProviders) {
       try {
         await pullOnce(ctx, provider.code, id);
       } catch (err) {

@@ -7,6 +7,7 @@ import {
   bannerEditCall,
   bannerPictureCall,
 } from '../../contract/banner-admin';
+import { gameEnableCall, providerEnableCall } from '../../contract/game-admin';
 import type { ContentLocale } from '../../contract/locales';
 import {
   type NoticeCreateRequest,
@@ -135,6 +136,21 @@ export function useSiteSaveMutation() {
   return useMutation({
     mutationFn: (input: SiteSaveRequest) => api.call(siteSaveCall, input, FORM),
     // The console's site names (the banner and notice forms') come from the public list: both refresh.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Switches a game provider (with all its games) or one game on or off. */
+export function useGameSwitchMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      input: { provider: string; enabled: boolean } | { game: number; enabled: boolean },
+    ) => {
+      if ('provider' in input)
+        await api.call(providerEnableCall, { code: input.provider, enabled: input.enabled }, ACTION);
+      else await api.call(gameEnableCall, { id: input.game, enabled: input.enabled }, ACTION);
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

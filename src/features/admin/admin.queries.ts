@@ -9,6 +9,7 @@ import type {
   HOLD_STATES,
 } from '../../contract/console-states';
 import { adminDepositListCall } from '../../contract/deposit-admin';
+import { adminGameListCall, adminProviderListCall } from '../../contract/game-admin';
 import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { adminReportCall } from '../../contract/report-admin';
@@ -70,6 +71,14 @@ export interface ReportFilters {
   to?: string | undefined;
 }
 
+export interface GameFilters {
+  /** A provider's code; empty: every provider's games. */
+  provider: string;
+  /** Words of a game's name; empty: every game. */
+  q: string;
+  page: number;
+}
+
 export interface UserFilters {
   q: string;
   page: number;
@@ -86,6 +95,8 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
+  providers: () => ['admin', 'providers'] as const,
+  games: (filters: GameFilters) => ['admin', 'games', filters] as const,
   report: (filters: ReportFilters) => ['admin', 'report', filters] as const,
   deposits: (filters: DepositFilters) => ['admin', 'deposits', filters] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
@@ -169,6 +180,27 @@ export const adminQueries = {
           site: filters.site || null,
           ...(filters.from && filters.to ? { from: filters.from, to: filters.to } : {}),
         }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  /** Every game provider, as one page of the console's lists. */
+  providers: () =>
+    queryOptions({
+      queryKey: adminKeys.providers(),
+      queryFn: () => api.call(adminProviderListCall, {}),
+      select: (providers) => ({
+        content: providers,
+        totalPages: 1,
+        number: 0,
+        totalElements: providers.length,
+      }),
+      ...FRESH,
+    }),
+  games: (filters: GameFilters) =>
+    queryOptions({
+      queryKey: adminKeys.games(filters),
+      queryFn: () =>
+        api.call(adminGameListCall, { provider: filters.provider, search: filters.q, number: filters.page }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

@@ -26,15 +26,25 @@ export type CatalogueTab = 1 | 2 | 3;
 
 export type { DemandListFilters, WxListFilters };
 
+/**
+ * Items come with their names and intros in the request's language (Accept-Language, the active locale),
+ * so every key of items ends with the locale: a change of language asks again, and a persisted answer
+ * is never shown in another language.
+ */
 export const catalogueKeys = {
   all: CATALOGUE_QUERY_ROOT,
   wx: [...CATALOGUE_QUERY_ROOT, 'wx'] as const,
   dou: [...CATALOGUE_QUERY_ROOT, 'dou'] as const,
-  wxList: (filters: WxListFilters) => [...CATALOGUE_QUERY_ROOT, 'wx', 'list', filters] as const,
-  douList: (filters: DemandListFilters) => [...CATALOGUE_QUERY_ROOT, 'dou', 'list', filters] as const,
-  wxNewest: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'wx', 'newest', viewer] as const,
-  wxDetail: (id: number, viewer: number) => [...CATALOGUE_QUERY_ROOT, 'wx', 'detail', id, viewer] as const,
-  douNewest: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'dou', 'newest', viewer] as const,
+  wxList: (filters: WxListFilters, locale: string) =>
+    [...CATALOGUE_QUERY_ROOT, 'wx', 'list', filters, locale] as const,
+  douList: (filters: DemandListFilters, locale: string) =>
+    [...CATALOGUE_QUERY_ROOT, 'dou', 'list', filters, locale] as const,
+  wxNewest: (viewer: number, locale: string) =>
+    [...CATALOGUE_QUERY_ROOT, 'wx', 'newest', viewer, locale] as const,
+  wxDetail: (id: number, viewer: number, locale: string) =>
+    [...CATALOGUE_QUERY_ROOT, 'wx', 'detail', id, viewer, locale] as const,
+  douNewest: (viewer: number, locale: string) =>
+    [...CATALOGUE_QUERY_ROOT, 'dou', 'newest', viewer, locale] as const,
   appCard: (viewer: number) => [...CATALOGUE_QUERY_ROOT, 'appcard', viewer] as const,
 };
 
@@ -47,9 +57,9 @@ export const listQuery =
   <Item extends CatalogueItem, Filters extends object>(
     kind: Catalogue<Item, unknown, Filters, { link: string }>,
   ) =>
-  (filters: Filters) =>
+  (filters: Filters, locale: string) =>
     infiniteQueryOptions({
-      queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'list', filters] as const,
+      queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'list', filters, locale] as const,
       queryFn: ({ pageParam, signal }) => kind.list(filters, pageParam, signal),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,
@@ -61,9 +71,9 @@ export const listQuery =
 /** A catalogue's newest strip, kept for the next launch. */
 export const newestQuery =
   <Item extends CatalogueItem>(kind: Catalogue<Item, unknown, never, { link: string }>) =>
-  (viewer: number) =>
+  (viewer: number, locale: string) =>
     queryOptions({
-      queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'newest', viewer] as const,
+      queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'newest', viewer, locale] as const,
       queryFn: ({ signal }) => kind.newest(signal),
       ...persistedQuery,
     });
@@ -78,9 +88,9 @@ export const catalogueQueries = {
    * as that list; opened cold (e.g. after a reload) the page waits for the server. Silent: the page
    * shows a 404 as "no such game" and any other failure with a retry.
    */
-  wxDetail: (id: number, viewer: number) =>
+  wxDetail: (id: number, viewer: number, locale: string) =>
     queryOptions({
-      queryKey: catalogueKeys.wxDetail(id, viewer),
+      queryKey: catalogueKeys.wxDetail(id, viewer, locale),
       queryFn: ({ signal }) => api.call(wxDetailCall, { id }, { signal, silent: true }),
       initialData: () => findCachedWxAppEntry(appQueryClient, id)?.app,
       initialDataUpdatedAt: () => findCachedWxAppEntry(appQueryClient, id)?.updatedAt,

@@ -235,8 +235,14 @@ describe('two server processes on one PostgreSQL database', () => {
         seamless: { code: `ps-${randomUUID().slice(0, 8)}`, secret: `seamless-${randomUUID()}` },
         transfer: { code, secret },
       });
-      const setEnabled = (enabled: number) =>
-        db.updateTable('game_providers').set({ enabled }).where('code', '=', code).execute();
+      // Workers pull a disabled provider too (its records are money already moved): they are kept away
+      // from it by an address where nothing listens, then given the provider's again.
+      const setReachable = (reachable: boolean) =>
+        db
+          .updateTable('game_providers')
+          .set({ base_url: reachable ? demo.url : 'http://127.0.0.1:9/' })
+          .where('code', '=', code)
+          .execute();
       await configureProvider(db, {
         code,
         secret,
@@ -260,8 +266,8 @@ describe('two server processes on one PostgreSQL database', () => {
       await fund(db, userId, 100_000);
       expect((await transferIn(a.url, token, channel, 100)).data.state).toBe('applied');
 
-      // The provider is switched off while its rounds are played, so that both workers meet them at once.
-      await setEnabled(0);
+      // The provider is out of reach while its rounds are played, so that both workers meet them at once.
+      await setReachable(false);
       let quiet = (await recordsRequests(demo)).length;
       await waitFor(
         async () => {
@@ -281,7 +287,7 @@ describe('two server processes on one PostgreSQL database', () => {
         ...(await playAtProvider(demo, userId, 0, 200)),
       ];
       expect(played.length).toBe(450);
-      await setEnabled(1);
+      await setReachable(true);
 
       await waitFor(
         async () => (await roundsOf(db, code, userId)).length === 450,

@@ -29,7 +29,7 @@ export function CatalogueList<Item extends CatalogueItem, Id, Filters extends ob
 }: CatalogueListProps<Item, Id, Filters>) {
   const { t, i18n } = useLingui();
   const { catalogue, Details, Opened } = view;
-  const list = useInfiniteQuery(listQuery(catalogue)(filters));
+  const list = useInfiniteQuery(listQuery(catalogue)(filters, i18n.locale));
   const { actions, cardDialog } = useItemActions(catalogue, filters.viewer);
   const [opened, setOpened] = useState<Item | null>(null);
   const navigate = useNavigate();

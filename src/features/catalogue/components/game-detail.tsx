@@ -39,12 +39,12 @@ function DetailFrame({ children }: { children: ReactNode }) {
  * already loaded paints at once; opened directly (a reload, a shared address) it comes from the server.
  */
 export function GameDetailPage({ id }: { id: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useCategoryLabels();
   const user = useSessionUser();
   const { actions } = useItemActions(wxCatalogue, user?.uid ?? 0);
   const [viewerAt, setViewerAt] = useState<number | null>(null);
-  const detail = useQuery(catalogueQueries.wxDetail(id, user?.uid ?? 0));
+  const detail = useQuery(catalogueQueries.wxDetail(id, user?.uid ?? 0, i18n.locale));
   const app = detail.data;
   // A 404 wins over a copy borrowed from a list: the item was disabled since.
   const gone = detail.error instanceof ApiError && detail.error.status === 404;

@@ -18,7 +18,7 @@ export function NewestStrip<Item extends CatalogueItem, Id, Filters>({
 }) {
   const { t, i18n } = useLingui();
   const { catalogue, StripLine } = view;
-  const newest = useQuery(newestQuery(catalogue)(viewer));
+  const newest = useQuery(newestQuery(catalogue)(viewer, i18n.locale));
   const { actions, cardDialog } = useItemActions(catalogue, viewer);
   const title = i18n._(view.newestTitle);
   if (newest.isPending) return <SkeletonCards label={t`Loading`} count={3} />;

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import type { ProviderProtocol } from './tables';
+
+/*
+ * The console's SQL on providers and games (admin.ts): every row, enabled or not, and the switch itself as
+ * a conditional update, so that of two operators setting one state only one changes it.
+ */
+
+export interface ProviderSummaryRow {
+  code: string;
+  name: string;
+  protocol: ProviderProtocol;
+  enabled: number;
+  games: number;
+  enabled_games: number;
+}
+
+/** Providers (one, or all by code) with how many games each has and how many are enabled. */
+export async function providerSummaries(db: Db, code?: string): Promise<ProviderSummaryRow[]> {
+  let providers = db.selectFrom('game_providers').select(['code', 'name', 'protocol', 'enabled']);
+  let counts = db
+    .selectFrom('games')
+    .select(['provider_code', 'enabled'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy(['provider_code', 'enabled']);
+  if (code !== undefined) {
+    providers = providers.where('code', '=', code);
+    counts = counts.where('provider_code', '=', code);
+  }
+  const [rows, tallies] = await Promise.all([providers.orderBy('code').execute(), counts.execute()]);
+  return rows.map((p) => {
+    const own = tallies.filter((t) => t.provider_code === p.code);
+    return {
+      code: p.code,
+      name: p.name,
+      protocol: p.protocol,
+      enabled: Number(p.enabled),
+      games: own.reduce((sum, t) => sum + Number(t.n), 0),
+      enabled_games: own.filter((t) => Number(t.enabled) === 1).reduce((sum, t) => sum + Number(t.n), 0),
+    };
+  });
+}
+
+export interface AdminGameFilter {
+  /** A provider's code; '' for every provider. */
+  provider: string;
+  /** Lower-cased; '' for none. */
+  search: string;
+}
+
+export interface AdminGameRow {
+  id: number;
+  provider_code: string;
+  code: string;
+  name: string;
+  category: string;
+  rtp_bp: number;
+  enabled: number;
+  sort_order: number;
+}
+
+const filtered = (db: Db, filter: AdminGameFilter) => {
+  let q = db.selectFrom('games');
+  if (filter.provider) q = q.where('provider_code', '=', filter.provider);
+  if (filter.search) {
+    // As the lobby's search: the stored lower-cased name, the pattern's own wildcards escaped.
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`search_name like ${pattern} escape '\\'`);
+  }
+  return q;
+};
+
+export async function countGames(db: Db, filter: AdminGameFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const GAME_COLUMNS = [
+  'id',
+  'provider_code',
+  'code',
+  'name',
+  'category',
+  'rtp_bp',
+  'enabled',
+  'sort_order',
+] as const;
+
+const gameOf = (row: AdminGameRow): AdminGameRow => ({
+  ...row,
+  id: Number(row.id),
+  rtp_bp: Number(row.rtp_bp),
+  enabled: Number(row.enabled),
+  sort_order: Number(row.sort_order),
+});
+
+/** A page of games in the lobby's order (sort order, then id). */
+export async function pageOfGames(
+  db: Db,
+  filter: AdminGameFilter,
+  limit: number,
+  offset: number,
+): Promise<AdminGameRow[]> {
+  const rows = await filtered(db, filter)
+    .select(GAME_COLUMNS)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(gameOf);
+}
+
+export async function findGame(db: Db, id: number): Promise<AdminGameRow | undefined> {
+  const row = await db.selectFrom('games').select(GAME_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && gameOf(row);
+}
+
+/** Sets a provider's state: true when it changed (false: unknown, or it had that state already). */
+export async function setProviderEnabled(db: Db, code: string, enabled: boolean): Promise<boolean> {
+  const value = enabled ? 1 : 0;
+  const result = await db
+    .updateTable('game_providers')
+    .set({ enabled: value })
+    .where('code', '=', code)
+    .where('enabled', '<>', value)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a game's state: true when it changed (false: unknown, or it had that state already). */
+export async function setGameEnabled(db: Db, id: number, enabled: boolean): Promise<boolean> {
+  const value = enabled ? 1 : 0;
+  const result = await db
+    .updateTable('games')
+    .set({ enabled: value })
+    .where('id', '=', id)
+    .where('enabled', '<>', value)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
