@@ -20,6 +20,7 @@ import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
+import { Route as AdminCatalogueRouteImport } from './routes/admin/catalogue'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
 import { Route as AdminGamesRouteImport } from './routes/admin/games'
@@ -114,6 +115,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminBannersRoute = AdminBannersRouteImport.update({
   id: '/banners',
   path: '/banners',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCatalogueRoute = AdminCatalogueRouteImport.update({
+  id: '/catalogue',
+  path: '/catalogue',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDepositsRoute = AdminDepositsRouteImport.update({
@@ -350,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/games': typeof AdminGamesRoute
@@ -402,6 +409,7 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/games': typeof AdminGamesRoute
@@ -458,6 +466,7 @@ export interface FileRoutesById {
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/games': typeof AdminGamesRoute
@@ -514,6 +523,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/catalogue'
     | '/admin/deposits'
     | '/admin/follow-ups'
     | '/admin/games'
@@ -566,6 +576,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/catalogue'
     | '/admin/deposits'
     | '/admin/follow-ups'
     | '/admin/games'
@@ -621,6 +632,7 @@ export interface FileRouteTypes {
     | '/_main/_authed'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/catalogue'
     | '/admin/deposits'
     | '/admin/follow-ups'
     | '/admin/games'
@@ -754,6 +766,13 @@ declare module '@tanstack/react-router' {
       path: '/banners'
       fullPath: '/admin/banners'
       preLoaderRoute: typeof AdminBannersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/catalogue': {
+      id: '/admin/catalogue'
+      path: '/catalogue'
+      fullPath: '/admin/catalogue'
+      preLoaderRoute: typeof AdminCatalogueRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/deposits': {
@@ -1163,6 +1182,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBannersRoute: typeof AdminBannersRoute
+  AdminCatalogueRoute: typeof AdminCatalogueRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
   AdminGamesRoute: typeof AdminGamesRoute
@@ -1179,6 +1199,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBannersRoute: AdminBannersRoute,
+  AdminCatalogueRoute: AdminCatalogueRoute,
   AdminDepositsRoute: AdminDepositsRoute,
   AdminFollowUpsRoute: AdminFollowUpsRoute,
   AdminGamesRoute: AdminGamesRoute,

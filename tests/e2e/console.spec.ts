@@ -357,6 +357,61 @@ test('reports: a deposit on a site moves its totals and charts; a backwards rang
   await op.context().close();
 });
 
+test('catalogue items: a demand task written in two languages, a wrong link refused under its field; a mini-game awaiting review gets its link', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Catalogue items' }).click();
+  await op.getByLabel('Catalogue', { exact: true }).selectOption('dou');
+  await op.getByRole('button', { name: 'New demand task' }).click();
+  const form = op.getByRole('form', { name: 'New demand task' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    form.getByText('The default language needs a name').or(form.getByText('This field is required')).first(),
+  ).toBeVisible();
+  await form.getByLabel('Name (English)', { exact: true }).fill(`Review a recipe ${stamp}`);
+  await form.getByLabel('Name (Español)').fill(`Reseña una receta ${stamp}`);
+  await form.getByLabel('Introduction (Español)').fill('Escribe una reseña de una receta.');
+  await form.getByLabel('Link').fill('javascript:alert(1)');
+  await form.getByLabel('Quota (places promoters can claim)').fill('25');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    form.getByText(
+      'Enter an address starting with https:// or http://, or a path of this site starting with /',
+    ),
+  ).toBeVisible();
+  await expect(form.getByLabel('Link')).toBeFocused();
+  await expectNoViolations(op, 'a new demand task with its messages');
+  await form.getByLabel('Link').fill('https://example.com/recipes');
+  // Saved hidden (not ticked "Shown to promoters"): other tests' home lists stay as they are.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Item saved' })).toBeVisible();
+  const row = op.getByRole('row').filter({ hasText: `Review a recipe ${stamp}` });
+  await expect(row).toContainText('Hidden');
+  await expect(row).toContainText('0 of 25 claimed');
+  await expect(row).toContainText('Español');
+
+  // A mini-game without a link waits for review; once upstream has reviewed it, it gets its link.
+  await op.getByLabel('Catalogue', { exact: true }).selectOption('wx');
+  await op.getByRole('button', { name: 'New mini-game' }).click();
+  const game = op.getByRole('form', { name: 'New mini-game' });
+  await game.getByLabel('Name (English)', { exact: true }).fill(`Tile Garden ${stamp}`);
+  await game.getByLabel('Rate (%)').fill('12.5');
+  await game.getByRole('button', { name: 'Save' }).click();
+  const gameRow = op.getByRole('row').filter({ hasText: `Tile Garden ${stamp}` });
+  await expect(gameRow).toContainText('awaiting review');
+  await gameRow.getByRole('button', { name: `Set link: Tile Garden ${stamp}` }).click();
+  const dialog = op.getByRole('dialog', { name: `Set the link of Tile Garden ${stamp}` });
+  await expectNoViolations(op, 'setting a link');
+  await dialog.getByLabel('Link').fill('https://example.com/tiles');
+  await dialog.getByRole('button', { name: 'Set link' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Link set' })).toBeVisible();
+  await expect(gameRow).not.toContainText('awaiting review');
+  await op.context().close();
+});
+
 test('an operator bans a player, a second operator approves, and the player is refused', async ({
   page,
   browser,
@@ -463,6 +518,7 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/sites?edit=localhost',
       '/admin/reports',
       '/admin/games',
+      '/admin/catalogue?edit=new',
       '/admin/audit',
     ]) {
       await op.goto(path);

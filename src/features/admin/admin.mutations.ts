@@ -7,6 +7,12 @@ import {
   bannerEditCall,
   bannerPictureCall,
 } from '../../contract/banner-admin';
+import {
+  type CatalogueItemCreateRequest,
+  catalogueItemCreateCall,
+  catalogueItemEditCall,
+  catalogueItemLinkCall,
+} from '../../contract/catalogue-admin';
 import { gameEnableCall, providerEnableCall } from '../../contract/game-admin';
 import type { ContentLocale } from '../../contract/locales';
 import {
@@ -152,6 +158,27 @@ export function useGameSwitchMutation() {
       else await api.call(gameEnableCall, { id: input.game, enabled: input.enabled }, ACTION);
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Saves a catalogue item: a new one when `id` is absent. Its form shows the problems (silent). */
+export function useCatalogueItemSaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...fields }: CatalogueItemCreateRequest & { id?: number }) =>
+      id === undefined
+        ? api.call(catalogueItemCreateCall, fields, FORM)
+        : api.call(catalogueItemEditCall, { ...fields, id }, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'catalogue'] }),
+  });
+}
+
+/** Gives a mini-game awaiting review its link. Its dialog shows the problem (silent). */
+export function useCatalogueLinkMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; targetUrl: string }) => api.call(catalogueItemLinkCall, input, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'catalogue'] }),
   });
 }
 

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminHoldListCall } from '../../contract/agent-admin';
 import { adminAuditListCall } from '../../contract/audit';
 import { adminBannerListCall } from '../../contract/banner-admin';
+import type { CatalogueKind } from '../../contract/catalogue';
+import { adminCatalogueListCall } from '../../contract/catalogue-admin';
 import type {
   COMMAND_STATES,
   DEPOSIT_STATES,
@@ -79,6 +81,17 @@ export interface GameFilters {
   page: number;
 }
 
+export interface CatalogueFilters {
+  kind: CatalogueKind;
+  /** Words of an item's default name; empty: every item. */
+  q: string;
+  /** Only mini-games awaiting review. */
+  review: boolean;
+  page: number;
+  /** `new`: a new item's form; a number: that item's form. */
+  edit?: 'new' | number | undefined;
+}
+
 export interface UserFilters {
   q: string;
   page: number;
@@ -95,6 +108,7 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
+  catalogue: (filters: Omit<CatalogueFilters, 'edit'>) => ['admin', 'catalogue', filters] as const,
   providers: () => ['admin', 'providers'] as const,
   games: (filters: GameFilters) => ['admin', 'games', filters] as const,
   report: (filters: ReportFilters) => ['admin', 'report', filters] as const,
@@ -201,6 +215,19 @@ export const adminQueries = {
       queryKey: adminKeys.games(filters),
       queryFn: () =>
         api.call(adminGameListCall, { provider: filters.provider, search: filters.q, number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  catalogue: ({ edit: _, ...filters }: CatalogueFilters) =>
+    queryOptions({
+      queryKey: adminKeys.catalogue(filters),
+      queryFn: () =>
+        api.call(adminCatalogueListCall, {
+          kind: filters.kind,
+          search: filters.q,
+          awaitingReview: filters.kind === 'wx' && filters.review,
+          number: filters.page,
+        }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

@@ -83,6 +83,9 @@ export function AdminLayout() {
           <Link to="/admin/reports" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Reports</Trans>
           </Link>
+          <Link to="/admin/catalogue" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+            <Trans>Catalogue items</Trans>
+          </Link>
           <Link to="/admin/games" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
             <Trans>Games</Trans>
           </Link>

@@ -53,7 +53,7 @@ export function GamesPage({
               <button
                 type="button"
                 className={`button ${p.enabled ? 'button--danger-outline' : 'button--secondary'}`}
-                aria-label={p.enabled ? t`Switch ${p.name} off` : t`Switch ${p.name} on`}
+                aria-label={p.enabled ? t`Switch off: ${p.name}` : t`Switch on: ${p.name}`}
                 disabled={toggle.isPending}
                 onClick={() => toggle.mutate({ provider: p.code, enabled: !p.enabled })}
               >
@@ -105,7 +105,7 @@ export function GamesPage({
               <button
                 type="button"
                 className={`button ${g.enabled ? 'button--danger-outline' : 'button--secondary'}`}
-                aria-label={g.enabled ? t`Switch ${g.name} off` : t`Switch ${g.name} on`}
+                aria-label={g.enabled ? t`Switch off: ${g.name}` : t`Switch on: ${g.name}`}
                 disabled={toggle.isPending}
                 onClick={() => toggle.mutate({ game: g.id, enabled: !g.enabled })}
               >

@@ -11,6 +11,7 @@ import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useNoticeSaveMutation } from '../admin.mutations';
+import { TextAreaField } from './text-area-field';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
@@ -115,8 +116,9 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
               onChange={(e) => setText(locale, 'title', e.target.value)}
               error={message(`texts.${locale}.title`)}
             />
-            <BodyField
+            <TextAreaField
               label={t`Text (${LOCALE_NAMES[locale]})`}
+              maxLength={NOTICE_BODY_MAX}
               name={`texts.${locale}.body`}
               lang={locale}
               value={texts[locale].body}
@@ -210,48 +212,6 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
           </button>
         </div>
       </form>
-    </div>
-  );
-}
-
-/** A notice's text: several lines, its length limit kept by the browser and by the contract. */
-function BodyField({
-  label,
-  name,
-  lang,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  name: string;
-  lang: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className={`field ${error ? 'field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        lang={lang}
-        className="input admin-editor__body"
-        maxLength={NOTICE_BODY_MAX}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { ComingSoon } from '../../../ui/standalone-page';
 import { type TabOption, Tabs } from '../../../ui/tabs';
 import type { CatalogueTab } from '../catalogue.queries';
 import type { CatalogueItem } from '../catalogues';
-import { useCategoryLabels } from '../category-labels';
+import { useCategoryLabels } from '../../../lib/category-labels';
 import type { CatalogueList as CatalogueListComponent } from './catalogue-list';
 import { type CatalogueView, demandView, wxView } from './catalogue-views';
 import { NewestStrip } from './newest-strip';

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { catalogueQueries } from '../catalogue.queries';
 import { wxCatalogue } from '../catalogues';
-import { useCategoryLabels } from '../category-labels';
+import { useCategoryLabels } from '../../../lib/category-labels';
 import { wxMedia } from './catalogue-views';
 import { ItemActions } from './item-actions';
 import { saveMedia } from './media-download';

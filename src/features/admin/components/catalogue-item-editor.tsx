@@ -1,0 +1,210 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { type CatalogueKind, WX_CATEGORIES } from '../../../contract/catalogue';
+import {
+  type AdminCatalogueItem,
+  CATALOGUE_NAME_MAX,
+  catalogueItemCreateRequestSchema,
+  DEMAND_INTRO_MAX,
+  WX_INTRO_MAX,
+} from '../../../contract/catalogue-admin';
+import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
+import { useCategoryLabels } from '../../../lib/category-labels';
+import { LOCALE_NAMES } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { SelectField, TextField } from '../../../ui/form-fields';
+import { useCatalogueItemSaveMutation } from '../admin.mutations';
+import { TextAreaField } from './text-area-field';
+import { usePathProblems } from './use-path-problems';
+
+type Texts = Record<ContentLocale, { name: string; intro: string }>;
+const textsOf = (item: AdminCatalogueItem | null): Texts =>
+  Object.fromEntries(
+    CONTENT_LOCALES.map((l) => [l, { name: item?.texts[l]?.name ?? '', intro: item?.texts[l]?.intro ?? '' }]),
+  ) as Texts;
+
+/** A number as typed, or NaN (the contract then names the field's problem). */
+const typedNumber = (text: string): number =>
+  text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.'));
+
+/**
+ * A catalogue item's form (issue 16): its name and intro in each language (a language left empty reads the
+ * default language's), where its links lead, and per catalogue its category and rate (mini-games) or its
+ * quota (demand tasks). A new item is saved hidden unless "Shown to promoters" is ticked.
+ */
+export function CatalogueItemEditor({
+  kind,
+  item,
+  onClose,
+}: {
+  kind: CatalogueKind;
+  item: AdminCatalogueItem | null;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const save = useCatalogueItemSaveMutation();
+  const problems = usePathProblems(form);
+  const categories = useCategoryLabels();
+  const ids = useId();
+  const [texts, setTexts] = useState<Texts>(() => textsOf(item));
+  const [fields, setFields] = useState({
+    defaultLocale: item?.defaultLocale ?? 'en-US',
+    targetUrl: item?.targetUrl ?? '',
+    category: item?.kind === 'wx' ? item.category : WX_CATEGORIES[0],
+    rate: item?.kind === 'wx' ? String(Math.round(item.rate * 10_000) / 100) : '',
+    quota: item?.kind === 'dou' ? String(item.quota) : '',
+    sortRank: String(item?.sortRank ?? 0),
+  });
+  const [enabled, setEnabled] = useState(item?.enabled ?? false);
+  const message = problems.message;
+  const introMax = kind === 'wx' ? WX_INTRO_MAX : DEMAND_INTRO_MAX;
+
+  const setText = (locale: ContentLocale, key: 'name' | 'intro', value: string) => {
+    setTexts((prev) => ({ ...prev, [locale]: { ...prev[locale], [key]: value } }));
+    problems.clear(`texts.${locale}.${key}`);
+  };
+  const set = (name: keyof typeof fields, value: string) => {
+    setFields((prev) => ({ ...prev, [name]: value }));
+    problems.clear(name);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const common = {
+      // Languages left without a name are left out: they read the default language's.
+      texts: Object.fromEntries(
+        Object.entries(texts).filter(([, text]) => text.name.trim() !== '' || text.intro.trim() !== ''),
+      ),
+      defaultLocale: fields.defaultLocale,
+      targetUrl: fields.targetUrl,
+      enabled,
+      sortRank: typedNumber(fields.sortRank),
+    };
+    const input = problems.validate(
+      catalogueItemCreateRequestSchema,
+      kind === 'wx'
+        ? { kind, ...common, category: fields.category, rate: typedNumber(fields.rate) / 100 }
+        : { kind, ...common, quota: typedNumber(fields.quota) },
+    );
+    if (!input) return;
+    save.mutate(
+      { ...input, ...(item ? { id: item.id } : {}) },
+      {
+        onSuccess: () => {
+          toast.positive(t`Item saved`);
+          onClose();
+        },
+        onError: problems.showApiError,
+      },
+    );
+  };
+
+  const title = item ? t`Edit item` : kind === 'wx' ? t`New mini-game` : t`New demand task`;
+  return (
+    <div className="admin-editor">
+      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
+        <h3 className="admin-editor__title">{title}</h3>
+        {CONTENT_LOCALES.map((locale) => (
+          <fieldset key={locale} className="admin-editor__language">
+            <legend>{LOCALE_NAMES[locale]}</legend>
+            <TextField
+              label={t`Name (${LOCALE_NAMES[locale]})`}
+              name={`texts.${locale}.name`}
+              lang={locale}
+              value={texts[locale].name}
+              maxLength={CATALOGUE_NAME_MAX}
+              onChange={(e) => setText(locale, 'name', e.target.value)}
+              error={message(`texts.${locale}.name`)}
+            />
+            <TextAreaField
+              label={t`Introduction (${LOCALE_NAMES[locale]})`}
+              name={`texts.${locale}.intro`}
+              lang={locale}
+              maxLength={introMax}
+              value={texts[locale].intro}
+              onChange={(value) => setText(locale, 'intro', value)}
+              error={message(`texts.${locale}.intro`)}
+            />
+          </fieldset>
+        ))}
+        <SelectField
+          label={t`Default language`}
+          name="defaultLocale"
+          value={fields.defaultLocale}
+          onChange={(value) => set('defaultLocale', value)}
+          options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          error={message('defaultLocale')}
+        />
+        <TextField
+          label={t`Link`}
+          hint={
+            kind === 'wx'
+              ? t`An https:// address or a path of this site. Empty: awaiting review, promoters' links lead nowhere yet.`
+              : t`An https:// address or a path of this site.`
+          }
+          name="targetUrl"
+          value={fields.targetUrl}
+          onChange={(e) => set('targetUrl', e.target.value)}
+          error={message('targetUrl')}
+        />
+        {kind === 'wx' ? (
+          <>
+            <SelectField
+              label={t`Category`}
+              name="category"
+              value={fields.category}
+              onChange={(value) => set('category', value)}
+              options={WX_CATEGORIES.map((c) => ({ value: c, label: categories[c] }))}
+              error={message('category')}
+            />
+            <TextField
+              label={t`Rate (%)`}
+              name="rate"
+              inputMode="decimal"
+              value={fields.rate}
+              onChange={(e) => set('rate', e.target.value)}
+              error={message('rate')}
+            />
+          </>
+        ) : (
+          <TextField
+            label={t`Quota (places promoters can claim)`}
+            name="quota"
+            inputMode="numeric"
+            value={fields.quota}
+            onChange={(e) => set('quota', e.target.value)}
+            error={message('quota')}
+          />
+        )}
+        <TextField
+          label={t`Rank (higher first)`}
+          name="sortRank"
+          inputMode="numeric"
+          value={fields.sortRank}
+          onChange={(e) => set('sortRank', e.target.value)}
+          error={message('sortRank')}
+        />
+        <div className="admin-editor__check">
+          <input
+            id={`${ids}-enabled`}
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />
+          <label htmlFor={`${ids}-enabled`}>
+            <Trans>Shown to promoters</Trans>
+          </label>
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            <Trans>Save</Trans>
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
