@@ -1,7 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, type LinkProps, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { OperatorSession } from '../../../contract/operators';
 import { ApiError } from '../../../lib/api-client';
@@ -18,6 +19,23 @@ const ROLE_NAMES = {
   payments_reviewer: msg`Payments reviewer`,
   administrator: msg`Administrator`,
 } as const;
+
+/** The console's sections, in the order of its menu; the audit log is for administrators only. */
+const SECTIONS: ReadonlyArray<{ to: LinkProps['to']; label: MessageDescriptor; administrators?: boolean }> = [
+  { to: '/admin/withdrawals', label: msg`Withdrawals` },
+  { to: '/admin/deposits', label: msg`Deposits` },
+  { to: '/admin/requests', label: msg`Requests to approve` },
+  { to: '/admin/holds', label: msg`Held commissions` },
+  { to: '/admin/follow-ups', label: msg`Prize follow-ups` },
+  { to: '/admin/users', label: msg`Users` },
+  { to: '/admin/banners', label: msg`Banners` },
+  { to: '/admin/notices', label: msg`Notices` },
+  { to: '/admin/reports', label: msg`Reports` },
+  { to: '/admin/catalogue', label: msg`Catalogue items` },
+  { to: '/admin/games', label: msg`Games` },
+  { to: '/admin/sites', label: msg`Sites` },
+  { to: '/admin/audit', label: msg`Audit log`, administrators: true },
+];
 
 /** Who is signed in to the console: each grant as "role, site". */
 function Grants({ session }: { session: OperatorSession }) {
@@ -36,7 +54,7 @@ function Grants({ session }: { session: OperatorSession }) {
  * is told so; an operator passes the second factor first; then the console's sections.
  */
 export function AdminLayout() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const session = useQuery(adminQueries.session());
   const title = t`Operator console`;
   let body: ReactNode;
@@ -51,56 +69,22 @@ export function AdminLayout() {
     );
   else if (session.data.secondFactor !== 'passed')
     body = <SecondFactor enrol={session.data.secondFactor === 'enrol'} />;
-  else
+  else {
+    const isAdministrator = session.data.grants.some((g) => g.role === 'administrator');
     body = (
       <>
         <Grants session={session.data} />
         <nav className="admin-nav" aria-label={t`Console sections`}>
-          <Link to="/admin/withdrawals" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Withdrawals</Trans>
-          </Link>
-          <Link to="/admin/deposits" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Deposits</Trans>
-          </Link>
-          <Link to="/admin/requests" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Requests to approve</Trans>
-          </Link>
-          <Link to="/admin/holds" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Held commissions</Trans>
-          </Link>
-          <Link to="/admin/follow-ups" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Prize follow-ups</Trans>
-          </Link>
-          <Link to="/admin/users" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Users</Trans>
-          </Link>
-          <Link to="/admin/banners" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Banners</Trans>
-          </Link>
-          <Link to="/admin/notices" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Notices</Trans>
-          </Link>
-          <Link to="/admin/reports" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Reports</Trans>
-          </Link>
-          <Link to="/admin/catalogue" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Catalogue items</Trans>
-          </Link>
-          <Link to="/admin/games" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Games</Trans>
-          </Link>
-          <Link to="/admin/sites" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-            <Trans>Sites</Trans>
-          </Link>
-          {session.data.grants.some((g) => g.role === 'administrator') ? (
-            <Link to="/admin/audit" className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
-              <Trans>Audit log</Trans>
+          {SECTIONS.filter((s) => !s.administrators || isAdministrator).map((s) => (
+            <Link key={s.to} to={s.to} className="admin-nav__link" activeProps={{ 'aria-current': 'page' }}>
+              {i18n._(s.label)}
             </Link>
-          ) : null}
+          ))}
         </nav>
         <Outlet />
       </>
     );
+  }
   return (
     <div className="page page--standalone admin">
       <PageHeader title={title} />

@@ -8,18 +8,9 @@ import { toast } from '../../../lib/toast';
 import { validationMessage } from '../../../lib/validation-messages';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useBannerPictureMutation, useBannerSaveMutation } from '../admin.mutations';
+import { LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
-
-type Texts = Record<ContentLocale, { name: string; remark: string }>;
-
-const textsOf = (banner: AdminBanner | null): Texts =>
-  Object.fromEntries(
-    CONTENT_LOCALES.map((l) => [
-      l,
-      { name: banner?.texts[l]?.name ?? '', remark: banner?.texts[l]?.remark ?? '' },
-    ]),
-  ) as Texts;
 
 /**
  * A banner's form (issue 16): its name and remark in each language (a language left empty shows the
@@ -39,7 +30,10 @@ export function BannerEditor({
   const form = useRef<HTMLFormElement>(null);
   const save = useBannerSaveMutation();
   const problems = usePathProblems(form);
-  const [texts, setTexts] = useState<Texts>(() => textsOf(banner));
+  const texts = useLocaleTexts(
+    (l) => ({ name: banner?.texts[l]?.name ?? '', remark: banner?.texts[l]?.remark ?? '' }),
+    problems.clear,
+  );
   const [defaultLocale, setDefaultLocale] = useState<string>(banner?.defaultLocale ?? 'en-US');
   const [site, setSite] = useState(banner?.site ?? EVERY_SITE);
   const sites = useSiteOptions(site);
@@ -48,18 +42,10 @@ export function BannerEditor({
   const enabledId = useId();
   const message = problems.message;
 
-  const setText = (locale: ContentLocale, key: 'name' | 'remark', value: string) => {
-    setTexts((prev) => ({ ...prev, [locale]: { ...prev[locale], [key]: value } }));
-    problems.clear(`texts.${locale}.${key}`);
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields = problems.validate(bannerCreateRequestSchema, {
-      // Languages left without a name are left out: they show the default language's.
-      texts: Object.fromEntries(
-        Object.entries(texts).filter(([, text]) => text.name.trim() !== '' || text.remark.trim() !== ''),
-      ),
+      texts: texts.written(),
       defaultLocale,
       site: sites.target,
       sortOrder: sortOrder.trim() === '' ? undefined : Number(sortOrder),
@@ -83,35 +69,31 @@ export function BannerEditor({
     <div className="admin-editor">
       <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
         <h3 className="admin-editor__title">{title}</h3>
-        {CONTENT_LOCALES.map((locale) => (
-          <fieldset key={locale} className="admin-editor__language">
-            <legend>{LOCALE_NAMES[locale]}</legend>
-            <TextField
-              label={t`Name (${LOCALE_NAMES[locale]})`}
-              name={`texts.${locale}.name`}
-              lang={locale}
-              value={texts[locale].name}
-              maxLength={100}
-              onChange={(e) => setText(locale, 'name', e.target.value)}
-              error={message(`texts.${locale}.name`)}
-            />
-            <TextField
-              label={t`Remark (${LOCALE_NAMES[locale]})`}
-              name={`texts.${locale}.remark`}
-              lang={locale}
-              value={texts[locale].remark}
-              onChange={(e) => setText(locale, 'remark', e.target.value)}
-              error={message(`texts.${locale}.remark`)}
-            />
-          </fieldset>
-        ))}
-        <SelectField
-          label={t`Default language`}
-          name="defaultLocale"
-          value={defaultLocale}
-          onChange={setDefaultLocale}
-          options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+        <LocaleTextFields
+          defaultLocale={defaultLocale}
+          onDefaultLocale={setDefaultLocale}
           error={message('defaultLocale')}
+          render={(locale) => (
+            <>
+              <TextField
+                label={t`Name (${LOCALE_NAMES[locale]})`}
+                name={`texts.${locale}.name`}
+                lang={locale}
+                value={texts.texts[locale].name}
+                maxLength={100}
+                onChange={(e) => texts.set(locale, 'name', e.target.value)}
+                error={message(`texts.${locale}.name`)}
+              />
+              <TextField
+                label={t`Remark (${LOCALE_NAMES[locale]})`}
+                name={`texts.${locale}.remark`}
+                lang={locale}
+                value={texts.texts[locale].remark}
+                onChange={(e) => texts.set(locale, 'remark', e.target.value)}
+                error={message(`texts.${locale}.remark`)}
+              />
+            </>
+          )}
         />
         <SelectField
           label={t`Shown on`}

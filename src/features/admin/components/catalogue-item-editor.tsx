@@ -8,20 +8,14 @@ import {
   DEMAND_INTRO_MAX,
   WX_INTRO_MAX,
 } from '../../../contract/catalogue-admin';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import { useCategoryLabels } from '../../../lib/category-labels';
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useCatalogueItemSaveMutation } from '../admin.mutations';
+import { LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { TextAreaField } from './text-area-field';
 import { usePathProblems } from './use-path-problems';
-
-type Texts = Record<ContentLocale, { name: string; intro: string }>;
-const textsOf = (item: AdminCatalogueItem | null): Texts =>
-  Object.fromEntries(
-    CONTENT_LOCALES.map((l) => [l, { name: item?.texts[l]?.name ?? '', intro: item?.texts[l]?.intro ?? '' }]),
-  ) as Texts;
 
 /** A number as typed, or NaN (the contract then names the field's problem). */
 const typedNumber = (text: string): number =>
@@ -45,9 +39,12 @@ export function CatalogueItemEditor({
   const form = useRef<HTMLFormElement>(null);
   const save = useCatalogueItemSaveMutation();
   const problems = usePathProblems(form);
+  const texts = useLocaleTexts(
+    (l) => ({ name: item?.texts[l]?.name ?? '', intro: item?.texts[l]?.intro ?? '' }),
+    problems.clear,
+  );
   const categories = useCategoryLabels();
   const ids = useId();
-  const [texts, setTexts] = useState<Texts>(() => textsOf(item));
   const [fields, setFields] = useState({
     defaultLocale: item?.defaultLocale ?? 'en-US',
     targetUrl: item?.targetUrl ?? '',
@@ -60,10 +57,6 @@ export function CatalogueItemEditor({
   const message = problems.message;
   const introMax = kind === 'wx' ? WX_INTRO_MAX : DEMAND_INTRO_MAX;
 
-  const setText = (locale: ContentLocale, key: 'name' | 'intro', value: string) => {
-    setTexts((prev) => ({ ...prev, [locale]: { ...prev[locale], [key]: value } }));
-    problems.clear(`texts.${locale}.${key}`);
-  };
   const set = (name: keyof typeof fields, value: string) => {
     setFields((prev) => ({ ...prev, [name]: value }));
     problems.clear(name);
@@ -72,10 +65,7 @@ export function CatalogueItemEditor({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const common = {
-      // Languages left without a name are left out: they read the default language's.
-      texts: Object.fromEntries(
-        Object.entries(texts).filter(([, text]) => text.name.trim() !== '' || text.intro.trim() !== ''),
-      ),
+      texts: texts.written(),
       defaultLocale: fields.defaultLocale,
       targetUrl: fields.targetUrl,
       enabled,
@@ -105,36 +95,32 @@ export function CatalogueItemEditor({
     <div className="admin-editor">
       <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
         <h3 className="admin-editor__title">{title}</h3>
-        {CONTENT_LOCALES.map((locale) => (
-          <fieldset key={locale} className="admin-editor__language">
-            <legend>{LOCALE_NAMES[locale]}</legend>
-            <TextField
-              label={t`Name (${LOCALE_NAMES[locale]})`}
-              name={`texts.${locale}.name`}
-              lang={locale}
-              value={texts[locale].name}
-              maxLength={CATALOGUE_NAME_MAX}
-              onChange={(e) => setText(locale, 'name', e.target.value)}
-              error={message(`texts.${locale}.name`)}
-            />
-            <TextAreaField
-              label={t`Introduction (${LOCALE_NAMES[locale]})`}
-              name={`texts.${locale}.intro`}
-              lang={locale}
-              maxLength={introMax}
-              value={texts[locale].intro}
-              onChange={(value) => setText(locale, 'intro', value)}
-              error={message(`texts.${locale}.intro`)}
-            />
-          </fieldset>
-        ))}
-        <SelectField
-          label={t`Default language`}
-          name="defaultLocale"
-          value={fields.defaultLocale}
-          onChange={(value) => set('defaultLocale', value)}
-          options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+        <LocaleTextFields
+          defaultLocale={fields.defaultLocale}
+          onDefaultLocale={(value) => set('defaultLocale', value)}
           error={message('defaultLocale')}
+          render={(locale) => (
+            <>
+              <TextField
+                label={t`Name (${LOCALE_NAMES[locale]})`}
+                name={`texts.${locale}.name`}
+                lang={locale}
+                value={texts.texts[locale].name}
+                maxLength={CATALOGUE_NAME_MAX}
+                onChange={(e) => texts.set(locale, 'name', e.target.value)}
+                error={message(`texts.${locale}.name`)}
+              />
+              <TextAreaField
+                label={t`Introduction (${LOCALE_NAMES[locale]})`}
+                name={`texts.${locale}.intro`}
+                lang={locale}
+                maxLength={introMax}
+                value={texts.texts[locale].intro}
+                onChange={(value) => texts.set(locale, 'intro', value)}
+                error={message(`texts.${locale}.intro`)}
+              />
+            </>
+          )}
         />
         <TextField
           label={t`Link`}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
+import { CONTENT_LOCALES } from '../../../contract/locales';
 import {
   type AdminNotice,
   NOTICE_BODY_MAX,
@@ -11,18 +11,10 @@ import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useNoticeSaveMutation } from '../admin.mutations';
+import { LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { TextAreaField } from './text-area-field';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
-
-type Texts = Record<ContentLocale, { title: string; body: string }>;
-const textsOf = (notice: AdminNotice | null): Texts =>
-  Object.fromEntries(
-    CONTENT_LOCALES.map((l) => [
-      l,
-      { title: notice?.texts[l]?.title ?? '', body: notice?.texts[l]?.body ?? '' },
-    ]),
-  ) as Texts;
 
 /** Jobs as the contract numbers them (DESIGN.md section 4). */
 const JOBS = [0, 1, 2] as const;
@@ -50,7 +42,10 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
   const form = useRef<HTMLFormElement>(null);
   const save = useNoticeSaveMutation();
   const problems = usePathProblems(form);
-  const [texts, setTexts] = useState<Texts>(() => textsOf(notice));
+  const texts = useLocaleTexts(
+    (l) => ({ title: notice?.texts[l]?.title ?? '', body: notice?.texts[l]?.body ?? '' }),
+    problems.clear,
+  );
   const [defaultLocale, setDefaultLocale] = useState<string>(notice?.defaultLocale ?? 'en-US');
   const [site, setSite] = useState(notice?.site ?? EVERY_SITE);
   const sites = useSiteOptions(site);
@@ -66,18 +61,10 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
     1: t`Agents`,
     2: t`Senior agents`,
   };
-  const setText = (locale: ContentLocale, key: 'title' | 'body', value: string) => {
-    setTexts((prev) => ({ ...prev, [locale]: { ...prev[locale], [key]: value } }));
-    problems.clear(`texts.${locale}.${key}`);
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields = problems.validate(noticeCreateRequestSchema, {
-      // Languages left empty are left out: their readers get the default language's text.
-      texts: Object.fromEntries(
-        Object.entries(texts).filter(([, text]) => text.title.trim() !== '' || text.body.trim() !== ''),
-      ),
+      texts: texts.written(),
       defaultLocale,
       site: sites.target,
       jobs: jobs.length > 0 ? jobs : null,
@@ -103,39 +90,35 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
     <div className="admin-editor">
       <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
         <h3 className="admin-editor__title">{title}</h3>
-        {CONTENT_LOCALES.map((locale) => (
-          <fieldset key={locale} className="admin-editor__language">
-            <legend>{LOCALE_NAMES[locale]}</legend>
-            <TextField
-              label={t`Title (${LOCALE_NAMES[locale]})`}
-              hint={t`Empty: the notification shows the site's name.`}
-              name={`texts.${locale}.title`}
-              lang={locale}
-              value={texts[locale].title}
-              maxLength={NOTICE_TITLE_MAX}
-              onChange={(e) => setText(locale, 'title', e.target.value)}
-              error={message(`texts.${locale}.title`)}
-            />
-            <TextAreaField
-              label={t`Text (${LOCALE_NAMES[locale]})`}
-              maxLength={NOTICE_BODY_MAX}
-              name={`texts.${locale}.body`}
-              lang={locale}
-              value={texts[locale].body}
-              onChange={(value) => setText(locale, 'body', value)}
-              error={
-                message(`texts.${locale}.body`) ?? (locale === defaultLocale ? message('texts') : undefined)
-              }
-            />
-          </fieldset>
-        ))}
-        <SelectField
-          label={t`Default language`}
-          name="defaultLocale"
-          value={defaultLocale}
-          onChange={setDefaultLocale}
-          options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+        <LocaleTextFields
+          defaultLocale={defaultLocale}
+          onDefaultLocale={setDefaultLocale}
           error={message('defaultLocale')}
+          render={(locale) => (
+            <>
+              <TextField
+                label={t`Title (${LOCALE_NAMES[locale]})`}
+                hint={t`Empty: the notification shows the site's name.`}
+                name={`texts.${locale}.title`}
+                lang={locale}
+                value={texts.texts[locale].title}
+                maxLength={NOTICE_TITLE_MAX}
+                onChange={(e) => texts.set(locale, 'title', e.target.value)}
+                error={message(`texts.${locale}.title`)}
+              />
+              <TextAreaField
+                label={t`Text (${LOCALE_NAMES[locale]})`}
+                maxLength={NOTICE_BODY_MAX}
+                name={`texts.${locale}.body`}
+                lang={locale}
+                value={texts.texts[locale].body}
+                onChange={(value) => texts.set(locale, 'body', value)}
+                error={
+                  message(`texts.${locale}.body`) ?? (locale === defaultLocale ? message('texts') : undefined)
+                }
+              />
+            </>
+          )}
         />
         <SelectField
           label={t`Shown on`}
