@@ -3,7 +3,7 @@
 // approves it in their requests; axe scans every console page on the way.
 
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { expectNoViolations, preloadAxe } from './axe-support';
@@ -33,25 +33,51 @@ async function pendingWithdrawal(page: Page, amount: number): Promise<string> {
   return w.orderNo;
 }
 
-/** An operator's page in a browser context of its own: signed in with password, then the authenticator code. */
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+/**
+ * Each operator's signed-in state, per worker: a sign-in takes the next 30-second authenticator step (the
+ * server refuses a code used twice), so signing in again for every test made the spec wait minutes.
+ */
+const signedIn = new Map<string, Promise<SignedIn>>();
+
+/**
+ * An operator's page in a browser context of its own: the first time in this worker signed in with password,
+ * then the authenticator code (the second-factor page scanned by axe); later with that session.
+ */
 async function signInOperator(browser: Browser, label: string): Promise<Page> {
+  const saved = signedIn.get(label);
+  if (saved) {
+    const context = await browser.newContext({ storageState: await saved });
+    await preloadAxe(context);
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+    return page;
+  }
   const account = DEMO_ACCOUNTS.find((a) => a.label === label);
   if (!account) throw new Error(`no demo operator ${label}`);
   const context = await browser.newContext();
   await preloadAxe(context);
   const page = await context.newPage();
-  await page.goto('/login?redirect=/admin');
-  await logIn(page, account.phone, account.password);
-  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
-  await expectNoViolations(page, 'the second factor');
-  const code = page.getByLabel('Authenticator code');
-  await withOperatorCode(page.request, label, async (value) => {
-    await code.fill(value);
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/session/totp'));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await answered;
-  });
-  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+  const state = (async () => {
+    await page.goto('/login?redirect=/admin');
+    await logIn(page, account.phone, account.password);
+    await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
+    await expectNoViolations(page, 'the second factor');
+    const code = page.getByLabel('Authenticator code');
+    await withOperatorCode(page.request, label, async (value) => {
+      await code.fill(value);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/session/totp'));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await answered;
+    });
+    await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+    return context.storageState();
+  })();
+  signedIn.set(label, state);
+  // A failed sign-in is not remembered: the next test signs in again.
+  state.catch(() => signedIn.delete(label));
+  await state;
   return page;
 }
 
@@ -421,6 +447,8 @@ test('an operator bans a player, a second operator approves, and the player is r
   await registerViaApi(page.request, phone, PASSWORD);
   await page.goto('/login');
   await logIn(page, phone, PASSWORD);
+  // Signed in (home), before leaving: a navigation during the login call would cancel it.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/my');
 
   const first = await signInOperator(browser, 'operator');
