@@ -347,6 +347,8 @@ test('reports: a deposit on a site moves its totals and charts; a backwards rang
   // The other demo site, where no other test deposits: its figures move for this test only.
   await op.getByLabel('Site').selectOption('localhost');
   await expect(op).toHaveURL(/site=localhost/);
+  // The totals of that site, not the every-site totals shown before it was chosen.
+  await expect(op.locator('dl[data-site="localhost"]')).toBeVisible();
   const total = async (figure: string) => {
     const text = (await op.getByTestId(`total-${figure}`).textContent()) ?? '';
     return Number(text.replace(/[^\d.]/g, ''));

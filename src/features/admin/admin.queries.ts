@@ -194,7 +194,7 @@ export const adminQueries = {
           site: filters.site || null,
           ...(filters.from && filters.to ? { from: filters.from, to: filters.to } : {}),
         }),
-      placeholderData: keepPreviousData,
+      // No previous answer meanwhile: another site's or range's totals must never show under this one.
       ...FRESH,
     }),
   /** Every game provider, as one page of the console's lists. */

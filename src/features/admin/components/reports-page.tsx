@@ -121,7 +121,7 @@ export function ReportsPage({
           <p className="admin-table__note">
             <Trans>Business days in the time zone {report.data.timeZone}.</Trans>
           </p>
-          <dl className="admin-totals" aria-label={t`Totals`}>
+          <dl className="admin-totals" aria-label={t`Totals`} data-site={filters.site}>
             {(Object.keys(labels) as (keyof ReportFigures)[]).map((figure) => (
               <div key={figure} className="admin-totals__item">
                 <dt>{labels[figure]}</dt>
