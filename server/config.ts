@@ -69,6 +69,12 @@ export const ENV_VARS = [
     description: 'Contact the push services may use: a mailto: or https: URL',
   },
   {
+    name: 'OPERATOR_SECRET_KEY',
+    default: '(unset)',
+    description:
+      "The key operators' authenticator secrets are encrypted with in the database (32 random bytes, base64url); unset: generated once into DATA_DIR/operator-secret.key",
+  },
+  {
     name: 'PUSH_WORKER',
     default: 'true',
     description: 'Send queued push deliveries from this process (1/true/0/false)',
@@ -274,6 +280,17 @@ export const envSchema = z
         .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
         .default('mailto:push@beacon.invalid'),
     ),
+    OPERATOR_SECRET_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => /^[A-Za-z0-9_-]{43}$/.test(v) && Buffer.from(v, 'base64url').toString('base64url') === v,
+          `must be 32 random bytes in base64url (43 characters), such as the output of: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`,
+        )
+        .optional(),
+    ),
     PUSH_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -405,6 +422,10 @@ export type Config = {
     /** How long after a business day's end its settlement waits (rounds closing just after midnight). */
     settleDelayMs: number;
   };
+  operators: {
+    /** Base64url, 32 bytes; null: generated once and kept in the data folder (operators/totp-secrets.ts). */
+    secretKey: string | null;
+  };
   push: {
     /** Both from the environment, or null: generated once and kept in the data folder. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -467,6 +488,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       settleIntervalMs: Math.round(e.AGENT_SETTLE_SECONDS * 1000),
       settleDelayMs: e.AGENT_SETTLE_DELAY_SECONDS * 1000,
     },
+    operators: { secretKey: e.OPERATOR_SECRET_KEY ?? null },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

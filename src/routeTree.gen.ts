@@ -25,6 +25,7 @@ import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
 import { Route as AdminGamesRouteImport } from './routes/admin/games'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
@@ -140,6 +141,11 @@ const AdminGamesRoute = AdminGamesRouteImport.update({
 const AdminHoldsRoute = AdminHoldsRouteImport.update({
   id: '/holds',
   path: '/holds',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminNoticesRoute = AdminNoticesRouteImport.update({
@@ -361,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/games': typeof AdminGamesRoute
   '/admin/holds': typeof AdminHoldsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
@@ -414,6 +421,7 @@ export interface FileRoutesByTo {
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/games': typeof AdminGamesRoute
   '/admin/holds': typeof AdminHoldsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/admin/follow-ups': typeof AdminFollowUpsRoute
   '/admin/games': typeof AdminGamesRoute
   '/admin/holds': typeof AdminHoldsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/notices': typeof AdminNoticesRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
@@ -528,6 +537,7 @@ export interface FileRouteTypes {
     | '/admin/follow-ups'
     | '/admin/games'
     | '/admin/holds'
+    | '/admin/messages'
     | '/admin/notices'
     | '/admin/reports'
     | '/admin/requests'
@@ -581,6 +591,7 @@ export interface FileRouteTypes {
     | '/admin/follow-ups'
     | '/admin/games'
     | '/admin/holds'
+    | '/admin/messages'
     | '/admin/notices'
     | '/admin/reports'
     | '/admin/requests'
@@ -637,6 +648,7 @@ export interface FileRouteTypes {
     | '/admin/follow-ups'
     | '/admin/games'
     | '/admin/holds'
+    | '/admin/messages'
     | '/admin/notices'
     | '/admin/reports'
     | '/admin/requests'
@@ -801,6 +813,13 @@ declare module '@tanstack/react-router' {
       path: '/holds'
       fullPath: '/admin/holds'
       preLoaderRoute: typeof AdminHoldsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/notices': {
@@ -1187,6 +1206,7 @@ interface AdminRouteChildren {
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
   AdminGamesRoute: typeof AdminGamesRoute
   AdminHoldsRoute: typeof AdminHoldsRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNoticesRoute: typeof AdminNoticesRoute
   AdminReportsRoute: typeof AdminReportsRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
@@ -1204,6 +1224,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFollowUpsRoute: AdminFollowUpsRoute,
   AdminGamesRoute: AdminGamesRoute,
   AdminHoldsRoute: AdminHoldsRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminNoticesRoute: AdminNoticesRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminRequestsRoute: AdminRequestsRoute,

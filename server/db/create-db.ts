@@ -57,9 +57,17 @@ export function createSqliteDb(file: string): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
+/**
+ * PostgreSQL's JIT compiler is off for every connection: it compiles a plan whose estimated cost is high,
+ * and for this app's statements (an agent's team figures over tens of thousands of closure rows) the
+ * compiling took longer than the running: the top agent's summary in the agent bench, 88 -> 54 ms (docs/perf.md).
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 export function createPostgresDb(poolConfig: pg.PoolConfig): Db {
+  const options = [SESSION_OPTIONS, poolConfig.options].filter(Boolean).join(' ');
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ max: 10, ...poolConfig }) }),
+    dialect: new PostgresDialect({ pool: new pg.Pool({ max: 10, ...poolConfig, options }) }),
   });
 }
 

@@ -22,6 +22,10 @@ import * as m0018 from './migrations/0018_message_push';
 import * as m0019 from './migrations/0019_operators';
 import * as m0020 from './migrations/0020_banner_content';
 import * as m0021 from './migrations/0021_catalogue_texts';
+import * as m0022 from './migrations/0022_operator_totp_sealed';
+import * as m0023 from './migrations/0023_message_texts';
+import * as m0024 from './migrations/0024_upload_sweep';
+import * as m0025 from './migrations/0025_site_icons';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +50,10 @@ const migrations: Record<string, Migration> = {
   '0019_operators': m0019,
   '0020_banner_content': m0020,
   '0021_catalogue_texts': m0021,
+  '0022_operator_totp_sealed': m0022,
+  '0023_message_texts': m0023,
+  '0024_upload_sweep': m0024,
+  '0025_site_icons': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

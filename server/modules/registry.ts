@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes';
 import { catalogueAdminRoutes } from './catalogue/admin-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { bannerAdminRoutes, contentRoutes } from './content/routes';
+import { CONTENT_UPLOAD_REFERRERS } from './content/service';
 import { devRoutes } from './dev/routes';
 import { gameAdminRoutes } from './games/admin-routes';
 import { gameRoutes, registerGamePictures, seamlessRoutes } from './games/routes';
@@ -33,7 +34,9 @@ import { createPushWorker } from './push/worker';
 import { reportRoutes } from './reports/routes';
 import { siteRoutes } from './site/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
+import { SITE_UPLOAD_REFERRERS } from './site-settings/service';
 import { spinRoutes } from './spin/routes';
+import { createUploadSweeper } from './uploads/worker';
 import { userAdminRoutes } from './users/routes';
 import { userBan } from './users/service';
 import { vipRoutes } from './vip/routes';
@@ -112,6 +115,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       contentRoutes(app, ctx);
       bannerAdminRoutes(app, ctx);
     },
+  },
+  // Deletes uploads nothing points at any more (every process, no lease: one idempotent statement). Each
+  // module whose columns may hold an upload's address hands them in here.
+  {
+    name: 'uploads',
+    worker: async ({ ctx }) =>
+      createUploadSweeper(ctx, [...CONTENT_UPLOAD_REFERRERS, ...SITE_UPLOAD_REFERRERS]),
   },
   {
     name: 'catalogue',

@@ -117,3 +117,21 @@ export const bannerPictureCall = {
   access: operatorAccess('banner', 'write'),
   upload: { field: 'picture', maxBytes: BANNER_PICTURE_MAX_BYTES },
 } satisfies Call;
+
+export const bannerPictureRemoveRequestSchema = z.object({ id: idSchema, locale: contentLocaleSchema });
+export type BannerPictureRemoveRequest = z.infer<typeof bannerPictureRemoveRequestSchema>;
+
+/**
+ * Removes a language's own picture: that language shows the default locale's picture again, and removing
+ * the default locale's own picture brings back the one drawn from the banner's name (what a banner shows
+ * before any upload); languages with a picture of their own keep it. Removing a picture the language does
+ * not have changes nothing. The picture's address keeps answering for a while (apps may hold lists that
+ * show it), then the uploads sweep deletes it.
+ */
+export const bannerPictureRemoveCall = {
+  method: 'POST',
+  path: '/admin/banners/picture/remove',
+  input: bannerPictureRemoveRequestSchema,
+  answer: adminBannerSchema,
+  access: operatorAccess('banner', 'write'),
+} satisfies Call;

@@ -3,9 +3,11 @@
  * travels as its kind and params and is worded by the app in the reader's language; an operator's message
  * carries its own title and body. Money params are money units (decimals, shown rounded down); days are
  * business days `YYYY-MM-DD`; times epoch milliseconds. Ids of another user's messages are treated as absent.
+ * An operator's message is answered in the caller's language (Accept-Language, else the account's locale)
+ * when the operator wrote one, else in the send's default language. Operators' sends: message-admin.ts.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
+import type { Call } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 
 export const MESSAGE_KINDS = [
@@ -24,8 +26,6 @@ export type MessageKindName = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_IDS_MAX = 50;
 export const MESSAGE_TITLE_MAX = 100;
 export const MESSAGE_BODY_MAX = 2000;
-/** UIDs one operator send names at most (larger groups are segments). */
-export const MESSAGE_UIDS_MAX = 1000;
 
 export const messageSchema = z.object({
   id: z.int(),
@@ -105,58 +105,4 @@ export const messageDeleteCall = {
   input: messageIdsRequestSchema,
   answer: messageUnreadSchema,
   access: 'user',
-} satisfies Call;
-
-// ---- the operator's sends
-
-export const MESSAGE_SEGMENTS = ['uids', 'players', 'agents'] as const;
-
-const text = (max: number) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
-    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'));
-
-export const messageSendRequestSchema = z
-  .object({
-    /** The operator's own key for this send (1-64 characters): sending again with it writes nothing twice. */
-    key: z
-      .string({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
-      .check(z.regex(/^[\x21-\x7e]{1,64}$/, 'invalid_type')),
-    /** uids: the users named (one or more); players: every job 0 user; agents: every job 1 or 2 user. */
-    segment: z.enum(MESSAGE_SEGMENTS, {
-      error: (i) => (i.input === undefined ? 'required' : 'invalid_type'),
-    }),
-    uids: z.optional(
-      z
-        .array(z.int('invalid_type').check(z.positive('invalid_type')))
-        .check(z.minLength(1, 'required'), z.maxLength(MESSAGE_UIDS_MAX, 'too_long')),
-    ),
-    title: text(MESSAGE_TITLE_MAX),
-    body: text(MESSAGE_BODY_MAX),
-  })
-  .check(
-    z.refine((r) => r.segment !== 'uids' || (r.uids?.length ?? 0) > 0, {
-      path: ['uids'],
-      message: 'required',
-    }),
-  );
-export type MessageSendRequest = z.input<typeof messageSendRequestSchema>;
-
-export const messageSendResultSchema = z.object({
-  id: z.int(),
-  /** Messages written. */
-  recipients: z.int().check(z.nonnegative()),
-  /** Users of a segment left out: their protection refuses marketing (time-out, self-exclusion). */
-  skipped: z.int().check(z.nonnegative()),
-  /** UIDs named that match no user. */
-  unknownUids: z.array(z.int()),
-});
-export type MessageSendResult = z.infer<typeof messageSendResultSchema>;
-
-export const adminMessageSendCall = {
-  method: 'POST',
-  path: '/admin/messages/send',
-  input: messageSendRequestSchema,
-  answer: messageSendResultSchema,
-  access: operatorAccess('message', 'write'),
 } satisfies Call;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { BankCountryCode } from './banks';
 import { type Call, operatorAccess } from './call';
 import { perLocale } from './locales';
 import { isWholeCents, MONEY_MAX } from './wallet';
@@ -40,19 +41,63 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+const limitsInOrder = z.superRefine((s: SiteSettings, ctx) => {
+  if (s.minWithdraw > s.maxWithdraw)
+    ctx.addIssue({ code: 'custom', path: ['maxWithdraw'], message: 'site_limits_invalid' });
+});
+
 export const siteSaveRequestSchema = z
   .extend(siteSettingsSchema, {
     domain: z
       .string('required')
       .check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(255)),
   })
-  .check(
-    z.superRefine((s, ctx) => {
-      if (s.minWithdraw > s.maxWithdraw)
-        ctx.addIssue({ code: 'custom', path: ['maxWithdraw'], message: 'site_limits_invalid' });
-    }),
-  );
+  .check(limitsInOrder);
 export type SiteSaveRequest = z.infer<typeof siteSaveRequestSchema>;
+
+/**
+ * A new site's domain: a host name as browsers send it (requests find their site by it, without the port):
+ * labels of letters, digits and inner hyphens, joined by dots.
+ */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** The countries a site can be in: whose banks its users add when their area code names none (banks.ts). */
+export const SITE_COUNTRIES = ['PH', 'IN'] as const satisfies readonly BankCountryCode[];
+
+export const siteCreateRequestSchema = z
+  .extend(siteSettingsSchema, {
+    domain: z
+      .string('required')
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.minLength(1, 'required'),
+        z.maxLength(253, 'too_long'),
+        z.regex(HOST_NAME, 'site_domain_invalid'),
+      ),
+    country: z.enum(SITE_COUNTRIES, 'invalid_type'),
+  })
+  .check(limitsInOrder);
+export type SiteCreateRequest = z.infer<typeof siteCreateRequestSchema>;
+
+/** An icon upload's largest file (the uploads' limit: `file_too_large` says 5 MB). */
+export const SITE_ICON_MAX_BYTES = 5 * 1024 * 1024;
+/** The least side an icon picture may have: the manifest's largest icon, so nothing is scaled up. */
+export const SITE_ICON_MIN_SIDE = 512;
+
+/**
+ * A site's own icons, made by the server from one uploaded picture (PNG addresses under /media/upload/):
+ * the manifest's 192 and 512 for any use and its maskable 512 (the picture in the inner 80% on the
+ * theme colour), and the 180 apple-touch-icon.
+ */
+export const siteIconSchema = z.object({
+  any192: z.string(),
+  any512: z.string(),
+  maskable512: z.string(),
+  apple180: z.string(),
+});
+export type SiteIcon = z.infer<typeof siteIconSchema>;
 
 /** A site as the console reads it: what is stored, checked as the wire's types only. */
 export const adminSiteSchema = z.object({
@@ -70,6 +115,8 @@ export const adminSiteSchema = z.object({
   ratioChangeLimitBp: z.int(),
   /** The platform's business time zone (one for every site today): business days and reports follow it. */
   businessTimeZone: z.string(),
+  /** The site's own icons; null: the build's (public/icons/). */
+  icon: z.nullable(siteIconSchema),
 });
 export type AdminSite = z.infer<typeof adminSiteSchema>;
 
@@ -86,6 +133,51 @@ export const siteSaveCall = {
   method: 'POST',
   path: '/admin/sites/save',
   input: siteSaveRequestSchema,
+  answer: adminSiteSchema,
+  access: operatorAccess('settings', 'write'),
+} satisfies Call;
+
+/**
+ * A new site, by an administrator of every site: its domain must already point at this server (DNS and TLS
+ * are a deploy's); audited on the new site's chain.
+ */
+export const siteCreateCall = {
+  method: 'POST',
+  path: '/admin/sites/create',
+  input: siteCreateRequestSchema,
+  answer: adminSiteSchema,
+  access: operatorAccess('settings', 'write'),
+} satisfies Call;
+
+/** The site an icon call is about: its domain (as multipart text for the upload). */
+export const siteIconTargetSchema = z.object({
+  domain: z.string('required').check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(255)),
+});
+export type SiteIconTarget = z.infer<typeof siteIconTargetSchema>;
+
+/**
+ * A site's icon (multipart/form-data: `domain`, and the file as `icon`), by an administrator of the site:
+ * PNG, JPEG or WebP of at least 512 x 512, at most 5 MB. A picture that is not square is cropped to its
+ * centred square. The server makes the four icons (siteIconSchema) as PNG; the manifest names them at
+ * once; the icons it replaces keep answering for the uploads' grace period. Audited (`site.icon`).
+ */
+export const siteIconCall = {
+  method: 'POST',
+  path: '/admin/sites/icon',
+  input: siteIconTargetSchema,
+  answer: adminSiteSchema,
+  access: operatorAccess('settings', 'write'),
+  upload: { field: 'icon', maxBytes: SITE_ICON_MAX_BYTES },
+} satisfies Call;
+
+/**
+ * Removes a site's own icons: the site shows the build's again. Removing icons a site does not have changes
+ * nothing and records nothing. Audited (`site.icon.remove`).
+ */
+export const siteIconRemoveCall = {
+  method: 'POST',
+  path: '/admin/sites/icon/remove',
+  input: siteIconTargetSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
 } satisfies Call;

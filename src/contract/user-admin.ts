@@ -3,6 +3,7 @@
  * it and a second operator approves it (/admin/commands/approve); a banned user's session is refused at once.
  */
 import { z } from 'zod/mini';
+import { ratioViewSchema } from './agent';
 import { type Call, operatorAccess } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 
@@ -66,4 +67,51 @@ export const adminUserListCall = {
   input: adminUserListRequestSchema,
   answer: pageSchema(adminUserSchema),
   access: operatorAccess('user', 'read'),
+} as const satisfies Call;
+
+// ---- one account, and what an operator may change on it
+
+/** The range an operator may set one channel's ratio in: the agent rules of the tree, in percent. */
+export const ratioLimitSchema = z.object({
+  channel: z.string(),
+  /** The highest direct member's ratio: lower would break their ceiling. */
+  min: z.number(),
+  /** The parent's ratio (100 for a user with no parent). */
+  max: z.number(),
+});
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  /** The agent the user is bound to, if any. */
+  parentUid: z.nullable(z.int()),
+  members: z.object({ direct: z.int(), total: z.int() }),
+  ratios: z.array(ratioViewSchema),
+  ratioLimits: z.array(ratioLimitSchema),
+  safe: z.object({
+    hasPassword: z.boolean(),
+    /** Set while wrong passwords keep the safe locked. */
+    lockedUntil: z.nullable(z.int()),
+    failedTries: z.int(),
+  }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const adminUserDetailCall = {
+  method: 'POST',
+  path: '/admin/users/detail',
+  input: z.object({ uid }),
+  answer: adminUserDetailSchema,
+  access: operatorAccess('user', 'read'),
+} as const satisfies Call;
+
+/**
+ * Clears a safe's wrong-password count and lock, as a user who proved who they are to support asks; with a
+ * reason, audited. The password stays: only its owner changes it.
+ */
+export const adminSafeResetCall = {
+  method: 'POST',
+  path: '/admin/users/safe/reset',
+  input: userBanRequestSchema,
+  answer: z.object({ uid: z.int(), reset: z.boolean() }),
+  access: operatorAccess('user', 'write'),
 } as const satisfies Call;

@@ -139,6 +139,8 @@ export const validationMessages = {
   banner_default_text_missing: 'The default language needs a name',
   site_colour_invalid: 'Enter a colour as # and six hexadecimal digits',
   site_limits_invalid: 'The maximum withdrawal must not be below the minimum',
+  site_domain_invalid: 'Enter a host name such as play.example.com',
+  site_domain_taken: 'A site with this domain already exists',
   deposit_query_invalid: 'Enter an order number or a UID',
   provider_not_found: 'No such game provider',
   catalogue_url_invalid:

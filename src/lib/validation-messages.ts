@@ -140,6 +140,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   follow_up_not_found: msg`No such prize follow-up`,
   site_colour_invalid: msg`Enter a colour as # and six hexadecimal digits`,
   site_limits_invalid: msg`The maximum withdrawal must not be below the minimum`,
+  site_domain_invalid: msg`Enter a host name such as play.example.com`,
+  site_domain_taken: msg`A site with this domain already exists`,
   deposit_query_invalid: msg`Enter an order number or a UID`,
   provider_not_found: msg`No such game provider`,
   catalogue_url_invalid: msg`Enter an address starting with https:// or http://, or a path of this site starting with /`,

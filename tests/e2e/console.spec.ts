@@ -10,7 +10,7 @@ import { expectNoViolations, preloadAxe } from './axe-support';
 import { overflowAt } from './every-route';
 import { withOperatorCode } from './operator-codes';
 import { freshPhone, logIn, registerViaApi } from './support';
-import { apiCall, depositViaApi, PASSWORD, SAFE_PASSWORD } from './wallet-support';
+import { apiCall, depositViaApi, freshUser, PASSWORD, SAFE_PASSWORD } from './wallet-support';
 
 /** A player's withdrawal of `amount` waiting for review, made through the API; answers its order number. */
 async function pendingWithdrawal(page: Page, amount: number): Promise<string> {
@@ -266,6 +266,89 @@ test('a notice in two languages: published from the console to one site’s play
   await op.context().close();
 });
 
+test('a message in two languages: sent from the console to one player’s UID and read in Spanish; a lost answer and a second click send it once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const english = `Your weekly bonus ${stamp}`;
+  const spanish = `Tu bono semanal ${stamp}`;
+  // A player of their own: no other test reads their messages.
+  const player = await freshUser(page);
+
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Messages' }).click();
+  await expect(op).toHaveURL(/\/admin\/messages/);
+  const form = op.getByRole('form', { name: 'New message' });
+  const sendButton = form.getByRole('button', { name: 'Send' });
+  // Every send the page makes, and the key each carried.
+  const keys: string[] = [];
+  let lose = true;
+  await op.route('**/api/admin/messages/send', async (route) => {
+    keys.push((route.request().postDataJSON() as { key: string }).key);
+    if (!lose) return route.continue();
+    // The first one reaches the server, which sends; its answer never comes back.
+    lose = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  // A UID that is none, and no text: each refused under its field, nothing sent.
+  await form.getByLabel('UIDs').fill(`${player.uid}, x7`);
+  await sendButton.click();
+  await expect(form.getByText('Not a UID: x7')).toBeVisible();
+  await expect(form.getByLabel('Title (English)')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('UIDs').fill(String(player.uid));
+  await form.getByLabel('Title (English)').fill(english);
+  await form.getByLabel('Text (English)').fill('Your bonus is waiting in your wallet.');
+  await form.getByLabel('Title (Español)').fill(spanish);
+  await form.getByLabel('Text (Español)').fill('Tu bono te espera en tu billetera.');
+
+  // A segment reaches many: it asks first; cancelled, nothing is sent.
+  await form.getByLabel('Every player').check();
+  await sendButton.click();
+  const confirm = op.getByRole('dialog', { name: 'Send to every player?' });
+  await expect(confirm).toBeVisible();
+  await expectNoViolations(op, 'sending to every player');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(keys).toEqual([]);
+
+  await form.getByLabel('Users by UID').check();
+  await form.getByLabel('UIDs').fill(String(player.uid));
+  await expectNoViolations(op, 'a new message');
+  await sendButton.click();
+  await expect(op.getByRole('alert').filter({ hasText: 'System error' })).toBeVisible();
+  expect(keys).toHaveLength(1);
+  // Sent again, with a second click on top: the same key each time, so the player gets it once.
+  await sendButton.dblclick();
+  const outcome = op.getByRole('status').filter({ hasText: 'Message sent' });
+  await expect(outcome).toContainText('Recipients: 1');
+  expect(keys.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(keys).size).toBe(1);
+  await expect(op.getByRole('heading', { name: 'Message sent' })).toBeFocused();
+
+  // The past sends: this one, to that UID, in both languages.
+  const row = op.getByRole('row').filter({ hasText: english });
+  await expect(row).toContainText(`UIDs ${player.uid}`);
+  await expect(row).toContainText('English, Español');
+  await expect(row).toContainText('1 received, 0 left out');
+  await expectNoViolations(op, 'a message sent');
+  // The next message is a new one, with a new key.
+  await op.getByRole('button', { name: 'Write another message' }).click();
+  await expect(form.getByLabel('Title (English)')).toHaveValue('');
+
+  // The player reads Spanish: the Spanish text, once.
+  await page.evaluate(() => localStorage.setItem('locale', 'es-ES'));
+  await page.goto('/Messages');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+  const messages = page.getByRole('main').getByRole('link');
+  await expect(messages.filter({ hasText: spanish })).toHaveCount(1);
+  await expect(page.getByText(english)).toHaveCount(0);
+  await op.context().close();
+});
+
 test('a site’s settings: a wrong colour is refused under its field, a new name and colour reach its manifest', async ({
   browser,
 }) => {
@@ -505,6 +588,73 @@ test('an operator bans a player, a second operator approves, and the player is r
   await second.context().close();
 });
 
+test('an account’s page: a locked safe cleared with a reason, an agent’s ratio set within the tree’s range', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const phone = freshPhone();
+  const { token } = (await registerViaApi(page.request, phone, PASSWORD)) as { token: string };
+  await apiCall(page.request, token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
+  await apiCall(page.request, token, '/agent/join', {});
+  // Five wrong safe passwords lock the safe.
+  const wrong = '000000';
+  for (let i = 0; i < 5; i++)
+    await page.request.post('/api/wallet/safe/withdraw', {
+      data: { amount: 1, safePassword: wrong },
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-lock-${phone}-${i}` },
+    });
+  const locked = await apiCall<{ lockedUntil: number | null }>(page.request, token, '/wallet/safe/info', {});
+  expect(locked.lockedUntil).not.toBeNull();
+
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Users' }).click();
+  await op.getByLabel('UID or phone number').fill(phone);
+  await op.getByRole('button', { name: 'Search' }).click();
+  const row = op.getByRole('row').filter({ hasText: `+63 ${phone.slice(0, 3)}` });
+  await expect(row).toHaveCount(1);
+  const uid = (await row.getByRole('cell').first().textContent())?.trim() ?? '';
+  await row.getByRole('button', { name: `Details of user ${uid}` }).click();
+  await expect(op).toHaveURL(new RegExp(`uid=${uid}`));
+  await expect(op.getByRole('heading', { name: `User ${uid}` })).toBeVisible();
+  const account = op.getByRole('list', { name: 'Account' }).or(op.locator('dl[aria-label="Account"]'));
+  await expect(account).toContainText('Agent');
+  await expect(op.getByTestId('safe-status')).toContainText('Locked after wrong passwords');
+  await expectNoViolations(op, 'an account');
+
+  await op.getByRole('button', { name: 'Clear the lock' }).click();
+  const dialog = op.getByRole('dialog', { name: `Clear the safe's lock of user ${uid}` });
+  await dialog.getByLabel('Reason').fill('Called support, identity checked');
+  await dialog.getByRole('button', { name: 'Clear the lock' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'The safe is unlocked' })).toBeVisible();
+  await expect(op.getByTestId('safe-status')).toHaveText('Not locked');
+  const unlocked = await apiCall<{ lockedUntil: number | null; triesLeft: number }>(
+    page.request,
+    token,
+    '/wallet/safe/info',
+    {},
+  );
+  expect(unlocked).toMatchObject({ lockedUntil: null, triesLeft: 5 });
+
+  // A top agent (no parent) may have up to 100%; a wrong value is refused under its field.
+  const slots = op.getByLabel('Slots ratio (%)');
+  await expect(slots).toHaveAccessibleDescription(/Allowed: 0% to 100%/);
+  await slots.fill('abc');
+  await op.getByRole('button', { name: 'Save ratios' }).click();
+  await expect(slots).toHaveAttribute('aria-invalid', 'true');
+  await expect(slots).toBeFocused();
+  await slots.fill('1.5');
+  await op.getByRole('button', { name: 'Save ratios' }).click();
+  await expect(
+    op.getByRole('status').filter({ hasText: 'Saved: the new ratios apply from the next business day' }),
+  ).toBeVisible();
+  await expect(slots).toHaveAccessibleDescription(/: 1\.5%/);
+  await op.getByRole('button', { name: 'Back to users' }).click();
+  await expect(op).not.toHaveURL(/uid=/);
+  await expect(row).toHaveCount(1);
+  await op.context().close();
+});
+
 test('the audit log lists the sign-ins, filtered in the URL, and exports them as CSV', async ({
   browser,
 }) => {
@@ -531,9 +681,30 @@ test('the audit log lists the sign-ins, filtered in the URL, and exports them as
   await op.context().close();
 });
 
-test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', async ({ browser }) => {
+test('a new site, created from the console on a 360 px phone; the console fits that phone in Spanish and in Chinese, the new site’s long name in its lists, axe-clean', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
   const op = await signInOperator(browser, 'operator');
   await op.setViewportSize({ width: 360, height: 780 });
+  await op.getByRole('link', { name: 'Sites' }).click();
+  await op.getByRole('button', { name: 'New site' }).click();
+  const form = op.getByRole('form', { name: 'New site' });
+  await expectNoViolations(op, 'the new site form');
+  // A long name and domain: the sites' selects of every form must still fit the phone.
+  const domain = `e2e-${Date.now().toString(36)}.harbour-lights-entertainment.example`;
+  await form.getByLabel('Domain').fill('https://wrong');
+  await form.getByLabel('Name', { exact: true }).fill('Harbour Lights Entertainment');
+  await form.getByLabel('Short name (under the home screen icon)').fill('Harbour');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByLabel('Domain')).toHaveAccessibleDescription(
+    /Enter a host name such as play\.example\.com/,
+  );
+  await form.getByLabel('Domain').fill(domain);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('status').filter({ hasText: `Site ${domain} created` })).toBeVisible();
+  await expect(op.getByRole('row').filter({ hasText: domain })).toContainText('Harbour Lights Entertainment');
+
   for (const locale of ['es-ES', 'zh-CN']) {
     await op.evaluate((l) => localStorage.setItem('locale', l), locale);
     for (const path of [
@@ -545,7 +716,10 @@ test('the console fits a 360 px phone in Spanish and in Chinese, axe-clean', asy
       '/admin/follow-ups',
       '/admin/banners?edit=new',
       '/admin/notices?edit=new',
+      '/admin/messages',
       '/admin/sites?edit=localhost',
+      '/admin/sites?create=true',
+      '/admin/users?uid=10000002',
       '/admin/reports',
       '/admin/games',
       '/admin/catalogue?edit=new',
@@ -587,6 +761,7 @@ test('players’ phones never precache the console: no precached file holds its 
       '/admin/banners/picture',
       '/admin/audit/export',
       '/admin/session/totp',
+      '/admin/messages/send',
     ])
       expect(code.includes(consoleOnly), `${file} holds ${consoleOnly}`).toBe(false);
   }

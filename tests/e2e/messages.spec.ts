@@ -41,8 +41,7 @@ test('a deposit’s message: listed unread, read when opened, all read, deleted'
     key: `e2e-${user.uid}`,
     segment: 'uids',
     uids: [user.uid],
-    title: 'Welcome aboard',
-    body: 'Thanks for joining.',
+    texts: { 'en-US': { title: 'Welcome aboard', body: 'Thanks for joining.' } },
   });
   await page.reload();
   await expect(messagesLink(page)).toHaveAccessibleName('Messages 2 unread', COLD);

@@ -57,6 +57,9 @@ export const PRODUCTION_SMS_ENV = {
 /** The demo payment sandbox's callback secret in tests (a real install generates its own). */
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-not-for-production';
 
+/** The key operators' TOTP secrets are sealed with in tests (a real install sets or generates its own). */
+export const TEST_OPERATOR_SECRET_KEY = Buffer.alloc(32, 7).toString('base64url');
+
 export const usingPostgres = (): boolean =>
   process.env.TEST_DIALECT === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -115,6 +118,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     TRUST_PROXY: 'true',
     DEMO: '1',
     SANDBOX_SECRET: TEST_SANDBOX_SECRET,
+    OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY,
     ...opts.env,
   });
   const app = await buildApp(config, {

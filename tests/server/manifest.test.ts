@@ -53,11 +53,25 @@ const site = (domain: string, name: string, shortName: string, themeColor: strin
   created_at: Date.UTC(2026, 0, 1),
 });
 
+/** Addresses a site's own icons could have (the manifest names what the row says; uploads are tested apart). */
+const OWN_ICONS = {
+  icon_192: '/media/upload/7-0123456789abcdef.png',
+  icon_512: '/media/upload/8-123456789abcdef0.png',
+  icon_maskable_512: '/media/upload/9-23456789abcdef01.png',
+  icon_apple_180: '/media/upload/10-3456789abcdef012.png',
+};
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
   await insertSite(server.db, site('first.example', 'First Site', 'First', '#0f766e'));
   await insertSite(server.db, site('promo.example', 'Promo Portal', 'Promo', '#7c3aed'));
+  await insertSite(server.db, { ...site('own.example', 'Own Icons', 'Own', '#0e7490'), ...OWN_ICONS });
+  // Half a set (never written by the console, which sets and clears the four together): the build's.
+  await insertSite(server.db, {
+    ...site('half.example', 'Half Icons', 'Half', '#0e7490'),
+    icon_192: OWN_ICONS.icon_192,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -109,6 +123,25 @@ describe('GET /manifest.webmanifest', () => {
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ]);
+  });
+
+  it("names a site's own icons when it has them, in the same sizes and purposes, shortcuts included", async () => {
+    const manifest = await manifestFor(server, 'own.example');
+    expect(manifest.icons).toEqual([
+      { src: OWN_ICONS.icon_192, sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: OWN_ICONS.icon_512, sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: OWN_ICONS.icon_maskable_512, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ]);
+    for (const shortcut of manifest.shortcuts)
+      expect(shortcut.icons).toEqual([
+        { src: OWN_ICONS.icon_192, sizes: '192x192', type: 'image/png', purpose: 'any' },
+      ]);
+    // Another site's manifest names none of them, and a site with half a set names the build's.
+    for (const host of ['first.example', 'half.example']) {
+      const other = await get(server, '/manifest.webmanifest', { host });
+      expect(other.body).not.toContain('/media/upload/');
+      expect((JSON.parse(other.body) as WebAppManifest).icons[0]?.src).toBe('/icons/icon-192.png');
+    }
   });
 
   it('has shortcuts to both catalogues and the promotion page, each named and with an icon', async () => {

@@ -8,7 +8,7 @@ import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPostgresDb, type Db } from '../../server/db/create-db';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
-import { startServer, type TestServer, usingPostgres } from './harness';
+import { startServer, TEST_OPERATOR_SECRET_KEY, type TestServer, usingPostgres } from './harness';
 import { makeOperator } from './operators/helpers';
 import {
   addBankCard,
@@ -72,6 +72,8 @@ describe.skipIf(!pg)(
         STATIC_DIR: '/nonexistent',
         LOG_LEVEL: 'silent',
         DEMO: '1',
+        // The first process's key: the database's sealed secrets are the same rows.
+        OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY,
       });
       const app = await buildApp(config, { db, clock: server.clock });
       await app.listen({ port: 0, host: '127.0.0.1' });

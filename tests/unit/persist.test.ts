@@ -156,7 +156,7 @@ describe('persisted query cache', () => {
       pages: [page(0, [])],
       pageParams: [0],
     });
-    seed(client, promotionQueries.myWx(7), { pages: [page(0, [])], pageParams: [0] });
+    seed(client, promotionQueries.myWx(7, 'en-US'), { pages: [page(0, [])], pageParams: [0] });
     seed(client, userQueries.me(), { user: user(7) });
     seed(client, walletQueries.secondary(), null);
     seed(client, walletQueries.level(), { vipState: { level: 1, historySteam: 10 }, meta: [] });
@@ -187,7 +187,7 @@ describe('persisted query cache', () => {
           ['catalogue', 'dou', 'newest', 7, 'en-US'],
           ['catalogue', 'wx', 'list', { category: '', search: '', viewer: 7 }, 'en-US'],
           ['catalogue', 'dou', 'list', { search: '', viewer: 7 }, 'en-US'],
-          ['promotion', 'wx', 7],
+          ['promotion', 'wx', 7, 'en-US'],
           ['auth', 'me'],
           ['wallet', 'secondary'],
           ['wallet', 'level'],

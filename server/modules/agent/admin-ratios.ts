@@ -6,8 +6,18 @@ import { recordAudit } from '../audit/service';
 import { withMoneyTx } from '../ledger/service';
 import { assertCanAccess, type CommandHandler, type OperatorActing, propose } from '../operators/service';
 import { fourEyesThresholds } from '../site/service';
-import { latestRatios, percentToBp, type RatioChange, ratioViews, setRatios } from './ratios';
+import {
+  bpToPercent,
+  highestMemberRatios,
+  latestRatios,
+  percentToBp,
+  type RatioChange,
+  ratioViews,
+  setRatios,
+} from './ratios';
+import { parentOf } from './report-repository';
 import { businessDays } from './tree';
+import { parentOf as treeParentOf } from './tree-repository';
 
 /*
  * An operator sets a user's ratios (decision 0024), under the agent rules of setRatios and from the next
@@ -94,3 +104,31 @@ export const ratioChange = (ctx: AppContext): CommandHandler => ({
     return { uid: req.uid };
   },
 });
+
+/** The whole range of a ratio for a user with no parent: 100 %. */
+const NO_CEILING_BP = 10_000;
+
+/**
+ * What the console shows of a user's place in the tree: the agent above them, their members, their ratios
+ * (today's, and a change waiting for tomorrow) and, per channel, the range the agent rules leave an
+ * operator: from the highest direct member's latest ratio to the parent's latest one.
+ */
+export async function ratiosForOperator(ctx: AppContext, userId: number) {
+  const db = ctx.db;
+  const [parent, parentId, ratios, floor] = await Promise.all([
+    parentOf(db, userId),
+    treeParentOf(db, userId),
+    ratioViews(db, userId, businessDays(ctx).today),
+    highestMemberRatios(db, userId),
+  ]);
+  const ceiling = parentId === undefined ? undefined : (await latestRatios(db, [parentId])).get(parentId);
+  return {
+    parentUid: parent ? Number(parent.uid) : null,
+    ratios,
+    ratioLimits: ratios.map((r) => ({
+      channel: r.channel,
+      min: bpToPercent(floor.get(r.channel) ?? 0),
+      max: bpToPercent(parentId === undefined ? NO_CEILING_BP : (ceiling?.get(r.channel) ?? 0)),
+    })),
+  };
+}

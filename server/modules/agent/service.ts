@@ -46,3 +46,6 @@ export const recordRequestSignals = (ctx: AppContext, userId: number, client: Cl
 /** A user's members: direct, and in all (the report helper's team counts). */
 export const teamCounts = (db: Db, userId: number): Promise<{ direct: number; total: number }> =>
   memberCounts(db, userId);
+
+/** A user's place in the tree, ratios and their allowed ranges, as the console's account page shows them. */
+export { ratiosForOperator } from './admin-ratios';

@@ -1,5 +1,6 @@
 import { addDays, businessDay, type Day, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
+import { periodic } from '../../periodic';
 import { type SettleResult, settleDay, settlementOwner } from './settlement';
 import * as repo from './settlement-repository';
 
@@ -51,42 +52,14 @@ export function createAgentWorker(ctx: AppContext): AgentWorker {
     return results;
   }
 
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let wakeUp: (() => void) | undefined;
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ctx.config.agent.settleIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      try {
-        await runOnce();
-      } catch (err) {
-        ctx.log.error({ err }, 'agent settlement turn failed');
-      }
-      if (!stopped) await pause();
-    }
-  }
-
+  const loop = periodic(runOnce, {
+    intervalMs: ctx.config.agent.settleIntervalMs,
+    onError: (err) => ctx.log.error({ err }, 'agent settlement turn failed'),
+  });
   return {
     id,
-    start() {
-      if (running) return;
-      stopped = false;
-      running = loop();
-    },
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
-      running = undefined;
-    },
+    start: loop.start,
+    stop: loop.stop,
     runOnce,
   };
 }

@@ -1,4 +1,9 @@
-import type { AdminBanner, BannerCreateRequest, BannerEditRequest } from '../../../src/contract/banner-admin';
+import type {
+  AdminBanner,
+  BannerCreateRequest,
+  BannerEditRequest,
+  BannerPictureRemoveRequest,
+} from '../../../src/contract/banner-admin';
 import { BANNER_PICTURE_BOX } from '../../../src/contract/banner-admin';
 import type { ContentLocale } from '../../../src/contract/locales';
 import type { Page } from '../../../src/contract/paging';
@@ -9,18 +14,32 @@ import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
 import { siteDomains, targetSiteId } from '../site/service';
-import { storePicture } from '../uploads/service';
+import { markUploadsUsed, preparePicture, putPicture } from '../uploads/service';
 import * as repo from './repository';
 import { parseMultiPic } from './service';
 
 /*
  * The console's banners (issue 16): texts per locale, a picture per locale uploaded through uploads/, site
- * scoped like every operator list. Every change is audited in its own transaction.
+ * scoped like every operator list. Every change is audited in its own transaction, which reads the banner
+ * again (locked on PostgreSQL) so that two changes at once, of two locales' pictures say, both land.
+ *
+ * Uploads a change starts or stops pointing at (pictures, and `<img>` addresses in remarks) are marked used
+ * in the change's transaction (uploads/service.ts, markUploadsUsed): the sweep keeps one just referenced,
+ * and one let go of lives on for its grace period.
  */
 
 type BannerFields = Omit<BannerEditRequest, 'id'>;
 
 const notFoundBanner = () => fieldError('id', 'banner_not_found');
+
+/** What a banner shows without an uploaded picture: one drawn from its name (media/), in `locale`. */
+const drawnPicture = (id: number, locale: string) => `/media/banner/${id}-${locale}.svg`;
+
+/** The remarks of a banner's row and texts: HTML that may point at uploads. */
+const remarksOf = (row: { remark: string }, texts: readonly { remark: string }[]) => [
+  row.remark,
+  ...texts.map((t) => t.remark),
+];
 
 async function toAdmin(ctx: AppContext, rows: repo.BannerRow[]): Promise<AdminBanner[]> {
   const [texts, domains] = await Promise.all([
@@ -104,13 +123,9 @@ export async function createBanner(
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const bannerId = await repo.insertBanner(trx, { ...row, pic_url: '', multi_pic: null, created_at: now });
-    await repo.updateBannerPictures(
-      trx,
-      bannerId,
-      `/media/banner/${bannerId}-${row.default_locale}.svg`,
-      null,
-    );
+    await repo.updateBannerPictures(trx, bannerId, drawnPicture(bannerId, row.default_locale), null);
     await repo.replaceBannerTexts(trx, bannerId, texts);
+    await markUploadsUsed(trx, remarksOf(row, texts), now);
     await recordAudit(
       trx,
       auth.actor,
@@ -142,12 +157,14 @@ export async function editBanner(
   const { row, texts } = columnsOf(request, siteId);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const existing = await repo.findBannerById(trx, request.id);
+    const existing = await repo.findBannerById(trx, request.id, { forUpdate: true });
     if (!existing) throw notFoundBanner();
     assertCanAccess(auth.operator, 'write', 'banner', { siteId: siteOf(existing) });
     const before = (await repo.bannerTexts(trx, [existing.id])).get(existing.id) ?? [];
     await trx.updateTable('banners').set(row).where('id', '=', request.id).execute();
     await repo.replaceBannerTexts(trx, request.id, texts);
+    // Remarks' pictures, those it now shows and those it no longer does.
+    await markUploadsUsed(trx, [...remarksOf(existing, before), ...remarksOf(row, texts)], now);
     await recordAudit(
       trx,
       auth.actor,
@@ -185,15 +202,21 @@ export async function setBannerPicture(
   if (!found) throw notFoundBanner();
   // Checked before the picture is decoded: an operator of another site spends no server time.
   assertCanAccess(auth.operator, 'write', 'banner', { siteId: siteOf(found) });
-  const picture = await storePicture(ctx, 'picture', bytes, BANNER_PICTURE_BOX, auth.user.id);
+  // Decoded and re-encoded before the transaction; stored inside it, with the reference to it.
+  const prepared = await preparePicture('picture', bytes, BANNER_PICTURE_BOX);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    // Read again inside: a concurrent upload of another locale must not be lost.
-    const existing = await repo.findBannerById(trx, target.id);
+    // Read again inside, locked: a concurrent change of another locale's picture must not be lost.
+    const existing = await repo.findBannerById(trx, target.id, { forUpdate: true });
     if (!existing) throw notFoundBanner();
-    const pictures = { ...(parseMultiPic(existing.multi_pic) ?? {}), [target.locale]: picture.url };
+    assertCanAccess(auth.operator, 'write', 'banner', { siteId: siteOf(existing) });
+    const picture = await putPicture(trx, prepared, auth.user.id, now);
+    const previous = parseMultiPic(existing.multi_pic) ?? {};
+    const pictures = { ...previous, [target.locale]: picture.url };
     const picUrl = target.locale === existing.default_locale ? picture.url : existing.pic_url;
     await repo.updateBannerPictures(trx, target.id, picUrl, JSON.stringify(pictures));
+    // The picture it replaces lives on for the sweep's grace period.
+    await markUploadsUsed(trx, [previous[target.locale], existing.pic_url], now);
     await recordAudit(
       trx,
       auth.actor,
@@ -202,8 +225,57 @@ export async function setBannerPicture(
         action: 'banner.picture',
         resource: 'banner',
         recordId: target.id,
-        before: { locale: target.locale, url: parseMultiPic(existing.multi_pic)?.[target.locale] ?? null },
+        before: { locale: target.locale, url: previous[target.locale] ?? null },
         after: { locale: target.locale, url: picture.url },
+      },
+      now,
+    );
+  });
+  return get(ctx, target.id);
+}
+
+/**
+ * Removes the banner's own picture in `locale`. That language then shows the default locale's picture
+ * (`picUrl`); removing the default locale's own picture turns `picUrl` back into the picture drawn from
+ * the banner's name, which a banner shows before any upload, while the languages with a picture of their
+ * own keep it. Removing a picture the language does not have changes nothing and records nothing.
+ */
+export async function removeBannerPicture(
+  ctx: AppContext,
+  auth: OperatorAuth,
+  target: BannerPictureRemoveRequest,
+): Promise<AdminBanner> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    // Locked: an upload of another locale at the same moment waits, then reads what this wrote.
+    const existing = await repo.findBannerById(trx, target.id, { forUpdate: true });
+    if (!existing) throw notFoundBanner();
+    assertCanAccess(auth.operator, 'write', 'banner', { siteId: siteOf(existing) });
+    const { [target.locale]: removed, ...rest } = parseMultiPic(existing.multi_pic) ?? {};
+    if (removed === undefined) return;
+    // `picUrl` was this picture when it is the default locale's (or was, before the default locale changed).
+    const picUrl =
+      target.locale === existing.default_locale || existing.pic_url === removed
+        ? (rest[existing.default_locale] ?? drawnPicture(target.id, existing.default_locale))
+        : existing.pic_url;
+    await repo.updateBannerPictures(
+      trx,
+      target.id,
+      picUrl,
+      Object.keys(rest).length > 0 ? JSON.stringify(rest) : null,
+    );
+    // The app may still show the removed picture from a list it holds: it lives on for the grace period.
+    await markUploadsUsed(trx, [removed, existing.pic_url], now);
+    await recordAudit(
+      trx,
+      auth.actor,
+      {
+        siteId: siteOf(existing),
+        action: 'banner.picture.remove',
+        resource: 'banner',
+        recordId: target.id,
+        before: { locale: target.locale, url: removed, picUrl: existing.pic_url },
+        after: { locale: target.locale, url: null, picUrl },
       },
       now,
     );

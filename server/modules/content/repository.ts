@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/create-db';
+import { type Db, isPostgres } from '../../db/create-db';
 import type { BannersTable, BannerTextsTable, ContentPagesTable } from './tables';
 
 export type BannerRow = Selectable<BannersTable>;
@@ -37,8 +37,15 @@ export const updateBannerPictures = async (
     .execute();
 };
 
-export const findBannerById = (db: Db, id: number): Promise<BannerRow | undefined> =>
-  db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+/** The banner with this id; with `forUpdate`, locked on PostgreSQL until the caller's transaction ends. */
+export const findBannerById = (
+  db: Db,
+  id: number,
+  { forUpdate = false } = {},
+): Promise<BannerRow | undefined> => {
+  const q = db.selectFrom('banners').selectAll().where('id', '=', id);
+  return (forUpdate && isPostgres(db) ? q.forUpdate() : q).executeTakeFirst();
+};
 
 export const countBanners = async (db: Db): Promise<number> => {
   const row = await db

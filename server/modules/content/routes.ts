@@ -4,6 +4,7 @@ import {
   bannerCreateCall,
   bannerEditCall,
   bannerPictureCall,
+  bannerPictureRemoveCall,
 } from '../../../src/contract/banner-admin';
 import {
   aboutUsPageCall,
@@ -42,5 +43,8 @@ export function bannerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, bannerEditCall, ({ auth, input }) => bannerAdmin.editBanner(ctx, auth, input));
   serveUpload(app, ctx, bannerPictureCall, ({ auth, input, file }) =>
     bannerAdmin.setBannerPicture(ctx, auth, input, file.bytes),
+  );
+  serve(app, ctx, bannerPictureRemoveCall, ({ auth, input }) =>
+    bannerAdmin.removeBannerPicture(ctx, auth, input),
   );
 }

@@ -4,6 +4,7 @@ import { CONTENT_LOCALES, type ContentLocale } from '../../../src/contract/local
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/envelope';
 import { sanitizeHtml } from '../../http/sanitize';
+import type { UploadReferrer } from '../uploads/service';
 import * as repo from './repository';
 
 export const DEFAULT_LOCALE: ContentLocale = 'en-US';
@@ -67,6 +68,18 @@ export function answerLocale(
   reply.header('Vary', 'Accept-Language');
   return callerLocale(request, accountLocale);
 }
+
+/**
+ * This module's columns that may hold an upload's address (a picture, a JSON map of them, or HTML with an
+ * `<img>`): the registry hands them to the uploads sweep, which keeps every upload they name.
+ */
+export const CONTENT_UPLOAD_REFERRERS: readonly UploadReferrer[] = [
+  { table: 'banners', column: 'pic_url' },
+  { table: 'banners', column: 'multi_pic' },
+  { table: 'banners', column: 'remark' },
+  { table: 'banner_texts', column: 'remark' },
+  { table: 'content_pages', column: 'content' },
+];
 
 export function parseMultiPic(text: string | null): Record<string, string> | null {
   if (!text) return null;

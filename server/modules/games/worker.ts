@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { periodic } from '../../periodic';
 import { pullOnce, workerIdOf } from './puller';
 import * as repo from './repository';
 import { resolveStalePending } from './transfers';
@@ -39,42 +40,14 @@ export function createGamesWorker(ctx: AppContext): GamesWorker {
     await resolveStalePending(ctx, staleAfterMs);
   }
 
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let wakeUp: (() => void) | undefined;
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pullIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      try {
-        await runOnce();
-      } catch (err) {
-        ctx.log.error({ err }, 'games worker turn failed');
-      }
-      if (!stopped) await pause();
-    }
-  }
-
+  const loop = periodic(runOnce, {
+    intervalMs: pullIntervalMs,
+    onError: (err) => ctx.log.error({ err }, 'games worker turn failed'),
+  });
   return {
     id,
-    start() {
-      if (running) return;
-      stopped = false;
-      running = loop();
-    },
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
-      running = undefined;
-    },
+    start: loop.start,
+    stop: loop.stop,
     runOnce,
   };
 }

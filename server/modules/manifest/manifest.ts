@@ -4,6 +4,15 @@ export interface ManifestSite {
   name: string;
   shortName: string;
   themeColor: string;
+  /** The site's own icons (PNG uploads, site-settings/); null: the build's (public/icons/). */
+  icons: SiteIcons | null;
+}
+
+/** A site's own icons' addresses, as the manifest names them. */
+export interface SiteIcons {
+  any192: string;
+  any512: string;
+  maskable512: string;
 }
 
 export interface ManifestIcon {
@@ -48,6 +57,7 @@ export const DEFAULT_SITE: ManifestSite = {
   name: 'Beacon',
   shortName: 'Beacon',
   themeColor: '#f97316',
+  icons: null,
 };
 
 /**
@@ -56,10 +66,30 @@ export const DEFAULT_SITE: ManifestSite = {
  * of its own is not branded as another site, unlike its content, which comes from the first site.
  */
 export const manifestSiteOf = (
-  own: { domain: string; name: string; short_name: string; theme_color: string } | undefined,
+  own:
+    | {
+        domain: string;
+        name: string;
+        short_name: string;
+        theme_color: string;
+        icon_192?: string | null;
+        icon_512?: string | null;
+        icon_maskable_512?: string | null;
+      }
+    | undefined,
 ): ManifestSite =>
   own
-    ? { domain: own.domain, name: own.name, shortName: own.short_name, themeColor: own.theme_color }
+    ? {
+        domain: own.domain,
+        name: own.name,
+        shortName: own.short_name,
+        themeColor: own.theme_color,
+        // All three or none: a site is never named with half its own icons and half the build's.
+        icons:
+          own.icon_192 && own.icon_512 && own.icon_maskable_512
+            ? { any192: own.icon_192, any512: own.icon_512, maskable512: own.icon_maskable_512 }
+            : null,
+      }
     : DEFAULT_SITE;
 
 const ICON_192: ManifestIcon = {
@@ -82,6 +112,16 @@ const MASKABLE_512: ManifestIcon = {
 };
 
 export const MANIFEST_ICONS: readonly ManifestIcon[] = [ICON_192, ICON_512, MASKABLE_512];
+
+/** The manifest's icons: the site's own when it has them (the same sizes and purposes), else the build's. */
+export function manifestIcons(icons: SiteIcons | null): ManifestIcon[] {
+  if (!icons) return [...MANIFEST_ICONS];
+  return [
+    { ...ICON_192, src: icons.any192 },
+    { ...ICON_512, src: icons.any512 },
+    { ...MASKABLE_512, src: icons.maskable512 },
+  ];
+}
 
 /**
  * Shortcut names are English: the browser fetches the manifest without the user's chosen locale (it lives
@@ -126,7 +166,10 @@ export function buildManifest(site: ManifestSite): WebAppManifest {
     orientation: 'portrait',
     theme_color: site.themeColor,
     background_color: '#ffffff',
-    icons: [...MANIFEST_ICONS],
-    shortcuts: SHORTCUTS.map((shortcut) => ({ ...shortcut, icons: [ICON_192] })),
+    icons: manifestIcons(site.icons),
+    shortcuts: SHORTCUTS.map((shortcut) => ({
+      ...shortcut,
+      icons: [site.icons ? { ...ICON_192, src: site.icons.any192 } : ICON_192],
+    })),
   };
 }

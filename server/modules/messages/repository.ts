@@ -16,9 +16,10 @@ const COLUMNS = [
   'created_at',
   'read_at',
   'deleted_at',
+  'broadcast_id',
 ] as const satisfies readonly (keyof NewMessageRow)[];
 
-/** 9 parameters a row: far below SQLite's 32766 and PostgreSQL's 65535 bound parameters. */
+/** 10 parameters a row: far below SQLite's 32766 and PostgreSQL's 65535 bound parameters. */
 const ROWS_PER_STATEMENT = 500;
 
 /** The insert of `rows` messages per dialect, kept: settlement writes thousands a day. */
@@ -124,7 +125,10 @@ export const insertBroadcast = (
   db: Db,
   row: {
     request_key: string;
+    request_hash: string;
     segment: string;
+    uids: string | null;
+    default_locale: string;
     title: string;
     body: string;
     created_by: number | null;
@@ -137,6 +141,80 @@ export const insertBroadcast = (
     .onConflict((oc) => oc.column('request_key').doNothing())
     .returning('id')
     .executeTakeFirst();
+
+/** A send's texts in its languages other than the default one. */
+export async function insertTexts(
+  db: Db,
+  broadcastId: number,
+  texts: readonly { locale: string; title: string; body: string }[],
+): Promise<void> {
+  if (texts.length === 0) return;
+  await db
+    .insertInto('message_texts')
+    .values(texts.map((t) => ({ broadcast_id: broadcastId, ...t })))
+    .execute();
+}
+
+/** Of these sends, the texts written in `locale` (a send without one is absent: it reads its default). */
+export const textsIn = (
+  db: Db,
+  broadcastIds: readonly number[],
+  locale: string,
+): Promise<{ broadcast_id: number; title: string; body: string }[]> =>
+  broadcastIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('message_texts')
+        .select(['broadcast_id', 'title', 'body'])
+        .where('broadcast_id', 'in', [...broadcastIds])
+        .where('locale', '=', locale)
+        .execute();
+
+/** The languages each of these sends has other than its default one. */
+export const otherLocalesOf = (
+  db: Db,
+  broadcastIds: readonly number[],
+): Promise<{ broadcast_id: number; locale: string }[]> =>
+  broadcastIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('message_texts')
+        .select(['broadcast_id', 'locale'])
+        .where('broadcast_id', 'in', [...broadcastIds])
+        .orderBy('locale')
+        .execute();
+
+/** Sends newest first, with the sending operator's UID. */
+export const pageOfBroadcasts = (db: Db, offset: number, limit: number) =>
+  db
+    .selectFrom('message_broadcasts as b')
+    .leftJoin('users as u', 'u.id', 'b.created_by')
+    .select([
+      'b.id',
+      'b.segment',
+      'b.uids',
+      'b.default_locale',
+      'b.title',
+      'b.body',
+      'b.recipients',
+      'b.skipped',
+      'b.unknown_uids',
+      'b.created_at',
+      'b.finished_at',
+      'u.uid as by_uid',
+    ])
+    .orderBy('b.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+
+export async function countBroadcasts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('message_broadcasts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
 
 export const finishBroadcast = (
   db: Db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { adminMessageSendCall, adminMessageSendsCall } from '../../../src/contract/message-admin';
 import {
-  adminMessageSendCall,
   messageDeleteCall,
   messageDetailCall,
   messageListCall,
@@ -10,20 +10,26 @@ import {
 } from '../../../src/contract/messages';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
+import { answerLocale } from '../content/service';
 import * as service from './service';
 
 /**
  * The reader's messages and the operator's sends (/api/admin/messages/*, gated by serve() like every /admin
- * call). `marketingRefusals` is handed in by the registry, so messages imports no other module.
+ * call). `marketingRefusals` is handed in by the registry. Operators' messages are answered in the caller's
+ * language (Accept-Language, else the account's locale), as notices are.
  */
 export function messageRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   marketingRefusals: service.MarketingGate,
 ): void {
-  serve(app, ctx, messageListCall, ({ input, auth }) => service.listMessages(ctx, auth.user.id, input));
+  serve(app, ctx, messageListCall, ({ input, auth, request, reply }) =>
+    service.listMessages(ctx, auth.user.id, input, answerLocale(request, reply, auth.user.locale)),
+  );
   serve(app, ctx, messageUnreadCall, ({ auth }) => service.unreadCount(ctx, auth.user.id));
-  serve(app, ctx, messageDetailCall, ({ input, auth }) => service.messageDetail(ctx, auth.user.id, input.id));
+  serve(app, ctx, messageDetailCall, ({ input, auth, request, reply }) =>
+    service.messageDetail(ctx, auth.user.id, input.id, answerLocale(request, reply, auth.user.locale)),
+  );
   serve(app, ctx, messageReadCall, ({ input, auth }) => service.markRead(ctx, auth.user.id, input.ids));
   serve(app, ctx, messageReadAllCall, ({ auth }) => service.markRead(ctx, auth.user.id, null));
   serve(app, ctx, messageDeleteCall, ({ input, auth }) =>
@@ -32,4 +38,5 @@ export function messageRoutes(
   serve(app, ctx, adminMessageSendCall, ({ input, auth }) =>
     service.sendOperatorMessage(ctx, auth, input, marketingRefusals),
   );
+  serve(app, ctx, adminMessageSendsCall, ({ input, auth }) => service.listSends(ctx, auth.operator, input));
 }

@@ -1,18 +1,21 @@
+import { Status } from '../../../src/contract/envelope';
+import { CONTENT_LOCALES } from '../../../src/contract/locales';
 import type {
-  MESSAGE_SEGMENTS,
-  Message,
-  MessageSendRequest,
+  MessageBroadcast,
+  MessageSegment,
+  MessageSendFields,
   MessageSendResult,
-  MessageUnread,
-} from '../../../src/contract/messages';
+} from '../../../src/contract/message-admin';
+import type { Message, MessageUnread } from '../../../src/contract/messages';
 import type { Page } from '../../../src/contract/paging';
 import { Job } from '../../../src/contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
-import { notFound } from '../../http/envelope';
+import { codedError, notFound } from '../../http/envelope';
+import { requestHash } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import { recordAudit } from '../audit/service';
-import { assertCanAccess, type OperatorActing } from '../operators/service';
+import { assertCanAccess, type Operator, type OperatorActing, visibleSites } from '../operators/service';
 import * as repo from './repository';
 
 /** What happened; the app words an event's message from its kind and params in the reader's language. */
@@ -57,32 +60,61 @@ export async function sendMessages(trx: Db, messages: readonly NewMessage[]): Pr
       created_at: m.now,
       read_at: null,
       deleted_at: null,
+      broadcast_id: null,
     })),
   );
 }
 
 // ---- the reader's list
 
-const toMessage = (row: repo.MessageRow): Message => ({
+type OwnText = { title: string; body: string };
+
+/** An operator's message reads the text of `locale` when its send has one, else its own (the default's). */
+const toMessage = (row: repo.MessageRow, own?: OwnText): Message => ({
   id: Number(row.id),
   kind: row.kind as MessageKind,
   params: JSON.parse(row.params) as Message['params'],
-  title: row.title,
-  body: row.body,
+  title: own?.title ?? row.title,
+  body: own?.body ?? row.body,
   createdAt: Number(row.created_at),
   read: row.read_at !== null,
 });
 
+/** The texts in `locale` of the sends these messages came from, by send. */
+async function textsOf(
+  db: Db,
+  rows: readonly repo.MessageRow[],
+  locale: string,
+): Promise<Map<number, OwnText>> {
+  const sends = [...new Set(rows.flatMap((r) => (r.broadcast_id === null ? [] : [Number(r.broadcast_id)])))];
+  const texts = await repo.textsIn(db, sends, locale);
+  return new Map(texts.map((t) => [Number(t.broadcast_id), { title: t.title, body: t.body }]));
+}
+
+const worded = (row: repo.MessageRow, texts: Map<number, OwnText>): Message =>
+  toMessage(row, row.broadcast_id === null ? undefined : texts.get(Number(row.broadcast_id)));
+
+/** The caller's messages; operators' in `locale` where written (the reader's language). */
 export async function listMessages(
   ctx: AppContext,
   userId: number,
   page: { number: number; size: number },
+  locale: string,
 ): Promise<Page<Message> & MessageUnread> {
   const [rows, counts] = await Promise.all([
     repo.pageOfMessages(ctx.db, userId, offsetOf(page), page.size),
     repo.countMessages(ctx.db, userId),
   ]);
-  return { ...pageOf(rows.map(toMessage), counts.total, page.number, page.size), unread: counts.unread };
+  const texts = await textsOf(ctx.db, rows, locale);
+  return {
+    ...pageOf(
+      rows.map((r) => worded(r, texts)),
+      counts.total,
+      page.number,
+      page.size,
+    ),
+    unread: counts.unread,
+  };
 }
 
 export const unreadCount = async (ctx: AppContext, userId: number): Promise<MessageUnread> => ({
@@ -90,10 +122,15 @@ export const unreadCount = async (ctx: AppContext, userId: number): Promise<Mess
 });
 
 /** One of the caller's own messages; another user's or a deleted one answers as absent. */
-export async function messageDetail(ctx: AppContext, userId: number, id: number): Promise<Message> {
+export async function messageDetail(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  locale: string,
+): Promise<Message> {
   const row = await repo.findOwnMessage(ctx.db, userId, id);
   if (!row) throw notFound('No such message');
-  return toMessage(row);
+  return worded(row, await textsOf(ctx.db, [row], locale));
 }
 
 export async function markRead(
@@ -124,30 +161,55 @@ export type MarketingGate = (db: Db, userIds: readonly number[], now: number) =>
 
 const SEND_PAGE = 500;
 
+/** Names the send in its stored request hash (server/http/idempotency.ts hashes the same way). */
+const SEND_ROUTE = 'message.send';
+
 /**
- * An operator's message to the users named (`uids`) or a segment. Every send but one to a single user is
- * marketing: users whose protection refuses marketing are left out. Sending again with the same key answers
- * the first send, resuming it if it was cut short (each recipient's row is keyed by the send).
+ * An operator's message to the users named (`uids`) or a segment, written per language: each recipient's
+ * row keeps the default language's text and names the send, whose other languages a reader of one of them
+ * reads (listMessages). Every send but one to a single user is marketing: users whose protection refuses
+ * marketing are left out. Sending again with the same key answers the first send, resuming it if it was cut
+ * short (each recipient's row is keyed by the send); the same key with a different request is refused
+ * (422 `idempotency_key_reused`), as money calls refuse a reused Idempotency-Key.
  */
 export async function sendOperatorMessage(
   ctx: AppContext,
   by: OperatorActing,
-  req: MessageSendRequest & { segment: (typeof MESSAGE_SEGMENTS)[number] },
+  req: MessageSendFields,
   marketingRefusals: MarketingGate,
 ): Promise<MessageSendResult> {
   // Recipients are named by UID or segment across sites: only an operator of every site may send.
   assertCanAccess(by.operator, 'write', 'message', { siteId: null });
   const now = ctx.clock.now();
+  const uids = req.segment === 'uids' ? [...new Set(req.uids ?? [])].sort((a, b) => a - b) : null;
+  const main = req.texts[req.defaultLocale];
+  // The contract requires the default language's text; this only tells TypeScript.
+  if (!main) throw new Error('message without its default language text');
+  const others = CONTENT_LOCALES.flatMap((locale) => {
+    const text = req.texts[locale];
+    return locale === req.defaultLocale || !text ? [] : [{ locale, title: text.title, body: text.body }];
+  });
+  // The request as it acts: the same recipients in another order, or named twice, are the same send.
+  const hash = requestHash(SEND_ROUTE, {
+    segment: req.segment,
+    uids,
+    defaultLocale: req.defaultLocale,
+    texts: req.texts,
+  });
   const inserted = await ctx.db.transaction().execute(async (trx) => {
     const first = await repo.insertBroadcast(trx, {
       request_key: req.key,
+      request_hash: hash,
       segment: req.segment,
-      title: req.title,
-      body: req.body,
+      uids: uids === null ? null : uids.join(','),
+      default_locale: req.defaultLocale,
+      title: main.title,
+      body: main.body,
       created_by: by.operator.userId,
       created_at: now,
     });
-    if (first)
+    if (first) {
+      await repo.insertTexts(trx, Number(first.id), others);
       await recordAudit(
         trx,
         by.actor,
@@ -156,17 +218,27 @@ export async function sendOperatorMessage(
           action: 'message.send',
           resource: 'message',
           recordId: req.key,
-          after: { segment: req.segment, uids: req.uids ?? null, title: req.title },
+          after: {
+            segment: req.segment,
+            uids,
+            defaultLocale: req.defaultLocale,
+            titles: Object.fromEntries(
+              [{ locale: req.defaultLocale, title: main.title }, ...others].map((t) => [t.locale, t.title]),
+            ),
+          },
         },
         now,
       );
+    }
     return first;
   });
   const broadcast = await repo.findBroadcast(ctx.db, req.key);
   if (!broadcast) throw new Error('message broadcast vanished');
+  // A send from before request hashes were kept is not compared: it answers as it always did.
+  if (!inserted && broadcast.request_hash !== null && broadcast.request_hash !== hash)
+    throw codedError(422, Status.unprocessable, 'idempotency_key_reused');
   if (!inserted && broadcast.finished_at !== null) return sendResult(broadcast);
 
-  const uids = req.segment === 'uids' ? [...new Set(req.uids ?? [])] : null;
   const marketing = uids === null || uids.length > 1;
   const segment =
     uids !== null
@@ -203,6 +275,7 @@ export async function sendOperatorMessage(
         created_at: now,
         read_at: null,
         deleted_at: null,
+        broadcast_id: Number(broadcast.id),
       });
     }
     await repo.insertMessages(ctx.db, rows);
@@ -218,6 +291,8 @@ export async function sendOperatorMessage(
   return { id: Number(broadcast.id), recipients, skipped, unknownUids: unknown };
 }
 
+const uidList = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));
+
 function sendResult(b: {
   id: number;
   recipients: number;
@@ -228,8 +303,48 @@ function sendResult(b: {
     id: Number(b.id),
     recipients: b.recipients,
     skipped: b.skipped,
-    unknownUids: b.unknown_uids === '' ? [] : b.unknown_uids.split(',').map(Number),
+    unknownUids: uidList(b.unknown_uids),
   };
+}
+
+/**
+ * Past sends, newest first. Sends are platform-wide records (named across sites): an operator of some
+ * sites only sees none, as they may send none.
+ */
+export async function listSends(
+  ctx: AppContext,
+  operator: Operator,
+  page: { number: number; size: number },
+): Promise<Page<MessageBroadcast>> {
+  if (visibleSites(operator, 'read', 'message') !== null) return pageOf([], 0, page.number, page.size);
+  const [rows, total] = await Promise.all([
+    repo.pageOfBroadcasts(ctx.db, offsetOf(page), page.size),
+    repo.countBroadcasts(ctx.db),
+  ]);
+  const locales = new Map<number, string[]>();
+  for (const t of await repo.otherLocalesOf(
+    ctx.db,
+    rows.map((r) => Number(r.id)),
+  ))
+    locales.set(Number(t.broadcast_id), [...(locales.get(Number(t.broadcast_id)) ?? []), t.locale]);
+  const content = rows.map(
+    (r): MessageBroadcast => ({
+      id: Number(r.id),
+      segment: r.segment as MessageSegment,
+      uids: r.uids === null ? null : uidList(r.uids),
+      defaultLocale: r.default_locale,
+      title: r.title,
+      body: r.body,
+      locales: [r.default_locale, ...(locales.get(Number(r.id)) ?? [])],
+      recipients: r.recipients,
+      skipped: r.skipped,
+      unknownUids: uidList(r.unknown_uids),
+      byUid: r.by_uid === null ? null : Number(r.by_uid),
+      createdAt: Number(r.created_at),
+      finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+    }),
+  );
+  return pageOf(content, total, page.number, page.size);
 }
 
 // ---- push (the push module delivers; this module says what and to whom)
@@ -237,10 +352,14 @@ function sendResult(b: {
 /** Messages not yet queued for push, marked queued in the caller's transaction. */
 export const claimForPush = (trx: Db, now: number, limit: number) => repo.claimForPush(trx, now, limit);
 
-/** What a push of one message carries, or why it is no longer worth sending. */
+/**
+ * What a push of one message carries, or why it is no longer worth sending; an operator's message in
+ * `locale` (the language the subscribing app last showed) when its send has that language.
+ */
 export async function messageForPush(
   db: Db,
   id: number,
+  locale?: string,
 ): Promise<
   | { send: true; kind: MessageKind; title: string; body: string; createdAt: number }
   | { send: false; why: string }
@@ -248,11 +367,12 @@ export async function messageForPush(
   const row = await repo.findMessage(db, id);
   if (!row || row.deleted_at !== null) return { send: false, why: 'message deleted' };
   if (row.read_at !== null) return { send: false, why: 'message read' };
+  const text = locale === undefined ? row : worded(row, await textsOf(db, [row], locale));
   return {
     send: true,
     kind: row.kind as MessageKind,
-    title: row.title ?? '',
-    body: row.body ?? '',
+    title: text.title ?? '',
+    body: text.body ?? '',
     createdAt: Number(row.created_at),
   };
 }

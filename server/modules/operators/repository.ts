@@ -41,6 +41,24 @@ export const deleteGrants = (db: Db, userId: number) =>
 export const findTotp = (db: Db, userId: number) =>
   db.selectFrom('operator_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
+/** Every operator's stored secret (a handful of rows): what start-up looks over and converts. */
+export const allTotpSecrets = (db: Db) =>
+  db.selectFrom('operator_totp').select(['user_id', 'secret']).orderBy('user_id').execute();
+
+/**
+ * Replaces a stored secret by its new form only if it is still the one read (another process may have
+ * converted it, or the operator enrolled again, meanwhile); answers whether it did.
+ */
+export async function replaceSecret(db: Db, userId: number, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable('operator_totp')
+    .set({ secret: to })
+    .where('user_id', '=', userId)
+    .where('secret', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A new secret, or the unconfirmed one replaced; a confirmed secret is left as it is (answers false). */
 export async function putUnconfirmedSecret(
   db: Db,

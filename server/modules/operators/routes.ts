@@ -16,12 +16,20 @@ import type { CommandHandlers } from './commands';
 import * as commands from './commands';
 import { grantsChange, listOperators, proposeGrants } from './grants';
 import * as service from './service';
+import { totpSecretKey } from './totp-secrets';
 
 /**
  * The operator's own session (who they are, the second factor) and four-eyes commands, whose kinds'
  * handlers the modules owning them hand in (registry.ts), so this module imports none of them.
+ * Building the app waits for the TOTP secrets' key and their conversion (totp-secrets.ts): a missing or
+ * wrong key stops the start rather than every operator's sign-in.
  */
-export function operatorRoutes(app: FastifyInstance, ctx: AppContext, handlers: CommandHandlers): void {
+export async function operatorRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  handlers: CommandHandlers,
+): Promise<void> {
+  await totpSecretKey(ctx);
   serve(app, ctx, adminSessionCall, ({ auth }) => service.session(ctx, auth, auth.operator));
   auditViewerRoutes(app, ctx);
   serve(app, ctx, adminTotpEnrolCall, ({ auth }) => service.enrolTotp(ctx, auth));

@@ -9,6 +9,7 @@ import type { Authenticated } from '../auth/service';
 import { siteDomains } from '../site/service';
 import { canAccess, type Operator, type Scoped } from './policy';
 import * as repo from './repository';
+import { readTotpSecret, sealTotpSecret, totpSecretKey } from './totp-secrets';
 
 export {
   approve as approveCommand,
@@ -93,8 +94,10 @@ export async function enrolTotp(
   ctx: AppContext,
   auth: Authenticated,
 ): Promise<{ secret: string; uri: string }> {
+  const key = await totpSecretKey(ctx);
   const secret = generateSecret();
-  const stored = await repo.putUnconfirmedSecret(ctx.db, auth.user.id, secret, ctx.clock.now());
+  const sealed = sealTotpSecret(key, auth.user.id, secret);
+  const stored = await repo.putUnconfirmedSecret(ctx.db, auth.user.id, sealed, ctx.clock.now());
   if (!stored) throw conflict('totp_enrolled');
   const label = `+${auth.user.area_code} ${auth.user.phone}`;
   return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label, secret, period: TOTP_PERIOD_S }) };
@@ -114,16 +117,23 @@ export async function passTotp(
   const now = ctx.clock.now();
   const limit = totpLimit(auth.user.id);
   await assertUnderLimit(ctx.db, limit, now);
+  const key = await totpSecretKey(ctx);
   const totp = await repo.findTotp(ctx.db, auth.user.id);
   if (!totp) throw fieldError('code', 'totp_wrong');
-  const result = await verify({
-    secret: totp.secret,
-    token: code,
-    epoch: Math.floor(now / 1000),
-    epochTolerance: TOTP_TOLERANCE_S,
-    period: TOTP_PERIOD_S,
-    ...(totp.last_step === null ? {} : { afterTimeStep: Number(totp.last_step) }),
-  });
+  // A secret that does not open fails as a wrong code does (counted too): whoever holds the password
+  // learns nothing about the row, and the server log tells the administrators.
+  const secret = await readTotpSecret(ctx, key, auth.user.id, totp.secret);
+  const result =
+    secret === null
+      ? { valid: false as const }
+      : await verify({
+          secret,
+          token: code,
+          epoch: Math.floor(now / 1000),
+          epochTolerance: TOTP_TOLERANCE_S,
+          period: TOTP_PERIOD_S,
+          ...(totp.last_step === null ? {} : { afterTimeStep: Number(totp.last_step) }),
+        });
   if (!result.valid) {
     await recordEvent(ctx.db, limit.bucket, limit.key, now);
     throw fieldError('code', 'totp_wrong');

@@ -20,7 +20,10 @@ export interface OperatorGrantsTable {
 
 export interface OperatorTotpTable {
   user_id: number;
-  /** Base32. */
+  /**
+   * The base32 secret sealed with the operator secret key (`v1:…`, secret-box.ts, the user id bound to it);
+   * a bare base32 value is one from before encryption, converted at start-up or when next read.
+   */
   secret: string;
   /** Set by the first good code; until then the secret may be shown again. */
   confirmed_at: number | null;

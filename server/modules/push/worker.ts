@@ -3,6 +3,7 @@ import { Agent } from 'node:https';
 import { hostname } from 'node:os';
 import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
+import { periodic } from '../../periodic';
 import { messageForPush } from '../messages/service';
 import { dueForDelivery, noticeForDelivery, noticeText } from '../notices/service';
 import { refusingMarketing } from '../protection/service';
@@ -99,10 +100,11 @@ export function createPushWorker(
 
   async function prepareMessage(
     messageId: number,
-    subscription: { site_name: string | null },
+    subscription: { locale: string; site_name: string | null },
     now: number,
   ): Promise<Prepared> {
-    const message = await messageForPush(db, messageId);
+    // An operator's message in the language the subscribing app last showed, when it was written in it.
+    const message = await messageForPush(db, messageId, subscription.locale);
     if (!message.send) return { dead: message.why };
     // A day late it is no news: the list has it.
     const ttlSeconds = Math.floor((message.createdAt + MAX_TTL_SECONDS * 1000 - now) / 1000);
@@ -196,46 +198,24 @@ export function createPushWorker(
     return claimed.length;
   }
 
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let wakeUp: (() => void) | undefined;
+  // A round that claimed deliveries goes on at once: a backlog drains without waiting a tick per batch.
+  const loop = periodic(runOnce, {
+    intervalMs: tickMs,
+    onError: (err) => ctx.log.error({ err }, 'push worker round failed'),
+    again: (claimed) => claimed !== 0,
+  });
   let unsubscribe: (() => void) | undefined;
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, tickMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      let claimed = 0;
-      try {
-        claimed = await runOnce();
-      } catch (err) {
-        ctx.log.error({ err }, 'push worker round failed');
-      }
-      if (claimed === 0 && !stopped) await pause();
-    }
-  }
 
   return {
     id,
     start() {
-      if (running) return;
-      stopped = false;
-      unsubscribe = runtime.onWake(() => wakeUp?.());
-      running = loop();
+      unsubscribe ??= runtime.onWake(loop.wake);
+      loop.start();
     },
     async stop() {
-      stopped = true;
       unsubscribe?.();
-      wakeUp?.();
-      await running;
-      running = undefined;
+      unsubscribe = undefined;
+      await loop.stop();
       // Idle keep-alive sockets would otherwise hold the process open.
       agent.destroy();
     },

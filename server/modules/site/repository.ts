@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/create-db';
+import { type Db, isPostgres } from '../../db/create-db';
 import { referenceCache } from '../../db/reference-cache';
 import type { SitesTable } from './tables';
 
@@ -29,9 +29,26 @@ export const updateSite = async (db: Db, domain: string, changes: Updateable<Sit
   sitesCache.clear(db);
 };
 
+/** A new site inside the caller's transaction, answering its id: forgetSites() once it has committed. */
+export const insertSiteInTx = async (db: Db, site: Insertable<SitesTable>): Promise<number> =>
+  Number((await db.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow()).id);
+
 /** An edit inside the caller's transaction: forgetSites() once it has committed. */
 export const updateSiteById = async (db: Db, id: number, changes: Updateable<SitesTable>): Promise<void> => {
   await db.updateTable('sites').set(changes).where('id', '=', id).execute();
+};
+
+/**
+ * The site's row as stored now (not the cached list); with `forUpdate`, locked on PostgreSQL until the
+ * caller's transaction ends.
+ */
+export const findSiteById = (
+  db: Db,
+  id: number,
+  { forUpdate = false } = {},
+): Promise<SiteRow | undefined> => {
+  const q = db.selectFrom('sites').selectAll().where('id', '=', id);
+  return (forUpdate && isPostgres(db) ? q.forUpdate() : q).executeTakeFirst();
 };
 
 /** After a committed edit: this process reads the sites again at once (others within the cache's minute). */

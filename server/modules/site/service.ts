@@ -3,9 +3,16 @@ import type { Site } from '../../../src/contract/site';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';
-import { forgetSites, listSites, type SiteRow, updateSiteById } from './repository';
+import {
+  findSiteById,
+  forgetSites,
+  insertSiteInTx,
+  listSites,
+  type SiteRow,
+  updateSiteById,
+} from './repository';
 
-export { forgetSites, type SiteRow, updateSiteById };
+export { findSiteById, forgetSites, insertSiteInTx, type SiteRow, updateSiteById };
 
 /** Minor units (cents) to the wire's decimal amount. */
 const toDecimal = (minor: number): number => minor / 100;

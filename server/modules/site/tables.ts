@@ -25,4 +25,13 @@ export interface SitesTable {
   review_threshold: Generated<number>;
   /** Four-eyes: a ratio change of more than this many basis points needs a second operator. */
   ratio_change_limit_bp: Generated<number>;
+  /**
+   * The site's own icons (0025): addresses of uploads (PNG), or null: the build's icons. Set and cleared
+   * together, by site-settings/ (the manifest names the first three; 180 is the apple-touch-icon size).
+   */
+  icon_192: string | null;
+  icon_512: string | null;
+  /** The picture in the inner 80% of the square, on the theme colour (a maskable icon's safe zone). */
+  icon_maskable_512: string | null;
+  icon_apple_180: string | null;
 }

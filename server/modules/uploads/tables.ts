@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The uploads module's tables (migration 0020). */
+/** The uploads module's tables (migrations 0020, 0024). */
 export interface UploadsTables {
   media_uploads: MediaUploadsTable;
 }
@@ -16,4 +16,9 @@ export interface MediaUploadsTable {
   bytes: Uint8Array;
   uploaded_by: number;
   created_at: number;
+  /**
+   * The last time it was stored, referenced or let go of (migration 0024): the sweep's grace period counts
+   * from here, so a picture outlives the last reference to it by that period.
+   */
+  used_at: number;
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { adminUserBanCall, adminUserListCall, adminUserUnbanCall } from '../../../src/contract/user-admin';
+import {
+  adminSafeResetCall,
+  adminUserBanCall,
+  adminUserDetailCall,
+  adminUserListCall,
+  adminUserUnbanCall,
+} from '../../../src/contract/user-admin';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';
@@ -9,4 +15,6 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, adminUserBanCall, ({ auth, input }) => service.proposeBan(ctx, auth, input));
   serve(app, ctx, adminUserListCall, ({ auth, input }) => service.listUsers(ctx, auth, input));
   serve(app, ctx, adminUserUnbanCall, ({ auth, input }) => service.unban(ctx, auth, input));
+  serve(app, ctx, adminUserDetailCall, ({ auth, input }) => service.userDetail(ctx, auth, input.uid));
+  serve(app, ctx, adminSafeResetCall, ({ auth, input }) => service.resetSafe(ctx, auth, input));
 }

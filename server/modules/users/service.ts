@@ -1,10 +1,11 @@
 import type { Page } from '../../../src/contract/paging';
-import type { AdminUser } from '../../../src/contract/user-admin';
+import type { AdminUser, AdminUserDetail } from '../../../src/contract/user-admin';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
+import { ratiosForOperator, teamCounts } from '../agent/service';
 import { recordAudit } from '../audit/service';
 import { maskPhone } from '../auth/service';
 import {
@@ -15,6 +16,7 @@ import {
   visibleSites,
 } from '../operators/service';
 import { siteDomains } from '../site/service';
+import { clearSafeLock, safeLockState } from '../wallet/service';
 
 /*
  * Operators' actions on accounts (decision 0024). A ban is a four-eyes command: proposed here, applied by
@@ -141,23 +143,53 @@ export async function listUsers(
     return q;
   };
   const [rows, count, domains] = await Promise.all([
-    filtered()
-      .select(['uid', 'username', 'area_code', 'phone', 'site_id', 'job', 'level', 'banned', 'created_at'])
-      .orderBy('id', 'desc')
-      .offset(offsetOf(req))
-      .limit(req.size)
-      .execute(),
+    filtered().select(USER_COLUMNS).orderBy('id', 'desc').offset(offsetOf(req)).limit(req.size).execute(),
     filtered()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
     siteDomains(ctx),
   ]);
+  const users = await adminUsers(ctx.db, rows, domains);
+  return pageOf(users, Number(count?.n ?? 0), req.number, req.size);
+}
+
+const USER_COLUMNS = [
+  'id',
+  'uid',
+  'username',
+  'area_code',
+  'phone',
+  'site_id',
+  'job',
+  'level',
+  'banned',
+  'created_at',
+] as const;
+
+interface UserRow {
+  uid: number;
+  username: string;
+  area_code: string;
+  phone: string;
+  site_id: number | null;
+  job: number;
+  level: number;
+  banned: number;
+  created_at: number;
+}
+
+/** Accounts as the console lists them: the phone masked, the site by domain, a ban waiting for approval. */
+async function adminUsers(
+  db: Db,
+  rows: readonly UserRow[],
+  domains: ReadonlyMap<number, string>,
+): Promise<AdminUser[]> {
   const pending = await pendingTargets(
-    ctx.db,
+    db,
     'user_ban',
     rows.map((r) => `user:${r.uid}`),
   );
-  const users = rows.map((r) => ({
+  return rows.map((r) => ({
     uid: Number(r.uid),
     username: r.username,
     phone: maskPhone(r.area_code, r.phone),
@@ -168,5 +200,60 @@ export async function listUsers(
     banPending: pending.has(`user:${r.uid}`),
     createdAt: Number(r.created_at),
   }));
-  return pageOf(users, Number(count?.n ?? 0), req.number, req.size);
+}
+
+/** One account as the console's account page shows it, if the operator may read it. */
+export async function userDetail(ctx: AppContext, op: OperatorAuth, uid: number): Promise<AdminUserDetail> {
+  const row = await ctx.db.selectFrom('users').select(USER_COLUMNS).where('uid', '=', uid).executeTakeFirst();
+  if (!row) throw codedError(404, 404, 'user_not_found');
+  assertCanAccess(op.operator, 'read', 'user', { siteId: row.site_id == null ? null : Number(row.site_id) });
+  const id = Number(row.id);
+  const [[user], tree, members, safe] = await Promise.all([
+    siteDomains(ctx).then((domains) => adminUsers(ctx.db, [row], domains)),
+    ratiosForOperator(ctx, id),
+    teamCounts(ctx.db, id),
+    safeLockState(ctx.db, id, ctx.clock.now()),
+  ]);
+  if (!user) throw new Error('account vanished');
+  return {
+    user,
+    parentUid: tree.parentUid,
+    members,
+    ratios: tree.ratios,
+    ratioLimits: tree.ratioLimits,
+    safe,
+  };
+}
+
+/**
+ * Clears the safe's wrong tries and lock (the password stays), audited with the reason when there was
+ * something to clear; pressing it again changes nothing.
+ */
+export async function resetSafe(
+  ctx: AppContext,
+  op: OperatorAuth,
+  req: { uid: number; reason: string },
+): Promise<{ uid: number; reset: boolean }> {
+  const user = await writableUser(ctx.db, op, req.uid);
+  const now = ctx.clock.now();
+  const reset = await ctx.db.transaction().execute(async (trx) => {
+    const before = await safeLockState(trx, user.id, now);
+    const cleared = await clearSafeLock(trx, user.id);
+    if (cleared)
+      await recordAudit(
+        trx,
+        op.actor,
+        {
+          siteId: user.siteId,
+          action: 'user.safe_reset',
+          resource: 'user',
+          recordId: req.uid,
+          before: { lockedUntil: before.lockedUntil, failedTries: before.failedTries },
+          after: { lockedUntil: null, failedTries: 0, reason: req.reason },
+        },
+        now,
+      );
+    return cleared;
+  });
+  return { uid: req.uid, reset };
 }

@@ -211,13 +211,15 @@ export async function lockSafe(db: Db, userId: number, until: number): Promise<v
   await db.updateTable('safes').set({ locked_until: until }).where('user_id', '=', userId).execute();
 }
 
-export async function resetSafeFailures(db: Db, userId: number): Promise<void> {
-  await db
+/** Clears the wrong tries and the lock; answers whether there was anything to clear. */
+export async function resetSafeFailures(db: Db, userId: number): Promise<boolean> {
+  const result = await db
     .updateTable('safes')
     .set({ failed_tries: 0, locked_until: null })
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('failed_tries', '!=', 0), eb('locked_until', 'is not', null)]))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 // ---- users and levels

@@ -340,6 +340,25 @@ export async function safeInfo(ctx: AppContext, auth: Authenticated): Promise<Sa
   };
 }
 
+/** A safe's lock as the console shows it (the password itself never leaves the server). */
+export async function safeLockState(
+  db: Db,
+  userId: number,
+  now: number,
+): Promise<{ hasPassword: boolean; lockedUntil: number | null; failedTries: number }> {
+  const safe = await repo.findSafe(db, userId);
+  const locked = safe?.locked_until != null && Number(safe.locked_until) > now;
+  return {
+    hasPassword: Boolean(safe),
+    lockedUntil: locked ? Number(safe?.locked_until) : null,
+    failedTries: Number(safe?.failed_tries ?? 0),
+  };
+}
+
+/** Clears a safe's wrong tries and lock, in the caller's transaction; answers whether anything was cleared. */
+export const clearSafeLock = (trx: Db, userId: number): Promise<boolean> =>
+  repo.resetSafeFailures(trx, userId);
+
 /**
  * Checks the safe password: 400 `safe_password_not_set` / `safe_password_wrong` on field `field`;
  * the 5th wrong try in a row locks it for 15 minutes (429 `safe_locked`).

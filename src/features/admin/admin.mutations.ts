@@ -1,11 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { adminHoldCancelCall, adminHoldReleaseCall } from '../../contract/agent-admin';
+import {
+  type AdminRatiosRequest,
+  adminAgentJobCall,
+  adminHoldCancelCall,
+  adminHoldReleaseCall,
+  adminRatiosCall,
+} from '../../contract/agent-admin';
 import {
   type BannerCreateRequest,
   bannerCreateCall,
   bannerEditCall,
   bannerPictureCall,
+  bannerPictureRemoveCall,
 } from '../../contract/banner-admin';
 import {
   type CatalogueItemCreateRequest,
@@ -15,6 +22,7 @@ import {
 } from '../../contract/catalogue-admin';
 import { gameEnableCall, providerEnableCall } from '../../contract/game-admin';
 import type { ContentLocale } from '../../contract/locales';
+import { adminMessageSendCall, type MessageSendRequest } from '../../contract/message-admin';
 import {
   type NoticeCreateRequest,
   noticeCreateCall,
@@ -27,9 +35,16 @@ import {
   adminTotpCall,
   adminTotpEnrolCall,
 } from '../../contract/operators';
-import { type SiteSaveRequest, siteSaveCall } from '../../contract/site-admin';
+import {
+  type SiteCreateRequest,
+  type SiteSaveRequest,
+  siteCreateCall,
+  siteIconCall,
+  siteIconRemoveCall,
+  siteSaveCall,
+} from '../../contract/site-admin';
 import { adminFollowUpDoneCall } from '../../contract/spin';
-import { adminUserBanCall, adminUserUnbanCall } from '../../contract/user-admin';
+import { adminSafeResetCall, adminUserBanCall, adminUserUnbanCall } from '../../contract/user-admin';
 import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
 import { ActionKey } from '../../lib/idempotency';
@@ -136,11 +151,16 @@ export function useNoticeWithdrawMutation() {
   });
 }
 
-/** Replaces a site's settings. Its form shows the problems (silent). */
+/** Replaces a site's settings, or creates a site. Its form shows the problems (silent). */
 export function useSiteSaveMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SiteSaveRequest) => api.call(siteSaveCall, input, FORM),
+    mutationFn: (
+      input: { create: false; request: SiteSaveRequest } | { create: true; request: SiteCreateRequest },
+    ) =>
+      input.create
+        ? api.call(siteCreateCall, input.request, FORM)
+        : api.call(siteSaveCall, input.request, FORM),
     // The console's site names (the banner and notice forms') come from the public list: both refresh.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -224,5 +244,67 @@ export function useFollowUpDoneMutation() {
   return useMutation({
     mutationFn: (input: { id: number; note: string }) => api.call(adminFollowUpDoneCall, input, ACTION),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** An operator's changes on one account: its ratios, the senior agent job, its safe's lock. */
+export function useAccountMutations(uid: number) {
+  const queryClient = useQueryClient();
+  const settled = () => void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  return {
+    ratios: useMutation({
+      mutationFn: (input: AdminRatiosRequest) => api.call(adminRatiosCall, input, FORM),
+      onSettled: settled,
+    }),
+    senior: useMutation({
+      mutationFn: (senior: boolean) => api.call(adminAgentJobCall, { uid, senior }, ACTION),
+      onSettled: settled,
+    }),
+    safeReset: useMutation({
+      mutationFn: (reason: string) => api.call(adminSafeResetCall, { uid, reason }, ACTION),
+      onSettled: settled,
+    }),
+  };
+}
+
+/** Removes a banner's own picture in one language; its row shows the problem (silent). */
+export function useBannerPictureRemoveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; locale: ContentLocale }) =>
+      api.call(bannerPictureRemoveCall, input, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'banners'] }),
+  });
+}
+
+/**
+ * Sends an operator's message. Its key is the page's, made once per composed message: a second click or a
+ * retry after a lost answer sends the same key, and the server writes nothing twice. Its form shows the
+ * problems (silent).
+ */
+export function useMessageSendMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MessageSendRequest) => api.call(adminMessageSendCall, input, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'message-sends'] }),
+  });
+}
+
+/** Uploads a site's icon (the server makes every size from it); its block shows the problem (silent). */
+export function useSiteIconMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { domain: string; file: File }) =>
+      api.upload(siteIconCall, { domain: input.domain }, input.file, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.siteSettings() }),
+  });
+}
+
+/** Removes a site's own icon: the build's shows again. Its block shows the problem (silent). */
+export function useSiteIconRemoveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) => api.call(siteIconRemoveCall, { domain }, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.siteSettings() }),
   });
 }

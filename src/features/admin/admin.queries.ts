@@ -12,6 +12,7 @@ import type {
 } from '../../contract/console-states';
 import { adminDepositListCall } from '../../contract/deposit-admin';
 import { adminGameListCall, adminProviderListCall } from '../../contract/game-admin';
+import { adminMessageSendsCall } from '../../contract/message-admin';
 import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
 import { adminReportCall } from '../../contract/report-admin';
@@ -19,7 +20,7 @@ import { sitesCall } from '../../contract/site';
 import { adminSiteListCall } from '../../contract/site-admin';
 import { adminFollowUpListCall } from '../../contract/spin';
 import type { TxState } from '../../contract/tx-states';
-import { adminUserListCall } from '../../contract/user-admin';
+import { adminUserDetailCall, adminUserListCall } from '../../contract/user-admin';
 import { adminWithdrawalListCall } from '../../contract/wallet';
 import { api } from '../../lib/api-client';
 
@@ -95,6 +96,8 @@ export interface CatalogueFilters {
 export interface UserFilters {
   q: string;
   page: number;
+  /** The account open on its own page. */
+  uid?: number | undefined;
 }
 
 const stateFilter = <S extends string>(state: S | 'all'): S | undefined =>
@@ -108,6 +111,7 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
+  user: (uid: number) => ['admin', 'user', uid] as const,
   catalogue: (filters: Omit<CatalogueFilters, 'edit'>) => ['admin', 'catalogue', filters] as const,
   providers: () => ['admin', 'providers'] as const,
   games: (filters: GameFilters) => ['admin', 'games', filters] as const,
@@ -118,6 +122,7 @@ export const adminKeys = {
   followUps: (filters: FollowUpFilters) => ['admin', 'follow-ups', filters] as const,
   sites: () => ['admin', 'sites'] as const,
   siteSettings: () => ['admin', 'site-settings'] as const,
+  messageSends: (page: number) => ['admin', 'message-sends', page] as const,
 };
 
 const FRESH = { staleTime: 0, gcTime: 60_000 } as const;
@@ -233,9 +238,16 @@ export const adminQueries = {
     }),
   users: (filters: UserFilters) =>
     queryOptions({
-      queryKey: adminKeys.users(filters),
+      queryKey: adminKeys.users({ q: filters.q, page: filters.page }),
       queryFn: () => api.call(adminUserListCall, { query: filters.q, number: filters.page }),
       placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  /** One account: never another account's figures as a placeholder. */
+  user: (uid: number) =>
+    queryOptions({
+      queryKey: adminKeys.user(uid),
+      queryFn: () => api.call(adminUserDetailCall, { uid }),
       ...FRESH,
     }),
   audit: (filters: AuditFilters) =>
@@ -257,6 +269,14 @@ export const adminQueries = {
       queryKey: adminKeys.followUps(filters),
       queryFn: () =>
         api.call(adminFollowUpListCall, { state: stateFilter(filters.state), number: filters.page }),
+      placeholderData: keepPreviousData,
+      ...FRESH,
+    }),
+  /** Operators' past message sends, newest first. */
+  messageSends: (page: number) =>
+    queryOptions({
+      queryKey: adminKeys.messageSends(page),
+      queryFn: () => api.call(adminMessageSendsCall, { number: page }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

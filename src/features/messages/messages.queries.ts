@@ -5,19 +5,24 @@ import { api } from '../../lib/api-client';
 import { nextPageParam } from '../../lib/paging';
 import { MESSAGES_QUERY_ROOT } from '../../lib/query-keys';
 
+/*
+ * An operator's message is answered in the request's language (Accept-Language, the active locale), and
+ * events' messages are worded by the app: the list and a message end their keys with the locale, so a change
+ * of language asks again instead of showing the old language's texts.
+ */
 export const messageQueries = {
   /** The caller's messages, newest first, 50 a page (spec section 9). */
-  list: () =>
+  list: (locale: string) =>
     infiniteQueryOptions({
-      queryKey: [...MESSAGES_QUERY_ROOT, 'list'],
+      queryKey: [...MESSAGES_QUERY_ROOT, 'list', locale],
       queryFn: ({ pageParam, signal }) =>
         api.call(messageListCall, { number: pageParam, size: PAGE_SIZE }, { signal }),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,
     }),
-  detail: (id: number) =>
+  detail: (id: number, locale: string) =>
     queryOptions({
-      queryKey: [...MESSAGES_QUERY_ROOT, 'detail', id],
+      queryKey: [...MESSAGES_QUERY_ROOT, 'detail', id, locale],
       queryFn: ({ signal }) => api.call(messageDetailCall, { id }, { signal }),
     }),
   /**

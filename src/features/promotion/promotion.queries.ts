@@ -9,6 +9,7 @@ import { PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
 
 export const promotionKeys = {
   all: PROMOTION_QUERY_ROOT,
+  /** Every language's list of the viewer's mini-games (a prefix of the lists' keys). */
   myWx: (viewer: number) => [...PROMOTION_QUERY_ROOT, 'wx', viewer] as const,
   myDou: (viewer: number) => [...PROMOTION_QUERY_ROOT, 'dou', viewer] as const,
 };
@@ -16,9 +17,10 @@ export const promotionKeys = {
 /** The items the promoter applied for in one catalogue, with their links and click counts. */
 const linksQuery =
   <T>(kind: 'wx' | 'dou', load: (page: number, signal: AbortSignal) => Promise<Page<T>>) =>
-  (viewer: number) =>
+  (viewer: number, locale: string) =>
     infiniteQueryOptions({
-      queryKey: [...PROMOTION_QUERY_ROOT, kind, viewer] as const,
+      // Items' names come in the request's language (decision 0028): a change of language asks again.
+      queryKey: [...PROMOTION_QUERY_ROOT, kind, viewer, locale] as const,
       queryFn: ({ pageParam, signal }) => load(pageParam, signal),
       initialPageParam: 0,
       getNextPageParam: nextPageParam,

@@ -4,9 +4,10 @@ import { adminQueries } from '../../features/admin/admin.queries';
 import { SitesPage } from '../../features/admin/components/sites-page';
 import { prefetch } from '../../lib/route-helpers';
 
-/** The site being edited lives in the URL (its domain); anything invalid falls back to the list. */
+/** The site being edited (its domain) or a new one's form lives in the URL; anything invalid: the list. */
 const searchSchema = z.object({
   edit: z.catch(z.optional(z.string().check(z.maxLength(255))), undefined),
+  create: z.catch(z.optional(z.boolean()), undefined),
 });
 
 export const Route = createFileRoute('/admin/sites')({

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
+import { UserAccount } from '../../features/admin/components/user-account';
 import { UsersPage } from '../../features/admin/components/users-page';
 import { prefetch } from '../../lib/route-helpers';
 
@@ -21,17 +22,22 @@ const searchSchema = z.object({
     '',
   ),
   page: z.catch(z._default(z.int().check(z.gte(0)), 0), 0),
+  uid: z.catch(z.optional(z.int().check(z.positive())), undefined),
 });
 
 export const Route = createFileRoute('/admin/users')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.users(deps)),
+  loader: ({ context, deps }) =>
+    prefetch(context, deps.uid === undefined ? adminQueries.users(deps) : adminQueries.user(deps.uid)),
   component: UsersRoute,
 });
 
 function UsersRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/admin/users' });
-  return <UsersPage filters={search} onFilters={(next) => void navigate({ search: next })} />;
+  const onFilters = (next: typeof search) => void navigate({ search: next });
+  if (search.uid !== undefined)
+    return <UserAccount uid={search.uid} onBack={() => onFilters({ ...search, uid: undefined })} />;
+  return <UsersPage filters={search} onFilters={onFilters} />;
 }

@@ -140,8 +140,13 @@ describe('details, read, read all and delete', () => {
 });
 
 describe('operator messages', () => {
-  const send = (body: Record<string, unknown>, user: TeamUser = operator) =>
-    post('/admin/messages/send', { title: 'Hello', body: 'A word from us', ...body }, user);
+  /** A send in English only; `title` replaces its title (more languages: operator-sends.test.ts). */
+  const send = ({ title, ...body }: Record<string, unknown>, user: TeamUser = operator) =>
+    post(
+      '/admin/messages/send',
+      { texts: { 'en-US': { title: title ?? 'Hello', body: 'A word from us' } }, ...body },
+      user,
+    );
 
   it('is the operator’s alone', async () => {
     const player = await quickUser(server);
@@ -201,11 +206,15 @@ describe('operator messages', () => {
     [{ key: 'k1', segment: 'everyone' }, 'segment', 'invalid_type'],
     [{ key: 'k1', segment: 'uids' }, 'uids', 'required'],
     [{ key: 'k1', segment: 'uids', uids: [] }, 'uids', 'required'],
-    [{ key: 'k1', segment: 'uids', uids: [1], title: ' ' }, 'title', 'required'],
-    [{ key: 'k1', segment: 'uids', uids: [1], title: 'x'.repeat(101) }, 'title', 'too_long'],
-    [{ key: 'k1', segment: 'uids', uids: [1], body: 'x'.repeat(2001) }, 'body', 'too_long'],
-  ])('refuses %j', async (body, path, code) => {
-    const res = await post('/admin/messages/send', { title: 'T', body: 'B', ...body }, operator);
+    [{ key: 'k1', segment: 'uids', uids: [1], title: ' ' }, 'texts.en-US.title', 'required'],
+    [{ key: 'k1', segment: 'uids', uids: [1], title: 'x'.repeat(101) }, 'texts.en-US.title', 'too_long'],
+  ])('refuses %j', async (fields: Record<string, unknown>, path, code) => {
+    const { title, ...body } = fields;
+    const res = await post(
+      '/admin/messages/send',
+      { texts: { 'en-US': { title: title ?? 'T', body: 'B' } }, ...body },
+      operator,
+    );
     expect(res.http).toBe(400);
     expect(res.data.issues[0]).toMatchObject({ path, code });
   });

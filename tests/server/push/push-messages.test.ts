@@ -81,7 +81,12 @@ describe('a new message', () => {
       .executeTakeFirstOrThrow();
     const res = await f.server.post(
       '/admin/messages/send',
-      { key: 'push-one', segment: 'uids', uids: [otherUid.uid], title: 'Hello', body: 'A word from us' },
+      {
+        key: 'push-one',
+        segment: 'uids',
+        uids: [otherUid.uid],
+        texts: { 'en-US': { title: 'Hello', body: 'A word from us' } },
+      },
       op.token,
     );
     expect(res.http).toBe(200);

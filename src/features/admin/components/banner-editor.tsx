@@ -1,21 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type AdminBanner, bannerCreateRequestSchema } from '../../../contract/banner-admin';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import { ApiError } from '../../../lib/api-client';
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { validationMessage } from '../../../lib/validation-messages';
+import { Dialog } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog-actions';
 import { SelectField, TextField } from '../../../ui/form-fields';
-import { useBannerPictureMutation, useBannerSaveMutation } from '../admin.mutations';
+import {
+  useBannerPictureMutation,
+  useBannerPictureRemoveMutation,
+  useBannerSaveMutation,
+} from '../admin.mutations';
 import { LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
 /**
  * A banner's form (issue 16): its name and remark in each language (a language left empty shows the
- * default language's), where it shows, and once it exists, a picture per language, each uploaded on its
- * own. A new banner is saved hidden unless "Show on home" is ticked.
+ * default language's), where it shows, and once it exists, a picture per language, each uploaded or
+ * removed on its own. A new banner is saved hidden unless "Show on home" is ticked.
  */
 export function BannerEditor({
   banner,
@@ -161,6 +167,18 @@ function BannerPictures({ banner }: { banner: AdminBanner }) {
   );
 }
 
+/** The message of a failed picture call: a field's problem, the call's code, else its words. */
+function problemOf(i18n: ReturnType<typeof useLingui>['i18n'], error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  const issue = error.issues[0];
+  if (issue) return validationMessage(i18n, issue.code, issue.message);
+  return error.code ? validationMessage(i18n, error.code, error.message) : error.message;
+}
+
+/**
+ * One language's picture: upload one, or remove its own after a confirmation. Once removed, focus moves
+ * to the file field (the Remove button is gone), and the row shows the picture the language falls back to.
+ */
 function PictureRow({
   banner,
   locale,
@@ -172,9 +190,22 @@ function PictureRow({
 }) {
   const { i18n, t } = useLingui();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const upload = useBannerPictureMutation();
+  const remove = useBannerPictureRemoveMutation();
   const [problem, setProblem] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const focusInput = useRef(false);
   const own = banner.pictures[locale];
+  const isDefault = locale === banner.defaultLocale;
+  const busy = upload.isPending || remove.isPending;
+
+  // After the dialog gave focus back (its cleanup runs before this effect) and the field is enabled again.
+  useEffect(() => {
+    if (confirming || busy || !focusInput.current) return;
+    focusInput.current = false;
+    input.current?.focus();
+  }, [confirming, busy]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -185,14 +216,28 @@ function PictureRow({
       { id: banner.id, locale, file },
       {
         onSuccess: () => toast.positive(t`Picture saved`),
-        onError: (error) => {
-          const issue = error instanceof ApiError ? error.issues[0] : undefined;
-          setProblem(issue ? validationMessage(i18n, issue.code, issue.message) : (error as Error).message);
-        },
+        onError: (error) => setProblem(problemOf(i18n, error)),
       },
     );
   };
 
+  const cancel = () => setConfirming(false);
+  const confirmRemove = () => {
+    setProblem(undefined);
+    remove.mutate(
+      { id: banner.id, locale },
+      {
+        onSuccess: () => {
+          focusInput.current = true;
+          toast.positive(t`Picture removed`);
+        },
+        onError: (error) => setProblem(problemOf(i18n, error)),
+        onSettled: cancel,
+      },
+    );
+  };
+
+  const errorId = `${id}-error`;
   return (
     <div className={`field admin-banner__picture ${problem ? 'field--invalid' : ''}`}>
       <img
@@ -206,19 +251,58 @@ function PictureRow({
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         type="file"
         accept="image/png,image/jpeg,image/webp"
         onChange={choose}
-        disabled={upload.isPending}
+        disabled={busy}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-error` : undefined}
+        aria-describedby={problem ? errorId : undefined}
       />
+      {own ? (
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="button button--danger-outline"
+            aria-label={t`Remove picture (${LOCALE_NAMES[locale]})`}
+            aria-describedby={problem ? errorId : undefined}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            <Trans>Remove picture</Trans>
+          </button>
+        </div>
+      ) : null}
       {problem ? (
-        <p id={`${id}-error`} className="field__error">
+        <p id={errorId} className="field__error">
           {problem}
         </p>
       ) : null}
+      <Dialog
+        open={confirming}
+        title={t`Remove the picture (${LOCALE_NAMES[locale]})?`}
+        onClose={cancel}
+        footer={
+          <DialogActions
+            actions={[
+              { label: t`Cancel`, variant: 'ghost', onClick: cancel },
+              { label: t`Remove`, variant: 'danger', onClick: confirmRemove, disabled: remove.isPending },
+            ]}
+          />
+        }
+      >
+        <p className="dialog__text">
+          {isDefault ? (
+            <Trans>
+              The banner then shows the picture drawn from its name in this language and in every language
+              without a picture of its own.
+            </Trans>
+          ) : (
+            <Trans>This language then shows the default language's picture.</Trans>
+          )}
+        </p>
+      </Dialog>
     </div>
   );
 }

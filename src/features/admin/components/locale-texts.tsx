@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import { LOCALE_NAMES } from '../../../lib/i18n';
-import { SelectField } from '../../../ui/form-fields';
+import { SelectField, TextField } from '../../../ui/form-fields';
+import { TextAreaField } from './text-area-field';
 
 /**
  * Operators' texts per language (decision 0025): a record of fields per language, each field's change
@@ -63,6 +64,56 @@ export function LocaleTextFields({
         onChange={onDefaultLocale}
         options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
         error={error}
+      />
+    </>
+  );
+}
+
+/**
+ * One language's title and text (a notice's, a message's): limits from the contract; the default language's
+ * text also shows the problem named for the whole `texts` (no default text at all).
+ */
+export function TitleTextFields({
+  locale,
+  texts,
+  defaultLocale,
+  message,
+  titleMax,
+  bodyMax,
+  titleHint,
+}: {
+  locale: ContentLocale;
+  texts: {
+    texts: Record<ContentLocale, { title: string; body: string }>;
+    set: (l: ContentLocale, k: 'title' | 'body', v: string) => void;
+  };
+  defaultLocale: string;
+  message: (path: string) => string | undefined;
+  titleMax: number;
+  bodyMax: number;
+  titleHint?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <TextField
+        label={t`Title (${LOCALE_NAMES[locale]})`}
+        hint={titleHint}
+        name={`texts.${locale}.title`}
+        lang={locale}
+        value={texts.texts[locale].title}
+        maxLength={titleMax}
+        onChange={(e) => texts.set(locale, 'title', e.target.value)}
+        error={message(`texts.${locale}.title`)}
+      />
+      <TextAreaField
+        label={t`Text (${LOCALE_NAMES[locale]})`}
+        maxLength={bodyMax}
+        name={`texts.${locale}.body`}
+        lang={locale}
+        value={texts.texts[locale].body}
+        onChange={(value) => texts.set(locale, 'body', value)}
+        error={message(`texts.${locale}.body`) ?? (locale === defaultLocale ? message('texts') : undefined)}
       />
     </>
   );

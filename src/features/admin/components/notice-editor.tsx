@@ -11,8 +11,7 @@ import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useNoticeSaveMutation } from '../admin.mutations';
-import { LocaleTextFields, useLocaleTexts } from './locale-texts';
-import { TextAreaField } from './text-area-field';
+import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
@@ -95,29 +94,15 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
           onDefaultLocale={setDefaultLocale}
           error={message('defaultLocale')}
           render={(locale) => (
-            <>
-              <TextField
-                label={t`Title (${LOCALE_NAMES[locale]})`}
-                hint={t`Empty: the notification shows the site's name.`}
-                name={`texts.${locale}.title`}
-                lang={locale}
-                value={texts.texts[locale].title}
-                maxLength={NOTICE_TITLE_MAX}
-                onChange={(e) => texts.set(locale, 'title', e.target.value)}
-                error={message(`texts.${locale}.title`)}
-              />
-              <TextAreaField
-                label={t`Text (${LOCALE_NAMES[locale]})`}
-                maxLength={NOTICE_BODY_MAX}
-                name={`texts.${locale}.body`}
-                lang={locale}
-                value={texts.texts[locale].body}
-                onChange={(value) => texts.set(locale, 'body', value)}
-                error={
-                  message(`texts.${locale}.body`) ?? (locale === defaultLocale ? message('texts') : undefined)
-                }
-              />
-            </>
+            <TitleTextFields
+              locale={locale}
+              texts={texts}
+              defaultLocale={defaultLocale}
+              message={message}
+              titleMax={NOTICE_TITLE_MAX}
+              bodyMax={NOTICE_BODY_MAX}
+              titleHint={t`Empty: the notification shows the site's name.`}
+            />
           )}
         />
         <SelectField

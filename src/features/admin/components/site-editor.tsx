@@ -1,12 +1,20 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
-import { type AdminSite, siteSaveRequestSchema } from '../../../contract/site-admin';
+import {
+  type AdminSite,
+  SITE_COUNTRIES,
+  siteCreateRequestSchema,
+  siteSaveRequestSchema,
+} from '../../../contract/site-admin';
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { parseTypedAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { TextField } from '../../../ui/form-fields';
-import { useSiteSaveMutation } from '../admin.mutations';
+import { Dialog } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { SelectField, TextField } from '../../../ui/form-fields';
+import { useSiteIconMutation, useSiteIconRemoveMutation, useSiteSaveMutation } from '../admin.mutations';
 import { usePathProblems } from './use-path-problems';
 
 const MONEY_FIELDS = ['minWithdraw', 'maxWithdraw', 'minTransfer', 'reviewThreshold'] as const;
@@ -28,18 +36,36 @@ const basisPoints = (text: string): number => {
   return text.trim() === '' || !Number.isFinite(value) ? Number.NaN : Math.round(value * 100);
 };
 
+/** The countries' names where a site is created (whose banks its users add). */
+const COUNTRY_NAMES = { PH: msg`Philippines`, IN: msg`India` } as const satisfies Record<
+  (typeof SITE_COUNTRIES)[number],
+  unknown
+>;
+
 /**
  * A site's settings (issue 16): names, colour and support handle (what the manifest and the support dialog
  * show), currency symbols per language, the wallet's limits and the four-eyes thresholds. The domain and the
- * business time zone are shown, not edited (decision 0027).
+ * business time zone are shown, not edited (decision 0027). `creating`: a new site, its domain and country
+ * typed, the other settings starting from `site`'s.
  */
-export function SiteEditor({ site, onClose }: { site: AdminSite; onClose: () => void }) {
+export function SiteEditor({
+  site,
+  creating = false,
+  onClose,
+}: {
+  site: AdminSite;
+  creating?: boolean;
+  /** Also called once a new site is created: the list then shows it. */
+  onClose: () => void;
+}) {
   const { i18n, t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const save = useSiteSaveMutation();
   const problems = usePathProblems(form);
   const [text, setText] = useState({
-    name: site.name,
+    domain: creating ? '' : site.domain,
+    country: site.country,
+    name: creating ? '' : site.name,
     shortName: site.shortName,
     themeColor: site.themeColor,
     supportHandle: site.supportHandle,
@@ -63,8 +89,7 @@ export function SiteEditor({ site, onClose }: { site: AdminSite; onClose: () => 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = problems.validate(siteSaveRequestSchema, {
-      domain: site.domain,
+    const fields = {
       name: text.name,
       shortName: text.shortName,
       themeColor: text.themeColor,
@@ -73,12 +98,32 @@ export function SiteEditor({ site, onClose }: { site: AdminSite; onClose: () => 
       currencySymbols: Object.fromEntries(Object.entries(symbols).filter(([, s]) => s && s.trim() !== '')),
       ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, typedMoney(amounts[f], i18n.locale)])),
       ratioChangeLimitBp: basisPoints(text.ratioChangeLimit),
-    });
+    };
+    if (creating) {
+      const input = problems.validate(siteCreateRequestSchema, {
+        ...fields,
+        domain: text.domain,
+        country: text.country,
+      });
+      if (!input) return;
+      save.mutate(
+        { create: true, request: input },
+        {
+          onSuccess: (created) => {
+            toast.positive(t`Site ${created.domain} created`);
+            onClose();
+          },
+          onError: problems.showApiError,
+        },
+      );
+      return;
+    }
+    const input = problems.validate(siteSaveRequestSchema, { ...fields, domain: site.domain });
     if (!input) return;
-    save.mutate(input, {
-      onSuccess: () => toast.positive(t`Site saved`),
-      onError: problems.showApiError,
-    });
+    save.mutate(
+      { create: false, request: input },
+      { onSuccess: () => toast.positive(t`Site saved`), onError: problems.showApiError },
+    );
   };
 
   const moneyLabels: Record<MoneyField, string> = {
@@ -87,7 +132,7 @@ export function SiteEditor({ site, onClose }: { site: AdminSite; onClose: () => 
     minTransfer: t`Smallest transfer`,
     reviewThreshold: t`Withdrawals above this need a second operator`,
   };
-  const title = t`Settings of ${site.domain}`;
+  const title = creating ? t`New site` : t`Settings of ${site.domain}`;
   return (
     <div className="admin-editor">
       <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
@@ -98,6 +143,29 @@ export function SiteEditor({ site, onClose }: { site: AdminSite; onClose: () => 
             {site.businessTimeZone}, the same for every site.
           </Trans>
         </p>
+        {creating ? (
+          <>
+            <TextField
+              label={t`Domain`}
+              hint={t`The host name players open, already pointing at this server, e.g. play.example.com`}
+              name="domain"
+              inputMode="url"
+              autoCapitalize="none"
+              value={text.domain}
+              maxLength={253}
+              onChange={(e) => edit('domain', e.target.value)}
+              error={message('domain')}
+            />
+            <SelectField
+              label={t`Country (whose banks players add)`}
+              name="country"
+              value={text.country}
+              onChange={(value) => edit('country', value)}
+              options={SITE_COUNTRIES.map((c) => ({ value: c, label: i18n._(COUNTRY_NAMES[c]) }))}
+              error={message('country')}
+            />
+          </>
+        ) : null}
         <TextField
           label={t`Name`}
           name="name"
@@ -182,6 +250,151 @@ export function SiteEditor({ site, onClose }: { site: AdminSite; onClose: () => 
           </button>
         </div>
       </form>
+      {creating ? null : <SiteIconBlock site={site} />}
     </div>
+  );
+}
+
+/** The icon a site without one of its own shows (the build's, public/icons/). */
+const BUILD_ICON = '/icons/icon-192.png';
+
+/**
+ * The site's icon: what the home screen shows once the app is installed, and the manifest names. One
+ * picture is uploaded (the server crops it square and makes every size), or the site's own is removed
+ * after a confirmation and the build's shows again. Problems show under the file field; once removed, focus
+ * moves to the file field (the Remove button is gone).
+ */
+function SiteIconBlock({ site }: { site: AdminSite }) {
+  const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const problems = usePathProblems(form);
+  const upload = useSiteIconMutation();
+  const remove = useSiteIconRemoveMutation();
+  const [confirming, setConfirming] = useState(false);
+  const focusInput = useRef(false);
+  const id = useId();
+  const busy = upload.isPending || remove.isPending;
+  // The domain is the form's own, so its problem (a site removed meanwhile) belongs to the one field too.
+  const problem = problems.message('icon') ?? problems.message('domain');
+
+  // After the dialog gave focus back (its cleanup runs before this effect) and the field is enabled again.
+  useEffect(() => {
+    if (confirming || busy || !focusInput.current) return;
+    focusInput.current = false;
+    input.current?.focus();
+  }, [confirming, busy]);
+
+  const clearProblems = () => {
+    problems.clear('icon');
+    problems.clear('domain');
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    clearProblems();
+    upload.mutate(
+      { domain: site.domain, file },
+      { onSuccess: () => toast.positive(t`Icon saved`), onError: problems.showApiError },
+    );
+  };
+
+  const cancel = () => setConfirming(false);
+  const confirmRemove = () => {
+    clearProblems();
+    remove.mutate(site.domain, {
+      onSuccess: () => {
+        focusInput.current = true;
+        toast.positive(t`Icon removed`);
+      },
+      onError: problems.showApiError,
+      onSettled: cancel,
+    });
+  };
+
+  const titleId = `${id}-title`;
+  const errorId = `${id}-error`;
+  return (
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      className="admin-editor__form"
+      aria-labelledby={titleId}
+    >
+      <h3 id={titleId} className="admin-editor__title">
+        <Trans>Icon</Trans>
+      </h3>
+      <p className="admin-table__note">
+        <Trans>
+          What the home screen shows once the app is installed. PNG, JPEG or WebP, at least 512 × 512 pixels,
+          at most 5 MB; a picture that is not square is cropped to its centre. Launchers that shape icons get
+          it on the theme colour, with a margin.
+        </Trans>
+      </p>
+      <div className={`field ${problem ? 'field--invalid' : ''}`}>
+        <img
+          src={site.icon?.any192 ?? BUILD_ICON}
+          alt={site.icon ? t`Icon of ${site.domain}` : t`Icon of ${site.domain}: the app's default`}
+          width={96}
+          height={96}
+          style={{ width: 96, height: 96, borderRadius: 16, background: '#f5f5f4' }}
+        />
+        <label htmlFor={id} className="field__label">
+          <Trans>Icon picture</Trans>
+        </label>
+        <input
+          ref={input}
+          id={id}
+          name="icon"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          onChange={choose}
+          disabled={busy}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+        />
+        {site.icon ? (
+          <div className="admin-actions">
+            <button
+              type="button"
+              className="button button--danger-outline"
+              aria-describedby={problem ? errorId : undefined}
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              <Trans>Remove icon</Trans>
+            </button>
+          </div>
+        ) : null}
+        {problem ? (
+          <p id={errorId} className="field__error">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <Dialog
+        open={confirming}
+        title={t`Remove the icon of ${site.domain}?`}
+        onClose={cancel}
+        footer={
+          <DialogActions
+            actions={[
+              { label: t`Cancel`, variant: 'ghost', onClick: cancel },
+              { label: t`Remove`, variant: 'danger', onClick: confirmRemove, disabled: remove.isPending },
+            ]}
+          />
+        }
+      >
+        <p className="dialog__text">
+          <Trans>
+            The site then shows the app's default icon. Phones that installed the app may keep the icon they
+            have until they update it.
+          </Trans>
+        </p>
+      </Dialog>
+    </form>
   );
 }

@@ -6,9 +6,10 @@ import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { SiteEditor } from './site-editor';
 
-/** The site being edited, by its domain; absent: the list only. */
+/** The site being edited, by its domain, or a new one's form; absent: the list only. */
 export interface SiteFilters {
   edit?: string | undefined;
+  create?: boolean | undefined;
 }
 
 /** The sites of the operator's grants (issue 16): their names, colour and limits, and the form of one. */
@@ -21,6 +22,10 @@ export function SitesPage({
 }) {
   const { t } = useLingui();
   const list = useQuery(adminQueries.siteSettings());
+  const session = useQuery(adminQueries.session());
+  // Creating a site is for an administrator of every site (the server checks it again).
+  const mayCreate = session.data?.grants.some((g) => g.role === 'administrator' && g.site === null) ?? false;
+  const template = list.data?.content[0];
   const editing =
     filters.edit === undefined ? undefined : list.data?.content.find((s) => s.domain === filters.edit);
   return (
@@ -28,6 +33,20 @@ export function SitesPage({
       <h2 id="admin-sites-title" className="admin-section__title">
         <Trans>Sites</Trans>
       </h2>
+      {mayCreate && !filters.create ? (
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => onFilters({ create: true })}
+          >
+            <Trans>New site</Trans>
+          </button>
+        </div>
+      ) : null}
+      {filters.create && mayCreate && template ? (
+        <SiteEditor key="new" site={template} creating onClose={() => onFilters({})} />
+      ) : null}
       {filters.edit === undefined || list.isPending ? null : editing ? (
         <SiteEditor key={editing.domain} site={editing} onClose={() => onFilters({})} />
       ) : (

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,12 +8,11 @@ import { useBanMutation } from '../admin.mutations';
 import { adminQueries, type UserFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
-
-const JOB_NAMES = [msg`Player`, msg`Agent`, msg`Senior agent`] as const;
+import { JOB_NAMES } from './user-account';
 
 /**
- * Players' accounts (issue 16): a search by UID or phone digits (in the URL), and on each account a ban,
- * which a second operator approves, or an unban; each with a reason.
+ * Players' accounts (issue 16): a search by UID or phone digits (in the URL), and on each account its page
+ * (user-account.tsx), a ban, which a second operator approves, or an unban; each with a reason.
  */
 export function UsersPage({
   filters,
@@ -70,6 +68,14 @@ export function UsersPage({
             header: t`Actions`,
             cell: (u) => (
               <div className="admin-actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t`Details of user ${u.uid}`}
+                  onClick={() => onFilters({ ...filters, uid: u.uid })}
+                >
+                  <Trans>Details</Trans>
+                </button>
                 {u.banned ? (
                   <button
                     type="button"

@@ -16,7 +16,7 @@ import './messages.css';
 export function MessageView({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
-  const message = useQuery({ ...messageQueries.detail(id), retry: false });
+  const message = useQuery({ ...messageQueries.detail(id, i18n.locale), retry: false });
   const word = useMessageWording();
   const markRead = useMarkMessagesRead();
   const remove = useDeleteMessages();

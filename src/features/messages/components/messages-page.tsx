@@ -15,7 +15,7 @@ import './messages.css';
 /** The user's messages, newest first, 50 a page; unread ones marked; "mark all read" on top. */
 export function MessagesPage() {
   const { t, i18n } = useLingui();
-  const list = useInfiniteQuery(messageQueries.list());
+  const list = useInfiniteQuery(messageQueries.list(i18n.locale));
   const readAll = useMarkAllMessagesRead();
   const word = useMessageWording();
   const items = list.data?.pages.flatMap((p) => p.content) ?? [];

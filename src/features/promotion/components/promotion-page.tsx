@@ -99,8 +99,8 @@ function LinkList<T>({
 }
 
 function MyMiniGames({ viewer }: { viewer: number }) {
-  const { t } = useLingui();
-  const list = useInfiniteQuery(promotionQueries.myWx(viewer));
+  const { t, i18n } = useLingui();
+  const list = useInfiniteQuery(promotionQueries.myWx(viewer, i18n.locale));
   return (
     <LinkList
       list={list}
@@ -112,8 +112,8 @@ function MyMiniGames({ viewer }: { viewer: number }) {
 }
 
 function MyDemandTasks({ viewer }: { viewer: number }) {
-  const { t } = useLingui();
-  const list = useInfiniteQuery(promotionQueries.myDou(viewer));
+  const { t, i18n } = useLingui();
+  const list = useInfiniteQuery(promotionQueries.myDou(viewer, i18n.locale));
   const remove = useDeleteDemandMutation(viewer);
   const [confirming, setConfirming] = useState<{ id: number; name: string } | null>(null);
   const cancel = () => setConfirming(null);

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PromotionPage, type PromotionSection } from '../../../features/promotion/components/promotion-page';
 import { promotionQueries } from '../../../features/promotion/promotion.queries';
+import { currentLocale } from '../../../lib/i18n';
 import { prefetch } from '../../../lib/route-helpers';
 
 /** /promotion, /promotion/1, /2 and /3 (spec section 2); any other id is not a page. Bare shows 1. */
@@ -15,8 +16,8 @@ export const Route = createFileRoute('/_main/_authed/promotion/{-$id}')({
   loader: async ({ context, params }) => {
     const uid = await context.viewer.uid();
     const section = isSection(params.id) ? params.id : '1';
-    if (section === '1') await prefetch(context, promotionQueries.myWx(uid));
-    if (section === '2') await prefetch(context, promotionQueries.myDou(uid));
+    if (section === '1') await prefetch(context, promotionQueries.myWx(uid, currentLocale()));
+    if (section === '2') await prefetch(context, promotionQueries.myDou(uid, currentLocale()));
   },
   component: PromotionRoute,
 });

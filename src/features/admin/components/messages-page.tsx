@@ -1,0 +1,315 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ContentLocale } from '../../../contract/locales';
+import {
+  MESSAGE_UIDS_MAX,
+  type MessageBroadcast,
+  type MessageSegment,
+  type MessageSendFields,
+  type MessageSendResult,
+  messageSendRequestSchema,
+} from '../../../contract/message-admin';
+import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '../../../contract/messages';
+import { ApiError } from '../../../lib/api-client';
+import { LOCALE_NAMES } from '../../../lib/i18n';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { Dialog } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { TextField } from '../../../ui/form-fields';
+import { useMessageSendMutation } from '../admin.mutations';
+import { adminQueries } from '../admin.queries';
+import { AdminTable } from './admin-table';
+import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
+import { usePathProblems } from './use-path-problems';
+
+export interface MessageFilters {
+  /** The page of past sends. */
+  page: number;
+}
+
+const SEGMENTS: readonly MessageSegment[] = ['uids', 'players', 'agents'];
+/** A UID as typed: digits, no leading zero. */
+const UID = /^[1-9]\d{0,14}$/;
+/** UIDs a list row shows before "and N more". */
+const UIDS_SHOWN = 5;
+
+/**
+ * Operators' messages to users (issue 16): a message composed per language, sent to some UIDs or a segment
+ * (a segment after a confirmation), its outcome, and the past sends (their page in the URL).
+ */
+export function MessagesPage({
+  filters,
+  onFilters,
+}: {
+  filters: MessageFilters;
+  onFilters: (next: MessageFilters) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const list = useQuery(adminQueries.messageSends(filters.page));
+  // Each new composition is a new composer: new fields and a new key.
+  const [draft, setDraft] = useState(0);
+  const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'short' });
+  const recipientsOf = (s: MessageBroadcast) => {
+    if (s.segment === 'players') return t`Every player`;
+    if (s.segment === 'agents') return t`Every agent`;
+    if (s.uids === null) return t`Users by UID`;
+    const shown = s.uids.slice(0, UIDS_SHOWN).join(', ');
+    const more = s.uids.length - UIDS_SHOWN;
+    return more > 0 ? t`UIDs ${shown} and ${more} more` : t`UIDs ${shown}`;
+  };
+
+  return (
+    <section aria-labelledby="admin-messages-title">
+      <h2 id="admin-messages-title" className="admin-section__title">
+        <Trans>Messages</Trans>
+      </h2>
+      <MessageComposer key={draft} onAnother={() => setDraft((d) => d + 1)} />
+      <h3 className="admin-section__title">
+        <Trans>Past sends</Trans>
+      </h3>
+      <AdminTable
+        list={list}
+        rowKey={(s) => s.id}
+        empty={<Trans>No messages sent yet</Trans>}
+        page={filters.page}
+        onPage={(page) => onFilters({ page })}
+        columns={[
+          { header: t`Sent`, cell: (s) => when(s.createdAt) },
+          { header: t`Recipients`, cell: recipientsOf },
+          { header: t`Title`, cell: (s) => s.title },
+          {
+            header: t`Languages`,
+            cell: (s) => s.locales.map((l) => LOCALE_NAMES[l as ContentLocale] ?? l).join(', '),
+          },
+          {
+            header: t`Outcome`,
+            cell: (s) => {
+              const { recipients, skipped } = s;
+              return s.finishedAt === null
+                ? t`Cut short before every recipient got it`
+                : t`${recipients} received, ${skipped} left out`;
+            },
+          },
+          {
+            header: t`By`,
+            cell: (s) => {
+              const uid = s.byUid;
+              return uid === null ? '' : t`UID ${uid}`;
+            },
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/**
+ * One message being composed: its recipients, a title and text per language (a language left empty reads
+ * the default language's), and its key, made once with the composer. A second click, or sending again
+ * after an error, sends the same key, so the server never sends it twice; the next message is a new
+ * composer (`onAnother`) with a new key.
+ */
+function MessageComposer({ onAnother }: { onAnother: () => void }) {
+  const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const [key] = useState(newIdempotencyKey);
+  const send = useMessageSendMutation();
+  const problems = usePathProblems(form);
+  const texts = useLocaleTexts(() => ({ title: '', body: '' }), problems.clear);
+  const [defaultLocale, setDefaultLocale] = useState<string>('en-US');
+  const [segment, setSegment] = useState<MessageSegment>('uids');
+  const [uidsText, setUidsText] = useState('');
+  const [uidsProblem, setUidsProblem] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<MessageSendFields | null>(null);
+  const [result, setResult] = useState<MessageSendResult | null>(null);
+  const [sentBefore, setSentBefore] = useState(false);
+  const ids = useId();
+  const message = problems.message;
+  const maxUids = MESSAGE_UIDS_MAX;
+
+  const segmentNames: Record<MessageSegment, string> = {
+    uids: t`Users by UID`,
+    players: t`Every player`,
+    agents: t`Every agent (agents and senior agents)`,
+  };
+
+  const deliver = (fields: MessageSendFields) => {
+    setConfirming(null);
+    send.mutate(fields, {
+      onSuccess: setResult,
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'idempotency_key_reused') setSentBefore(true);
+        else problems.showApiError(error);
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Pressed again while the first is on its way: the same key would answer the same, but once is enough.
+    if (send.isPending) return;
+    const tokens = uidsText.split(/[\s,]+/).filter((s) => s !== '');
+    const bad = segment === 'uids' ? tokens.find((s) => !UID.test(s)) : undefined;
+    setUidsProblem(bad === undefined ? undefined : t`Not a UID: ${bad}`);
+    const fields = problems.validate(messageSendRequestSchema, {
+      key,
+      segment,
+      ...(segment === 'uids' ? { uids: bad === undefined ? tokens.map(Number) : [] } : {}),
+      texts: texts.written(),
+      defaultLocale,
+    });
+    if (bad !== undefined) {
+      form.current?.querySelector<HTMLInputElement>('[name="uids"]')?.focus();
+      return;
+    }
+    if (!fields) return;
+    if (fields.segment === 'uids') deliver(fields);
+    else setConfirming(fields);
+  };
+
+  if (result) return <SendOutcome result={result} onAnother={onAnother} />;
+
+  const title = t`New message`;
+  return (
+    <div className="admin-editor">
+      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
+        <h3 className="admin-editor__title">{title}</h3>
+        {sentBefore ? (
+          <div role="alert">
+            <p>
+              <Trans>
+                This message was already sent with other recipients or texts: nothing more was sent. Write
+                another message to send a new one.
+              </Trans>
+            </p>
+            <button type="button" className="button button--secondary" onClick={onAnother}>
+              <Trans>Write another message</Trans>
+            </button>
+          </div>
+        ) : null}
+        <fieldset className="admin-editor__checks">
+          <legend>
+            <Trans>Recipients</Trans>
+          </legend>
+          {SEGMENTS.map((s) => (
+            <div key={s} className="admin-editor__check">
+              <input
+                id={`${ids}-segment-${s}`}
+                type="radio"
+                name="segment"
+                value={s}
+                checked={segment === s}
+                onChange={() => {
+                  setSegment(s);
+                  setUidsProblem(undefined);
+                  problems.clear('uids');
+                }}
+              />
+              <label htmlFor={`${ids}-segment-${s}`}>{segmentNames[s]}</label>
+            </div>
+          ))}
+        </fieldset>
+        {segment === 'uids' ? (
+          <TextField
+            label={t`UIDs`}
+            hint={t`Up to ${maxUids}, separated by commas or spaces. A message to several users is marketing: those in a time-out or self-exclusion are left out.`}
+            name="uids"
+            inputMode="numeric"
+            autoComplete="off"
+            value={uidsText}
+            onChange={(e) => {
+              setUidsText(e.target.value);
+              setUidsProblem(undefined);
+              problems.clear('uids');
+            }}
+            error={uidsProblem ?? message('uids')}
+          />
+        ) : null}
+        <LocaleTextFields
+          defaultLocale={defaultLocale}
+          onDefaultLocale={(l) => {
+            setDefaultLocale(l);
+            problems.clear('defaultLocale');
+          }}
+          error={message('defaultLocale')}
+          render={(locale) => (
+            <TitleTextFields
+              locale={locale}
+              texts={texts}
+              defaultLocale={defaultLocale}
+              message={message}
+              titleMax={MESSAGE_TITLE_MAX}
+              bodyMax={MESSAGE_BODY_MAX}
+            />
+          )}
+        />
+        <div className="admin-actions">
+          <button type="submit" className="button button--primary" disabled={send.isPending || sentBefore}>
+            <Trans>Send</Trans>
+          </button>
+        </div>
+      </form>
+      <Dialog
+        open={confirming !== null}
+        title={confirming?.segment === 'agents' ? t`Send to every agent?` : t`Send to every player?`}
+        onClose={() => setConfirming(null)}
+        footer={
+          <DialogActions
+            actions={[
+              { label: t`Cancel`, variant: 'ghost', onClick: () => setConfirming(null) },
+              {
+                label: t`Send`,
+                variant: 'primary',
+                onClick: () => confirming && deliver(confirming),
+                disabled: send.isPending,
+              },
+            ]}
+          />
+        }
+      >
+        <p className="dialog__text">
+          <Trans>
+            It reaches every one of them at once, except those in a time-out or self-exclusion, and cannot be
+            taken back.
+          </Trans>
+        </p>
+      </Dialog>
+    </div>
+  );
+}
+
+/** What a send did; the focus moves to it, since the form it replaces held the focus. */
+function SendOutcome({ result, onAnother }: { result: MessageSendResult; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { recipients, skipped } = result;
+  const unknown = result.unknownUids.join(', ');
+  return (
+    <div className="admin-editor">
+      <div role="status">
+        <h3 ref={heading} tabIndex={-1} className="admin-editor__title">
+          <Trans>Message sent</Trans>
+        </h3>
+        <p>
+          <Trans>Recipients: {recipients}</Trans>
+        </p>
+        {skipped > 0 ? (
+          <p>
+            <Trans>Left out, in a time-out or self-exclusion (no marketing): {skipped}</Trans>
+          </p>
+        ) : null}
+        {unknown ? (
+          <p>
+            <Trans>UIDs without a user who can receive it: {unknown}</Trans>
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-actions">
+        <button type="button" className="button button--primary" onClick={onAnother}>
+          <Trans>Write another message</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
