@@ -133,11 +133,11 @@ test('a withdrawal above the threshold: one operator approves, a second operator
   await second.context().close();
 });
 
-/** A banner-sized picture of one colour, as an operator's file. */
-const pictureFile = async (name: string, colour: string) => ({
+/** A picture of one colour, as an operator's file: banner-sized unless told. */
+const pictureFile = async (name: string, colour: string, width = 1500, height = 490) => ({
   name,
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 1500, height: 490, channels: 3, background: colour } })
+  buffer: await sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer(),
 });
@@ -202,6 +202,19 @@ test('a banner with a picture per language: published from the console, shown on
   // The picture is served as stored: WebP.
   const served = await page.request.get(spanishSrc ?? '-');
   expect(served.headers()['content-type']).toBe('image/webp');
+
+  // The Spanish picture removed: Spanish readers get the default language's (English) one.
+  await op.getByRole('button', { name: 'Remove picture (Español)' }).click();
+  const confirm = op.getByRole('dialog', { name: 'Remove the picture (Español)?' });
+  await expect(confirm).toContainText("This language then shows the default language's picture.");
+  await expectNoViolations(op, 'removing a picture');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'Picture removed' })).toBeVisible();
+  await expect(op.getByRole('img', { name: 'Picture (Español): the default picture' })).toBeVisible();
+  await expect(op.getByRole('button', { name: 'Remove picture (Español)' })).toHaveCount(0);
+  await expect(op.getByLabel('Picture (Español)')).toBeFocused();
+  await page.reload();
+  await expect(slide(spanish)).toHaveAttribute('src', englishSrc ?? '-');
 
   // Hidden again: other tests' home stays as it was.
   await op.getByLabel('Show on home').uncheck();
@@ -349,10 +362,11 @@ test('a message in two languages: sent from the console to one player’s UID an
   await op.context().close();
 });
 
-test('a site’s settings: a wrong colour is refused under its field, a new name and colour reach its manifest', async ({
+test('a site’s settings: a wrong colour is refused under its field, a new name and colour reach its manifest; its own icon, then the build’s again', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  // A first sign-in in this worker waits for the next 30-second authenticator step.
+  test.setTimeout(90_000);
   const op = await signInOperator(browser, 'operator');
   const origin = new URL(op.url()).origin.replace('127.0.0.1', 'localhost');
   // The other demo site, which no other test reads (its manifest names it).
@@ -379,6 +393,45 @@ test('a site’s settings: a wrong colour is refused under its field, a new name
   await expect(op.getByRole('status').filter({ hasText: 'Site saved' })).toBeVisible();
   await expect(op.getByRole('row').filter({ hasText: '(localhost)' })).toContainText(name);
   expect(await manifest()).toMatchObject({ name, theme_color: '#8e44ad' });
+
+  // An icon of its own: a small picture refused under its field, then a square one in every size, named by
+  // the manifest as PNGs; removed, the build's again.
+  const icon = op.getByRole('form', { name: 'Icon' });
+  await icon.getByLabel('Icon picture').setInputFiles(await pictureFile('small.png', '#16a085', 300, 300));
+  await expect(icon.getByText('The picture is too small')).toBeVisible();
+  await icon.getByLabel('Icon picture').setInputFiles(await pictureFile('icon.png', '#16a085', 640, 640));
+  await expect(op.getByRole('status').filter({ hasText: 'Icon saved' })).toBeVisible();
+  await expect(icon.getByRole('img', { name: 'Icon of localhost', exact: true })).toBeVisible();
+  const icons = async () =>
+    (
+      (await (await op.request.get(`${origin}/manifest.webmanifest`)).json()) as {
+        icons: { src: string; sizes: string; purpose: string }[];
+      }
+    ).icons;
+  const own = await icons();
+  expect(own.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const i of own) {
+    expect(i.src).toMatch(/^\/media\/upload\/\d+-[0-9a-f]{16}\.png$/);
+    const served = await op.request.get(`${origin}${i.src}`);
+    expect(served.headers()['content-type']).toBe('image/png');
+  }
+  await expectNoViolations(op, 'a site with its icon');
+  await icon.getByRole('button', { name: 'Remove icon' }).click();
+  await op
+    .getByRole('dialog', { name: 'Remove the icon of localhost?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(op.getByRole('status').filter({ hasText: 'Icon removed' })).toBeVisible();
+  await expect(icon.getByLabel('Icon picture')).toBeFocused();
+  expect((await icons()).map((i) => i.src)).toEqual([
+    '/icons/icon-192.png',
+    '/icons/icon-512.png',
+    '/icons/maskable-512.png',
+  ]);
 
   // As it was: the name and colour other runs expect.
   await form.getByLabel('Name', { exact: true }).fill(before.name);

@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { type AdminBanner, bannerCreateRequestSchema } from '../../../contract/banner-admin';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import { ApiError } from '../../../lib/api-client';
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { validationMessage } from '../../../lib/validation-messages';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import {
   useBannerPictureMutation,
@@ -15,6 +13,7 @@ import {
   useBannerSaveMutation,
 } from '../admin.mutations';
 import { LocaleTextFields, useLocaleTexts } from './locale-texts';
+import { PictureField } from './picture-field';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
@@ -175,10 +174,7 @@ function problemOf(i18n: ReturnType<typeof useLingui>['i18n'], error: unknown): 
   return error.code ? validationMessage(i18n, error.code, error.message) : error.message;
 }
 
-/**
- * One language's picture: upload one, or remove its own after a confirmation. Once removed, focus moves
- * to the file field (the Remove button is gone), and the row shows the picture the language falls back to.
- */
+/** One language's picture: upload one, or remove its own after a confirmation (picture-field.tsx). */
 function PictureRow({
   banner,
   locale,
@@ -189,28 +185,12 @@ function PictureRow({
   label: string;
 }) {
   const { i18n, t } = useLingui();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useBannerPictureMutation();
   const remove = useBannerPictureRemoveMutation();
   const [problem, setProblem] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState(false);
-  const focusInput = useRef(false);
   const own = banner.pictures[locale];
-  const isDefault = locale === banner.defaultLocale;
-  const busy = upload.isPending || remove.isPending;
 
-  // After the dialog gave focus back (its cleanup runs before this effect) and the field is enabled again.
-  useEffect(() => {
-    if (confirming || busy || !focusInput.current) return;
-    focusInput.current = false;
-    input.current?.focus();
-  }, [confirming, busy]);
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const choose = (file: File) => {
     setProblem(undefined);
     upload.mutate(
       { id: banner.id, locale, file },
@@ -220,89 +200,48 @@ function PictureRow({
       },
     );
   };
-
-  const cancel = () => setConfirming(false);
-  const confirmRemove = () => {
+  const removeOwn = async () => {
     setProblem(undefined);
-    remove.mutate(
-      { id: banner.id, locale },
-      {
-        onSuccess: () => {
-          focusInput.current = true;
-          toast.positive(t`Picture removed`);
-        },
-        onError: (error) => setProblem(problemOf(i18n, error)),
-        onSettled: cancel,
-      },
-    );
+    try {
+      await remove.mutateAsync({ id: banner.id, locale });
+      toast.positive(t`Picture removed`);
+    } catch (error) {
+      setProblem(problemOf(i18n, error));
+      throw error;
+    }
   };
 
-  const errorId = `${id}-error`;
   return (
-    <div className={`field admin-banner__picture ${problem ? 'field--invalid' : ''}`}>
-      <img
-        className="admin-banner__thumb"
-        src={own ?? banner.picUrl}
-        alt={own ? t`${label}: its own` : t`${label}: the default picture`}
-        width={150}
-        height={49}
-      />
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        onChange={choose}
-        disabled={busy}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-      />
-      {own ? (
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button button--danger-outline"
-            aria-label={t`Remove picture (${LOCALE_NAMES[locale]})`}
-            aria-describedby={problem ? errorId : undefined}
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
-            <Trans>Remove picture</Trans>
-          </button>
-        </div>
-      ) : null}
-      {problem ? (
-        <p id={errorId} className="field__error">
-          {problem}
-        </p>
-      ) : null}
-      <Dialog
-        open={confirming}
-        title={t`Remove the picture (${LOCALE_NAMES[locale]})?`}
-        onClose={cancel}
-        footer={
-          <DialogActions
-            actions={[
-              { label: t`Cancel`, variant: 'ghost', onClick: cancel },
-              { label: t`Remove`, variant: 'danger', onClick: confirmRemove, disabled: remove.isPending },
-            ]}
-          />
-        }
-      >
-        <p className="dialog__text">
-          {isDefault ? (
-            <Trans>
-              The banner then shows the picture drawn from its name in this language and in every language
-              without a picture of its own.
-            </Trans>
-          ) : (
-            <Trans>This language then shows the default language's picture.</Trans>
-          )}
-        </p>
-      </Dialog>
-    </div>
+    <PictureField
+      className="admin-banner__picture"
+      label={label}
+      preview={
+        <img
+          className="admin-banner__thumb"
+          src={own ?? banner.picUrl}
+          alt={own ? t`${label}: its own` : t`${label}: the default picture`}
+          width={150}
+          height={49}
+        />
+      }
+      problem={problem}
+      busy={upload.isPending || remove.isPending}
+      removable={Boolean(own)}
+      removeLabel={<Trans>Remove picture</Trans>}
+      removeAriaLabel={t`Remove picture (${LOCALE_NAMES[locale]})`}
+      confirmTitle={t`Remove the picture (${LOCALE_NAMES[locale]})?`}
+      confirmText={
+        locale === banner.defaultLocale ? (
+          <Trans>
+            The banner then shows the picture drawn from its name in this language and in every language
+            without a picture of its own.
+          </Trans>
+        ) : (
+          <Trans>This language then shows the default language's picture.</Trans>
+        )
+      }
+      onChoose={choose}
+      onRemove={removeOwn}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import {
   type AdminSite,
@@ -11,10 +11,9 @@ import {
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { parseTypedAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useSiteIconMutation, useSiteIconRemoveMutation, useSiteSaveMutation } from '../admin.mutations';
+import { PictureField } from './picture-field';
 import { usePathProblems } from './use-path-problems';
 
 const MONEY_FIELDS = ['minWithdraw', 'maxWithdraw', 'minTransfer', 'reviewThreshold'] as const;
@@ -267,55 +266,36 @@ const BUILD_ICON = '/icons/icon-192.png';
 function SiteIconBlock({ site }: { site: AdminSite }) {
   const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
-  const input = useRef<HTMLInputElement>(null);
   const problems = usePathProblems(form);
   const upload = useSiteIconMutation();
   const remove = useSiteIconRemoveMutation();
-  const [confirming, setConfirming] = useState(false);
-  const focusInput = useRef(false);
   const id = useId();
-  const busy = upload.isPending || remove.isPending;
   // The domain is the form's own, so its problem (a site removed meanwhile) belongs to the one field too.
   const problem = problems.message('icon') ?? problems.message('domain');
-
-  // After the dialog gave focus back (its cleanup runs before this effect) and the field is enabled again.
-  useEffect(() => {
-    if (confirming || busy || !focusInput.current) return;
-    focusInput.current = false;
-    input.current?.focus();
-  }, [confirming, busy]);
 
   const clearProblems = () => {
     problems.clear('icon');
     problems.clear('domain');
   };
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const choose = (file: File) => {
     clearProblems();
     upload.mutate(
       { domain: site.domain, file },
       { onSuccess: () => toast.positive(t`Icon saved`), onError: problems.showApiError },
     );
   };
-
-  const cancel = () => setConfirming(false);
-  const confirmRemove = () => {
+  const removeOwn = async () => {
     clearProblems();
-    remove.mutate(site.domain, {
-      onSuccess: () => {
-        focusInput.current = true;
-        toast.positive(t`Icon removed`);
-      },
-      onError: problems.showApiError,
-      onSettled: cancel,
-    });
+    try {
+      await remove.mutateAsync(site.domain);
+      toast.positive(t`Icon removed`);
+    } catch (error) {
+      problems.showApiError(error);
+      throw error;
+    }
   };
 
   const titleId = `${id}-title`;
-  const errorId = `${id}-error`;
   return (
     <form
       ref={form}
@@ -334,67 +314,32 @@ function SiteIconBlock({ site }: { site: AdminSite }) {
           it on the theme colour, with a margin.
         </Trans>
       </p>
-      <div className={`field ${problem ? 'field--invalid' : ''}`}>
-        <img
-          src={site.icon?.any192 ?? BUILD_ICON}
-          alt={site.icon ? t`Icon of ${site.domain}` : t`Icon of ${site.domain}: the app's default`}
-          width={96}
-          height={96}
-          style={{ width: 96, height: 96, borderRadius: 16, background: '#f5f5f4' }}
-        />
-        <label htmlFor={id} className="field__label">
-          <Trans>Icon picture</Trans>
-        </label>
-        <input
-          ref={input}
-          id={id}
-          name="icon"
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          onChange={choose}
-          disabled={busy}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-        />
-        {site.icon ? (
-          <div className="admin-actions">
-            <button
-              type="button"
-              className="button button--danger-outline"
-              aria-describedby={problem ? errorId : undefined}
-              disabled={busy}
-              onClick={() => setConfirming(true)}
-            >
-              <Trans>Remove icon</Trans>
-            </button>
-          </div>
-        ) : null}
-        {problem ? (
-          <p id={errorId} className="field__error">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <Dialog
-        open={confirming}
-        title={t`Remove the icon of ${site.domain}?`}
-        onClose={cancel}
-        footer={
-          <DialogActions
-            actions={[
-              { label: t`Cancel`, variant: 'ghost', onClick: cancel },
-              { label: t`Remove`, variant: 'danger', onClick: confirmRemove, disabled: remove.isPending },
-            ]}
+      <PictureField
+        label={<Trans>Icon picture</Trans>}
+        name="icon"
+        preview={
+          <img
+            src={site.icon?.any192 ?? BUILD_ICON}
+            alt={site.icon ? t`Icon of ${site.domain}` : t`Icon of ${site.domain}: the app's default`}
+            width={96}
+            height={96}
+            style={{ width: 96, height: 96, borderRadius: 16, background: '#f5f5f4' }}
           />
         }
-      >
-        <p className="dialog__text">
+        problem={problem}
+        busy={upload.isPending || remove.isPending}
+        removable={site.icon !== null}
+        removeLabel={<Trans>Remove icon</Trans>}
+        confirmTitle={t`Remove the icon of ${site.domain}?`}
+        confirmText={
           <Trans>
             The site then shows the app's default icon. Phones that installed the app may keep the icon they
             have until they update it.
           </Trans>
-        </p>
-      </Dialog>
+        }
+        onChoose={choose}
+        onRemove={removeOwn}
+      />
     </form>
   );
 }
