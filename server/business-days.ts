@@ -1,8 +1,8 @@
 /*
- * Business days (decisions 0016 and 0017): a day is a calendar date, YYYY-MM-DD, in the deployment's business
- * time zone (BUSINESS_TIME_ZONE). Valid bets, settlements, reports and the spin wheel count in them. A day is
- * never taken to be 24 hours: where a zone changes its clocks, a day has 23 or 25, and its start is found by
- * asking the zone, not by adding.
+ * Business days (decisions 0016, 0017 and 0033): a day is a calendar date, YYYY-MM-DD, in a site's business
+ * time zone (its own, else the deployment's BUSINESS_TIME_ZONE; a user's days are their site's). Valid bets,
+ * settlements, reports and the spin wheel count in them. A day is never taken to be 24 hours: where a zone
+ * changes its clocks, a day has 23 or 25, and its start is found by asking the zone, not by adding.
  */
 
 /** A business day, YYYY-MM-DD. */
@@ -88,3 +88,19 @@ export const dayBounds = (day: Day, timeZone: string): { start: number; end: num
   start: dayStartMs(day, timeZone),
   end: dayStartMs(addDays(day, 1), timeZone),
 });
+
+/*
+ * Sites count days in their own zones (decision 0033), and the agent programme settles a day once for every
+ * site: a day is over when it is over in each zone in use.
+ */
+
+/** The latest day that has ended, at an instant, in every one of the zones. */
+export const lastDayEndedIn = (atMs: number, zones: readonly string[]): Day =>
+  addDays(
+    zones.map((zone) => businessDay(atMs, zone)).reduce((a, b) => (b < a ? b : a)),
+    -1,
+  );
+
+/** The instant from which a day has ended in every one of the zones. */
+export const dayEndIn = (day: Day, zones: readonly string[]): number =>
+  Math.max(...zones.map((zone) => dayStartMs(addDays(day, 1), zone)));

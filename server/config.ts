@@ -132,7 +132,8 @@ export const ENV_VARS = [
   {
     name: 'BUSINESS_TIME_ZONE',
     default: 'Asia/Manila',
-    description: 'The IANA time zone whose calendar days count valid bets (rake back, commissions, reports)',
+    description:
+      'The IANA time zone whose calendar days count valid bets (rake back, commissions, reports) on a site that has no zone of its own (decision 0033)',
   },
   {
     name: 'GAMES_WORKER',

@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022_operator_totp_sealed';
 import * as m0023 from './migrations/0023_message_texts';
 import * as m0024 from './migrations/0024_upload_sweep';
 import * as m0025 from './migrations/0025_site_icons';
+import * as m0026 from './migrations/0026_site_time_zone';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023_message_texts': m0023,
   '0024_upload_sweep': m0024,
   '0025_site_icons': m0025,
+  '0026_site_time_zone': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,8 +81,8 @@ export const adminReportSchema = z.object({
   /** Every day of the range, oldest first (zeros where nothing happened). */
   days: z.array(reportDaySchema),
   totals: reportFiguresSchema,
-  /** The IANA zone the days are in. */
-  timeZone: z.string(),
+  /** The IANA zones the days are in: each site counts its days in its own (decision 0033). */
+  timeZones: z.array(z.string()),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

@@ -20,6 +20,16 @@ const text = (max: number) =>
 
 export const RATIO_CHANGE_LIMIT_MAX_BP = 10_000;
 
+/** Whether the runtime knows `zone` as an IANA time zone (its name in any case, or a link such as Asia/Kolkata). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const siteSettingsSchema = z.object({
   name: text(100),
   shortName: text(40),
@@ -38,6 +48,21 @@ export const siteSettingsSchema = z.object({
   ratioChangeLimitBp: z
     .int('invalid_type')
     .check(z.gte(0, 'invalid_type'), z.lte(RATIO_CHANGE_LIMIT_MAX_BP, 'invalid_type')),
+  /**
+   * The IANA zone whose calendar dates are the site's business days (decision 0033); fixed once the site's
+   * players have bet (`site_time_zone_fixed`). Left out: a saved site keeps its zone, a new one gets the
+   * deployment's BUSINESS_TIME_ZONE.
+   */
+  businessTimeZone: z.optional(
+    z.string('required').check(
+      z.trim(),
+      z.minLength(1, 'required'),
+      z.maxLength(64, 'too_long'),
+      // A name, not an offset: "+08:00" would follow no daylight saving rule.
+      z.regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'time_zone_invalid'),
+      z.refine(isTimeZone, 'time_zone_invalid'),
+    ),
+  ),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -113,8 +138,10 @@ export const adminSiteSchema = z.object({
   minTransfer: z.number(),
   reviewThreshold: z.number(),
   ratioChangeLimitBp: z.int(),
-  /** The platform's business time zone (one for every site today): business days and reports follow it. */
+  /** The site's business time zone (decision 0033): its days, in reports, the agent programme and the wheel. */
   businessTimeZone: z.string(),
+  /** Whether the zone can no longer change: the site's players have bet (a counted day must not move). */
+  timeZoneFixed: z.boolean(),
   /** The site's own icons; null: the build's (public/icons/). */
   icon: z.nullable(siteIconSchema),
 });

@@ -142,6 +142,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   site_limits_invalid: msg`The maximum withdrawal must not be below the minimum`,
   site_domain_invalid: msg`Enter a host name such as play.example.com`,
   site_domain_taken: msg`A site with this domain already exists`,
+  time_zone_invalid: msg`Choose a time zone from the list`,
+  site_time_zone_fixed: msg`The time zone cannot change once players of this site have bet`,
   deposit_query_invalid: msg`Enter an order number or a UID`,
   provider_not_found: msg`No such game provider`,
   catalogue_url_invalid: msg`Enter an address starting with https:// or http://, or a path of this site starting with /`,

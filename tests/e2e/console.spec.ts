@@ -749,6 +749,9 @@ test('a new site, created from the console on a 360 px phone; the console fits t
   await form.getByLabel('Domain').fill('https://wrong');
   await form.getByLabel('Name', { exact: true }).fill('Harbour Lights Entertainment');
   await form.getByLabel('Short name (under the home screen icon)').fill('Harbour');
+  // Its days in Madrid's time zone (decision 0033), chosen while nobody has played on it.
+  const zone = form.getByLabel('Business time zone (reports, the agent programme, the wheel)');
+  await zone.selectOption('Europe/Madrid');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByLabel('Domain')).toHaveAccessibleDescription(
     /Enter a host name such as play\.example\.com/,
@@ -757,6 +760,12 @@ test('a new site, created from the console on a 360 px phone; the console fits t
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(op.getByRole('status').filter({ hasText: `Site ${domain} created` })).toBeVisible();
   await expect(op.getByRole('row').filter({ hasText: domain })).toContainText('Harbour Lights Entertainment');
+  await op.goto(`/admin/sites?edit=${domain}`);
+  await expect(
+    op
+      .getByRole('form', { name: `Settings of ${domain}` })
+      .getByLabel('Business time zone (reports, the agent programme, the wheel)'),
+  ).toHaveValue('Europe/Madrid');
 
   for (const locale of ['es-ES', 'zh-CN']) {
     await op.evaluate((l) => localStorage.setItem('locale', l), locale);

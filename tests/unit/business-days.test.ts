@@ -3,9 +3,11 @@ import {
   addDays,
   businessDay,
   dayBounds,
+  dayEndIn,
   dayStartMs,
   daysBetween,
   isDay,
+  lastDayEndedIn,
   monthStart,
   weekStart,
 } from '../../server/business-days';
@@ -42,5 +44,16 @@ describe('business days', () => {
     expect(isDay('2026-02-29')).toBe(false);
     expect(isDay('2028-02-29')).toBe(true);
     expect(isDay('2026-1-01')).toBe(false);
+  });
+
+  it('ends a day on every site when it ends in the westernmost zone (decision 0033)', () => {
+    const zones = ['Asia/Manila', 'America/Mexico_City', 'Europe/Madrid'];
+    // 2026-03-10 ends at 16:00 UTC in Manila (UTC+8), 23:00 in Madrid (UTC+1), 06:00 on the 11th in Mexico City.
+    expect(dayEndIn('2026-03-10', zones)).toBe(Date.UTC(2026, 2, 11, 6));
+    expect(dayEndIn('2026-03-10', ['Asia/Manila'])).toBe(Date.UTC(2026, 2, 10, 16));
+    expect(lastDayEndedIn(Date.UTC(2026, 2, 11, 5, 59), zones)).toBe('2026-03-09');
+    expect(lastDayEndedIn(Date.UTC(2026, 2, 11, 6), zones)).toBe('2026-03-10');
+    expect(lastDayEndedIn(Date.UTC(2026, 2, 11, 6), ['Asia/Manila'])).toBe('2026-03-10');
+    expect(lastDayEndedIn(Date.UTC(2026, 2, 10, 16), ['Asia/Manila'])).toBe('2026-03-10');
   });
 });

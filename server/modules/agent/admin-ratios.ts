@@ -46,7 +46,14 @@ async function apply(ctx: AppContext, trx: Db, by: OperatorActing, req: AdminRat
   const user = await userOf(trx, req.uid);
   const before = (await latestRatios(trx, [user.id])).get(user.id);
   const changes = changesOf(req);
-  await setRatios(trx, by.operator.userId, user.id, changes, businessDays(ctx).tomorrow, now);
+  await setRatios(
+    trx,
+    by.operator.userId,
+    user.id,
+    changes,
+    (await businessDays(ctx, user.id, trx)).tomorrow,
+    now,
+  );
   await recordAudit(
     trx,
     by.actor,
@@ -90,7 +97,7 @@ export async function setUserRatios(ctx: AppContext, by: OperatorActing, req: Ad
   });
   return {
     uid: req.uid,
-    ratios: await ratioViews(ctx.db, user.id, businessDays(ctx).today),
+    ratios: await ratioViews(ctx.db, user.id, (await businessDays(ctx, user.id)).today),
     secondApproval: commandId === null ? null : { commandId },
   };
 }
@@ -118,7 +125,7 @@ export async function ratiosForOperator(ctx: AppContext, userId: number) {
   const [parent, parentId, ratios, floor] = await Promise.all([
     parentOf(db, userId),
     treeParentOf(db, userId),
-    ratioViews(db, userId, businessDays(ctx).today),
+    businessDays(ctx, userId).then(({ today }) => ratioViews(db, userId, today)),
     highestMemberRatios(db, userId),
   ]);
   const ceiling = parentId === undefined ? undefined : (await latestRatios(db, [parentId])).get(parentId);

@@ -25,11 +25,10 @@ export const voidSettledRound = (
 ): MoneyWork<VoidRound> => ({
   run: async (trx) => {
     const now = ctx.clock.now();
-    const timeZone = ctx.config.games.businessTimeZone;
     // The day's lock (shared) before anything: its settlement cannot begin between the check and the void.
-    const day = await roundDay(trx, roundId, timeZone);
+    const day = await roundDay(ctx, trx, roundId);
     if (day) await repo.lockDay(trx, day, 'shared');
-    const voided = await voidRound(trx, roundId, now, timeZone);
+    const voided = await voidRound(ctx, trx, roundId, now);
     const siteId = await userSiteId(trx, voided.userId);
     // Checked after the void, in its transaction: refused, the void rolls back with it.
     assertCanAccess(by.operator, 'write', 'game', { siteId });

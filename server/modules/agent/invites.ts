@@ -244,7 +244,7 @@ export async function bindAtRegistration(
   const resolved = await resolveInvite(trx, invite, now);
   if (!resolved) return;
   await bind(trx, userId, resolved.agentId, {
-    day: businessDays(ctx).today,
+    day: (await businessDays(ctx, userId, trx)).today,
     ratioBp: resolved.ratioBp,
     joinJob: resolved.joinJob,
     now,

@@ -42,6 +42,8 @@ export interface Viewer {
   id: number;
   job: number;
   inviteCode: string;
+  /** The business time zone of the viewer's site (decision 0033): their days, and their team's. */
+  timeZone: string;
 }
 
 /** A custom range covers at most this many business days. */
@@ -51,8 +53,8 @@ export const HISTORY_DAYS = 30;
 
 const isAgent = (viewer: Viewer): boolean => viewer.job >= 1;
 
-export const todayOf = (ctx: AppContext): Day =>
-  businessDay(ctx.clock.now(), ctx.config.games.businessTimeZone);
+export const todayOf = (ctx: AppContext, viewer: Viewer): Day =>
+  businessDay(ctx.clock.now(), viewer.timeZone);
 
 export interface RangeInput {
   range: (typeof RANGES)[number];
@@ -61,8 +63,8 @@ export interface RangeInput {
 }
 
 /** A report's business days and their instants; a custom range is checked here (the contract checks the form). */
-export function spanOf(ctx: AppContext, input: RangeInput): repo.Span {
-  const today = todayOf(ctx);
+export function spanOf(ctx: AppContext, viewer: Viewer, input: RangeInput): repo.Span {
+  const today = todayOf(ctx, viewer);
   let from: Day;
   let to: Day = today;
   switch (input.range) {
@@ -90,7 +92,7 @@ export function spanOf(ctx: AppContext, input: RangeInput): repo.Span {
       break;
     }
   }
-  const zone = ctx.config.games.businessTimeZone;
+  const zone = viewer.timeZone;
   return { from, to, start: dayStartMs(from, zone), end: dayStartMs(addDays(to, 1), zone) };
 }
 
@@ -120,7 +122,7 @@ async function rakeBackEstimate(
 
 export async function detail(ctx: AppContext, viewer: Viewer): Promise<AgentDetail> {
   const db = ctx.db;
-  const today = todayOf(ctx);
+  const today = todayOf(ctx, viewer);
   const [
     parent,
     ratios,
@@ -171,14 +173,14 @@ export async function detail(ctx: AppContext, viewer: Viewer): Promise<AgentDeta
 
 export async function report(ctx: AppContext, viewer: Viewer, input: RangeInput): Promise<Report> {
   const db = ctx.db;
-  const span = spanOf(ctx, input);
+  const span = spanOf(ctx, viewer, input);
   const agent = isAgent(viewer);
   const [play, money, rakeBack, teamPlay, counts, commission] = await Promise.all([
     repo.ownPlayByDay(db, viewer.id, span),
     repo.ownMoney(db, viewer.id, span),
     repo.linesByDay(db, viewer.id, 'rakeback', span),
     agent ? repo.teamPlayByDay(db, viewer.id, span) : undefined,
-    agent ? repo.teamCounts(db, viewer.id, span, todayOf(ctx)) : undefined,
+    agent ? repo.teamCounts(db, viewer.id, span, todayOf(ctx, viewer)) : undefined,
     agent ? repo.linesByDay(db, viewer.id, 'commission', span) : undefined,
   ]);
   const sum = <T>(rows: readonly T[], of: (r: T) => number) => rows.reduce((s, r) => s + of(r), 0);
@@ -271,7 +273,7 @@ async function moneyPage(
     kind,
     found.rows.map((r) => r.order_no),
   );
-  const zone = ctx.config.games.businessTimeZone;
+  const zone = viewer.timeZone;
   return {
     ...found,
     rows: found.rows.map((r) => {
@@ -328,7 +330,7 @@ async function figureRows(
       };
     }
     case 'newMembers': {
-      const zone = ctx.config.games.businessTimeZone;
+      const zone = viewer.timeZone;
       const found = await repo.newMemberRows(db, viewer.id, span, paging);
       // A count, not money: the rows carry no amount of their own.
       return {
@@ -351,7 +353,7 @@ export async function reportDetails(
   input: DetailsInput,
 ): Promise<{ total: number; page: Page<ReportRow> }> {
   if (TEAM_FIGURES.has(input.figure) && !isAgent(viewer)) throw fieldError('figure', 'not_an_agent');
-  const span = spanOf(ctx, input);
+  const span = spanOf(ctx, viewer, input);
   const found = await figureRows(ctx, viewer, input.figure, span, {
     limit: input.size,
     offset: offsetOf(input),
@@ -362,7 +364,7 @@ export async function reportDetails(
 // ---- rake back
 
 export async function rakeBack(ctx: AppContext, viewer: Viewer): Promise<RakeBack> {
-  const today = todayOf(ctx);
+  const today = todayOf(ctx, viewer);
   const yesterday = addDays(today, -1);
   const history: repo.Span = { from: addDays(today, -HISTORY_DAYS), to: yesterday, start: 0, end: 0 };
   const [balance, estimate, ratios, days] = await Promise.all([

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { toMoney } from '../../../src/contract/wallet';
-import { type Day, dayBounds, isDay } from '../../business-days';
+import { type Day, dayEndIn, isDay } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import {
@@ -14,13 +14,14 @@ import {
   withMoneyTx,
 } from '../ledger/service';
 import { type NewMessage, sendMessages } from '../messages/service';
+import { businessTimeZones } from '../site/service';
 import { holdReasons } from './holds';
 import * as repo from './settlement-repository';
 import { sharesOf } from './shares';
 import type { AgentLineKind, HoldReason } from './tables';
 
 /*
- * The settlement of a business day (decision 0017). Once the day has ended, one process at a time (a lease
+ * The settlement of a business day (decision 0017). Once the day has ended in every site's zone (decision 0033), one process at a time (a lease
  * on the day's row in agent_settlement_days) reads every member's valid bets of the day per channel, each
  * member's chain on that day and everyone's ratios on that day, shares each valid bet along its chain
  * (shares.ts), and posts ONE ledger transaction per earner and kind, from sys:rakeback to the member's
@@ -442,7 +443,7 @@ export async function settleDay(
     result.ms[phase] += Math.round(at - mark);
     mark = at;
   };
-  if (ctx.clock.now() < dayBounds(day, ctx.config.games.businessTimeZone).end)
+  if (ctx.clock.now() < dayEndIn(day, await businessTimeZones(ctx)))
     return { ...result, outcome: 'not_ended' };
   const taken = await takeDay(ctx, day, owner, leaseMs);
   if (taken === 'busy') return { ...result, outcome: 'busy' };

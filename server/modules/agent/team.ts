@@ -58,7 +58,7 @@ async function membersWithFigures(
   alsoCount: number[] = [],
 ): Promise<{ members: Member[]; counts: Map<number, { direct: number; total: number }> }> {
   const ids = rows.map((r) => r.id);
-  const { today } = businessDays(ctx);
+  const { today } = await businessDays(ctx, viewerId);
   const [counts, ratios, deposits, validBets, commission] = await Promise.all([
     repo.memberCountsOf(ctx.db, [...alsoCount, ...ids]),
     ratioViewsOf(ctx.db, ids, today),
@@ -135,7 +135,7 @@ export const DOWNLINE_DAYS = 30;
 export async function downline(ctx: AppContext, viewerId: number, memberUid: number): Promise<Downline> {
   const { member, depth } = await memberInTeam(ctx, viewerId, memberUid);
   const memberId = Number(member.id);
-  const { today } = businessDays(ctx);
+  const { today } = await businessDays(ctx, viewerId);
   const from = addDays(today, -(DOWNLINE_DAYS - 1));
   const [figures, viewer, bets, commission] = await Promise.all([
     membersWithFigures(
@@ -182,7 +182,7 @@ export async function setMemberRatios(
   const { member, depth } = await memberInTeam(ctx, viewerId, input.memberUid);
   if (depth !== 1) throw notDirectMember();
   const memberId = Number(member.id);
-  const { today, tomorrow } = businessDays(ctx);
+  const { today, tomorrow } = await businessDays(ctx, viewerId);
   const now = ctx.clock.now();
   const changes = input.ratios.map((r) => ({ channel: r.channel, bp: percentToBp(r.rate) }));
   await withMoneyTx(ctx.db, async (trx) => {

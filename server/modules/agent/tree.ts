@@ -2,6 +2,7 @@ import { addDays, businessDay, type Day } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { conflict, fieldError } from '../../http/envelope';
+import { userTimeZone } from '../auth/service';
 import { gameChannels, withMoneyTx } from '../ledger/service';
 import { defaultsOf, highestSubtreeRatios, latestRatios, ratiosOnDay, writeRatios } from './ratios';
 import * as repo from './tree-repository';
@@ -13,9 +14,16 @@ import * as repo from './tree-repository';
  * registration, the next business day when bound later).
  */
 
-/** Today's business day and the next, in the deployment's business time zone. */
-export function businessDays(ctx: AppContext): { today: Day; tomorrow: Day } {
-  const today = businessDay(ctx.clock.now(), ctx.config.games.businessTimeZone);
+/**
+ * Today's business day and the next for a user, in their own site's zone (decision 0033: users.site_id, where
+ * they registered), the user read through `db` (a transaction that may have just created them, or ctx.db).
+ */
+export async function businessDays(
+  ctx: AppContext,
+  userId: number,
+  db: Db = ctx.db,
+): Promise<{ today: Day; tomorrow: Day }> {
+  const today = businessDay(ctx.clock.now(), await userTimeZone(ctx, userId, db));
   return { today, tomorrow: addDays(today, 1) };
 }
 
@@ -89,7 +97,7 @@ export async function bindLater(
   const inviteCode = rawCode.trim().toUpperCase();
   const agent = await repo.findUserByInviteCode(ctx.db, inviteCode);
   if (!agent) throw fieldError('inviteCode', 'invite_code_not_found');
-  const { tomorrow } = businessDays(ctx);
+  const { tomorrow } = await businessDays(ctx, userId);
   const now = ctx.clock.now();
   await withMoneyTx(ctx.db, (trx) => bind(trx, userId, Number(agent.id), { day: tomorrow, now }));
   return { boundTo: { uid: Number(agent.uid), inviteCode: agent.invite_code } };

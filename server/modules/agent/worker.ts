@@ -1,12 +1,13 @@
-import { addDays, businessDay, type Day, daysBetween } from '../../business-days';
+import { addDays, type Day, daysBetween, lastDayEndedIn } from '../../business-days';
 import type { AppContext } from '../../context';
 import { periodic } from '../../periodic';
+import { businessTimeZones } from '../site/service';
 import { type SettleResult, settleDay, settlementOwner } from './settlement';
 import * as repo from './settlement-repository';
 
 /*
  * The agent module's background loop (the registry starts it when AGENT_WORKER is on): every
- * AGENT_SETTLE_SECONDS it settles the business days that have ended (AGENT_SETTLE_DELAY_SECONDS ago, so a
+ * AGENT_SETTLE_SECONDS it settles the business days that have ended in every site's zone (AGENT_SETTLE_DELAY_SECONDS ago, so a
  * round placed before midnight and closed just after still counts) and are not settled yet, in order, from
  * the first day anyone bet on. A day another process holds the lease of stops the turn there: days are
  * settled in order.
@@ -26,10 +27,9 @@ export interface AgentWorker {
 
 /** The days due for settlement now, in order. */
 export async function dueDays(ctx: AppContext): Promise<Day[]> {
-  const { businessTimeZone } = ctx.config.games;
-  const lastEnded = addDays(
-    businessDay(ctx.clock.now() - ctx.config.agent.settleDelayMs, businessTimeZone),
-    -1,
+  const lastEnded = lastDayEndedIn(
+    ctx.clock.now() - ctx.config.agent.settleDelayMs,
+    await businessTimeZones(ctx),
   );
   const { lastSettled, running } = await repo.settlementProgress(ctx.db);
   const from = lastSettled ? addDays(lastSettled, 1) : await repo.firstBetDay(ctx.db);

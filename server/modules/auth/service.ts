@@ -33,6 +33,7 @@ import {
   lockKey,
   recordEvent,
 } from '../../http/rate-limit';
+import { siteTimeZone } from '../site/service';
 import { isCommonPassword } from './common-passwords';
 import * as repo from './repository';
 
@@ -429,6 +430,14 @@ export async function userSiteId(db: Db, userId: number): Promise<number | null>
   const row = await db.selectFrom('users').select('site_id').where('id', '=', userId).executeTakeFirst();
   return row?.site_id == null ? null : Number(row.site_id);
 }
+
+/**
+ * The business time zone of a user's days: their own site's (decision 0033: users.site_id, where they
+ * registered, whichever site they use), the user read through `db` (a transaction that may have just
+ * created them, or ctx.db).
+ */
+export const userTimeZone = async (ctx: AppContext, userId: number, db: Db = ctx.db): Promise<string> =>
+  siteTimeZone(ctx, await userSiteId(db, userId));
 
 /** Area code, the first 3 and the last 2 digits: `+63 917*****67`. */
 export function maskPhone(areaCode: string, phone: string): string {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { ProviderRecord } from '../../../src/contract/game-provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
-import { accountStanding } from '../auth/service';
+import { accountStanding, userTimeZone } from '../auth/service';
 import {
   channelAccount,
   ensureUserAccounts,
@@ -129,7 +129,7 @@ async function postRecord(
     { bet: record.bet, win: record.win },
     record.status,
     record.settledAt,
-    ctx.config.games.businessTimeZone,
+    await userTimeZone(ctx, userId, trx),
   );
 }
 

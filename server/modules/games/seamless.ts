@@ -8,7 +8,7 @@ import type {
 } from '../../../src/contract/game-provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
-import { accountStanding } from '../auth/service';
+import { accountStanding, userTimeZone } from '../auth/service';
 import {
   accountBalance,
   channelAccount,
@@ -345,7 +345,7 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
     });
     const totals = { bet: round.bet, win: round.win + req.amount };
     if (req.roundClosed)
-      await closeRound(trx, round, totals, 'settled', now, ctx.config.games.businessTimeZone);
+      await closeRound(trx, round, totals, 'settled', now, await userTimeZone(ctx, userId, trx));
     else await repo.updateRound(trx, round.id, { win: totals.win });
     return answered(
       trx,
@@ -408,7 +408,7 @@ export function rollback(
     await repo.setCallState(trx, bet.id, 'rolled_back');
     const totals = { bet: round.bet - bet.amount, win: round.win };
     if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)
-      await closeRound(trx, round, totals, 'cancelled', now, ctx.config.games.businessTimeZone);
+      await closeRound(trx, round, totals, 'cancelled', now, await userTimeZone(ctx, userId, trx));
     else await repo.updateRound(trx, round.id, { bet: totals.bet });
     return answered(
       trx,

@@ -1,6 +1,8 @@
 import { businessDay, type Day } from '../../business-days';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { ApiError, conflict, fieldError } from '../../http/envelope';
+import { userTimeZone } from '../auth/service';
 import { reverse } from '../ledger/service';
 import * as repo from './repository';
 
@@ -8,10 +10,13 @@ import * as repo from './repository';
  * The games module's public face for other modules (the agent programme voids settled rounds through it).
  */
 
-/** The business day a round was played on (where its valid bet counts), if the round exists. */
-export async function roundDay(db: Db, roundId: number, timeZone: string): Promise<Day | undefined> {
+/**
+ * The business day a round was played on (where its valid bet counts: its player's site's day), if the round
+ * exists; read through `db`.
+ */
+export async function roundDay(ctx: AppContext, db: Db, roundId: number): Promise<Day | undefined> {
   const round = await repo.findRoundById(db, roundId);
-  return round && businessDay(round.placed_at, timeZone);
+  return round && businessDay(round.placed_at, await userTimeZone(ctx, round.user_id, db));
 }
 
 export interface VoidedRound {
@@ -35,10 +40,10 @@ export interface VoidedRound {
  * which voids its own rounds), and one whose player no longer has what it paid (`round_funds_spent`).
  */
 export async function voidRound(
+  ctx: AppContext,
   trx: Db,
   roundId: number,
   now: number,
-  timeZone: string,
 ): Promise<VoidedRound> {
   await repo.lockRound(trx, roundId);
   const round = await repo.findRoundById(trx, roundId);
@@ -69,7 +74,7 @@ export async function voidRound(
   }
 
   await repo.updateRound(trx, round.id, { valid_bet: 0, status: 'void' });
-  const day = businessDay(round.placed_at, timeZone);
+  const day = businessDay(round.placed_at, await userTimeZone(ctx, round.user_id, trx));
   // The day's sums as if the round had never counted (a settled round added itself to them once).
   await repo.addDailyValid(trx, {
     user_id: round.user_id,
@@ -88,4 +93,23 @@ export async function voidRound(
     validBetDelta: -round.valid_bet,
     reversals,
   };
+}
+
+/**
+ * Whether any player of the site has a counted round: its business days have begun to count, so its time
+ * zone must not move them (decision 0033). From the site's users, each probing its own rows by the key.
+ */
+export async function siteHasPlayed(db: Db, siteId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.site_id', '=', siteId)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('game_daily_valid as g').select('g.user_id').whereRef('g.user_id', '=', 'u.id'),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

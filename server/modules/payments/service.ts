@@ -13,6 +13,7 @@ import { codedError, fieldError, notFound } from '../../http/envelope';
 import type { MoneyWork } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
+import { userTimeZone } from '../auth/service';
 import { ensureUserAccounts, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
 import { sendMessage } from '../messages/service';
 import { assertDepositAllowed } from '../protection/service';
@@ -197,7 +198,7 @@ export async function handleCallback(
         userId,
         minor: Number(row.amount),
         now,
-        timeZone: ctx.config.games.businessTimeZone,
+        timeZone: await userTimeZone(ctx, userId, trx),
       });
       // In the crediting transaction, keyed by the order: a duplicate callback never reaches here, and a
       // failed credit leaves no message.

@@ -17,6 +17,7 @@ import { businessDay, dayStartMs } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { type ApiError, codedError, fieldError } from '../../http/envelope';
+import { userTimeZone } from '../auth/service';
 import { withMoneyTx } from '../ledger/service';
 import * as repo from './repository';
 
@@ -283,7 +284,7 @@ const monthBefore = (month: string, n: number): string => {
 /** Completed deposits and withdrawals per month of the site's time zone, the last 12, oldest first. */
 export async function accountHistory(ctx: AppContext, userId: number): Promise<{ months: HistoryMonth[] }> {
   const now = ctx.clock.now();
-  const timeZone = ctx.config.games.businessTimeZone;
+  const timeZone = await userTimeZone(ctx, userId);
   const thisMonth = businessDay(now, timeZone).slice(0, 7);
   const first = monthBefore(thisMonth, HISTORY_MONTHS - 1);
   const moves = await repo.moneyMovesSince(ctx.db, userId, dayStartMs(`${first}-01`, timeZone));

@@ -28,13 +28,20 @@ export interface Span {
   days: readonly DayEnd[];
 }
 
-/** The users whose figures count: those of these sites, or null for every user (of no site too). */
-export type Sites = readonly number[] | null;
+/**
+ * The users whose figures count: those of these sites (null among them: users of no site), or null for
+ * every user.
+ */
+export type Sites = readonly (number | null)[] | null;
 
 const num = (v: unknown): number => Number(v ?? 0);
 
-/** An empty list would be `in ()`, which neither dialect takes: -1 is no site's id. */
-const siteIds = (sites: readonly number[]): number[] => (sites.length > 0 ? [...sites] : [-1]);
+/** The users (`u`) of the sites; an empty list would be `in ()`, which neither dialect takes: -1 is no site's id. */
+function ofSites(sites: readonly (number | null)[]) {
+  const ids = sites.filter((s): s is number => s !== null);
+  const inIds = sql`u.site_id in (${sql.join(ids.length > 0 ? ids : [-1])})`;
+  return sites.includes(null) ? sql<boolean>`(${inIds} or u.site_id is null)` : sql<boolean>`${inIds}`;
+}
 
 /** The day of an instant column among the span's days; the rows must be limited to the span's instants. */
 const dayOf = (column: string, span: Span) =>
@@ -64,7 +71,7 @@ const completedDeposits = (db: Db, span: Span, sites: Sites) =>
     .where('d.state', '=', 'Success')
     .where('d.completed_at', '>=', span.start)
     .where('d.completed_at', '<', span.end)
-    .$if(sites !== null, (q) => q.where('u.site_id', 'in', siteIds(sites ?? [])));
+    .$if(sites !== null, (q) => q.where(ofSites(sites ?? [])));
 
 export const depositsByDay = (db: Db, span: Span, sites: Sites): Promise<Map<Day, number>> =>
   sumByDay(
@@ -86,7 +93,7 @@ export const withdrawalsByDay = (db: Db, span: Span, sites: Sites): Promise<Map<
       .where('w.state', '=', 'Success')
       .where('w.finished_at', '>=', span.start)
       .where('w.finished_at', '<', span.end)
-      .$if(sites !== null, (q) => q.where('u.site_id', 'in', siteIds(sites ?? []))),
+      .$if(sites !== null, (q) => q.where(ofSites(sites ?? []))),
   );
 
 /** Accounts registered, counted as 1 each. */
@@ -98,7 +105,7 @@ export const newUsersByDay = (db: Db, span: Span, sites: Sites): Promise<Map<Day
       .select([dayOf('u.created_at', span).as('day'), sql<number>`1`.as('amount')])
       .where('u.created_at', '>=', span.start)
       .where('u.created_at', '<', span.end)
-      .$if(sites !== null, (q) => q.where('u.site_id', 'in', siteIds(sites ?? []))),
+      .$if(sites !== null, (q) => q.where(ofSites(sites ?? []))),
   );
 
 /** Stakes and valid bets of settled rounds, by the business day the games module counted each round on. */
@@ -117,7 +124,7 @@ export async function playByDay(
     ])
     .where('g.day', '>=', span.from)
     .where('g.day', '<=', span.to)
-    .$if(sites !== null, (q) => q.where('u.site_id', 'in', siteIds(sites ?? [])))
+    .$if(sites !== null, (q) => q.where(ofSites(sites ?? [])))
     .groupBy('g.day')
     .execute();
   return new Map(rows.map((r) => [r.day, { bets: num(r.bets), validBets: num(r.valid_bets) }]));
@@ -140,7 +147,7 @@ export async function activeUsers(
     .where('g.day', '<=', span.to)
     // A voided round takes itself back out of its day (rounds - 1): a day left with none had no bet.
     .where('g.rounds', '>', 0)
-    .$if(sites !== null, (q) => q.where('u.site_id', 'in', siteIds(sites ?? [])));
+    .$if(sites !== null, (q) => q.where(ofSites(sites ?? [])));
   const deposited = completedDeposits(db, span, sites).select([
     dayOf('d.completed_at', span).as('day'),
     'd.user_id as user_id',
@@ -179,7 +186,7 @@ export async function earningsByDay(
     .where('l.day', '>=', span.from)
     .where('l.day', '<=', span.to)
     .where((eb) => eb.or([eb('h.state', 'is', null), eb('h.state', '<>', 'cancelled')]))
-    .$if(sites !== null, (q) => q.where('u.site_id', 'in', siteIds(sites ?? [])))
+    .$if(sites !== null, (q) => q.where(ofSites(sites ?? [])))
     .groupBy(['l.day', 'l.kind'])
     .execute();
   const byDay = new Map<Day, { rakeBack: number; commissions: number }>();

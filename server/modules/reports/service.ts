@@ -7,16 +7,18 @@ import { toMoney } from '../../../src/contract/wallet';
 import { addDays, businessDay, type Day, dayStartMs, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
-import { targetSiteId } from '../site/service';
+import { siteRows, targetSiteId } from '../site/service';
 import * as repo from './repository';
 
 /*
  * The console's reports (issue 16): a site's figures per business day. The definitions:
  *
- * - Business day: a calendar date in the deployment's BUSINESS_TIME_ZONE (server/business-days.ts), the days
- *   games count valid bets in and the agent programme settles. There is one zone for every site (decision
- *   0017: users are shared by every site, so a zone per site would split one user's day), so `site: null`
- *   needs no choice between zones. A day is what the zone says (23 or 25 hours where clocks change).
+ * - Business day: a calendar date in the time zone of the site the figure belongs to (decision 0033: the
+ *   site's own zone, else the deployment's BUSINESS_TIME_ZONE; server/business-days.ts), the days games
+ *   count valid bets in and the agent programme settles. A user's days are their own site's, whichever
+ *   site they use, so no user's day is split. `site: null` over sites of several zones adds up each
+ *   site's figures of a date, each cut in its own zone. A day is what the zone says (23 or 25 hours where
+ *   clocks change).
  * - Site: a figure belongs to the site of the user whose money or account it is (users.site_id): the
  *   depositor's, the withdrawer's, the player's, and for rake back and commissions the earner's (rake back's
  *   earner is the player; a commission's is the agent). `site: null` is every site the operator may read
@@ -85,24 +87,88 @@ const answered = (f: Minor): ReportFigures => ({
   commissions: toMoney(f.commissions),
 });
 
+/** The asked sites grouped by business time zone (decision 0033): each group's days are cut in its own zone. */
+async function zoneGroups(
+  ctx: AppContext,
+  sites: repo.Sites,
+): Promise<{ zone: string; sites: repo.Sites }[]> {
+  const fallback = ctx.config.games.businessTimeZone;
+  const rows = (await siteRows(ctx)).filter((r) => sites === null || sites.includes(r.id));
+  const zones = new Map<string, (number | null)[]>();
+  for (const r of rows)
+    zones.set(r.business_time_zone ?? fallback, [
+      ...(zones.get(r.business_time_zone ?? fallback) ?? []),
+      r.id,
+    ]);
+  // One zone (the usual case): one query per figure, as the sites were asked.
+  if (zones.size <= 1) return [{ zone: [...zones.keys()][0] ?? fallback, sites }];
+  // Every user: those of no site count in the deployment's zone.
+  if (sites === null) zones.set(fallback, [...(zones.get(fallback) ?? []), null]);
+  return [...zones].sort(([a], [b]) => a.localeCompare(b)).map(([zone, ids]) => ({ zone, sites: ids }));
+}
+
+/** Two maps of per-day figures added up. */
+function addByDay<T>(into: Map<Day, T>, from: Map<Day, T>, add: (a: T, b: T) => T): Map<Day, T> {
+  for (const [day, v] of from) {
+    const had = into.get(day);
+    into.set(day, had === undefined ? v : add(had, v));
+  }
+  return into;
+}
+
+/** One zone group's figures, each a map by day (its own zone's days). */
+async function groupFigures(ctx: AppContext, from: Day, to: Day, group: { zone: string; sites: repo.Sites }) {
+  const span = spanOf(from, to, group.zone);
+  const db = ctx.db;
+  const [deposits, withdrawals, newUsers, active, play, earnings] = await Promise.all([
+    repo.depositsByDay(db, span, group.sites),
+    repo.withdrawalsByDay(db, span, group.sites),
+    repo.newUsersByDay(db, span, group.sites),
+    repo.activeUsers(db, span, group.sites),
+    repo.playByDay(db, span, group.sites),
+    repo.earningsByDay(db, span, group.sites),
+  ]);
+  return { deposits, withdrawals, newUsers, active, play, earnings };
+}
+
+type Figures = Awaited<ReturnType<typeof groupFigures>>;
+
+const plus = (a: number, b: number): number => a + b;
+
+/** Groups' figures as one: a user is of one site, so even distinct active users add up across groups. */
+const merged = (all: Figures[]): Figures =>
+  all.reduce((sum, f) => ({
+    deposits: addByDay(sum.deposits, f.deposits, plus),
+    withdrawals: addByDay(sum.withdrawals, f.withdrawals, plus),
+    newUsers: addByDay(sum.newUsers, f.newUsers, plus),
+    active: {
+      byDay: addByDay(sum.active.byDay, f.active.byDay, plus),
+      total: sum.active.total + f.active.total,
+    },
+    play: addByDay(sum.play, f.play, (a, b) => ({
+      bets: a.bets + b.bets,
+      validBets: a.validBets + b.validBets,
+    })),
+    earnings: addByDay(sum.earnings, f.earnings, (a, b) => ({
+      rakeBack: a.rakeBack + b.rakeBack,
+      commissions: a.commissions + b.commissions,
+    })),
+  }));
+
 export async function dailyReport(
   ctx: AppContext,
   operator: Operator,
   request: ReportRequest,
 ): Promise<AdminReport> {
-  const sites = await readableSites(ctx, operator, request.site);
-  const timeZone = ctx.config.games.businessTimeZone;
-  const to = request.to ?? businessDay(ctx.clock.now(), timeZone);
-  const span = spanOf(request.from ?? addDays(to, 1 - REPORT_DEFAULT_DAYS), to, timeZone);
-  const db = ctx.db;
-  const [deposits, withdrawals, newUsers, active, play, earnings] = await Promise.all([
-    repo.depositsByDay(db, span, sites),
-    repo.withdrawalsByDay(db, span, sites),
-    repo.newUsersByDay(db, span, sites),
-    repo.activeUsers(db, span, sites),
-    repo.playByDay(db, span, sites),
-    repo.earningsByDay(db, span, sites),
-  ]);
+  const groups = await zoneGroups(ctx, await readableSites(ctx, operator, request.site));
+  // Today is the latest site's today: the range reaches the day any of them is in.
+  const now = ctx.clock.now();
+  const to = request.to ?? groups.map((g) => businessDay(now, g.zone)).reduce((a, b) => (b > a ? b : a));
+  const from = request.from ?? addDays(to, 1 - REPORT_DEFAULT_DAYS);
+  const { deposits, withdrawals, newUsers, active, play, earnings } = merged(
+    await Promise.all(groups.map((g) => groupFigures(ctx, from, to, g))),
+  );
+  const span = { days: daysBetween(from, to).map((day) => ({ day })) };
   const days = span.days.map(({ day }): Minor & { day: Day } => ({
     day,
     deposits: deposits.get(day) ?? 0,
@@ -130,6 +196,6 @@ export async function dailyReport(
   return {
     days: days.map((d) => ({ day: d.day, ...answered(d) })),
     totals: answered(totals),
-    timeZone,
+    timeZones: groups.map((g) => g.zone),
   };
 }

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';
+import { siteHasPlayed } from '../games/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
 import {
   findSiteById,
@@ -33,7 +34,8 @@ import {
 /*
  * A site's settings in the console (issue 16): read by the operators of its grants, changed by an
  * administrator of the site, audited on the site's chain with what they were. The business time zone is
- * the platform's (config games.businessTimeZone): shown, not edited here (decision 0027). A site's icons
+ * the site's own (decision 0033), stored as the runtime names it, and fixed once the site's players have
+ * bet (a day already counted must not move). A site's icons
  * are uploaded like banners' pictures (uploads/), as PNG, and named by the manifest.
  */
 
@@ -88,7 +90,11 @@ const iconAddresses = (row: SiteRow): (string | null)[] => ICON_COLUMNS.map((col
 const symbolsOf = (row: SiteRow): Record<string, string> =>
   row.currency_symbols ? (JSON.parse(row.currency_symbols) as Record<string, string>) : {};
 
-function toAdminSite(ctx: AppContext, row: SiteRow): AdminSite {
+/** A zone as stored: the runtime's own name for it (america/new_york -> America/New_York). */
+const canonicalZone = (zone: string): string =>
+  new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+
+function toAdminSite(ctx: AppContext, row: SiteRow, timeZoneFixed = false): AdminSite {
   return {
     domain: row.domain,
     country: row.country,
@@ -102,7 +108,8 @@ function toAdminSite(ctx: AppContext, row: SiteRow): AdminSite {
     minTransfer: toMoney(Number(row.min_transfer)),
     reviewThreshold: toMoney(Number(row.review_threshold)),
     ratioChangeLimitBp: Number(row.ratio_change_limit_bp),
-    businessTimeZone: ctx.config.games.businessTimeZone,
+    businessTimeZone: row.business_time_zone ?? ctx.config.games.businessTimeZone,
+    timeZoneFixed,
     icon: iconOf(row),
   };
 }
@@ -111,12 +118,13 @@ function toAdminSite(ctx: AppContext, row: SiteRow): AdminSite {
 export async function listAdminSites(ctx: AppContext, operator: Operator): Promise<AdminSite[]> {
   const visible = visibleSites(operator, 'read', 'site');
   const rows = await siteRows(ctx);
-  return rows.filter((r) => visible === null || visible.includes(r.id)).map((r) => toAdminSite(ctx, r));
+  const shown = rows.filter((r) => visible === null || visible.includes(r.id));
+  return Promise.all(shown.map(async (r) => toAdminSite(ctx, r, await siteHasPlayed(ctx.db, r.id))));
 }
 
 /** What the audit log keeps of a site's settings: every setting, as the console shows it (icons: site.icon). */
 const audited = (site: AdminSite) => {
-  const { businessTimeZone: _, icon: __, ...settings } = site;
+  const { timeZoneFixed: _, icon: __, ...settings } = site;
   return settings;
 };
 
@@ -134,6 +142,9 @@ const settingColumns = (request: SiteSaveRequest | SiteCreateRequest) => {
     min_transfer: toMinor(request.minTransfer),
     review_threshold: toMinor(request.reviewThreshold),
     ratio_change_limit_bp: request.ratioChangeLimitBp,
+    ...(request.businessTimeZone === undefined
+      ? {}
+      : { business_time_zone: canonicalZone(request.businessTimeZone) }),
   };
 };
 
@@ -186,7 +197,7 @@ export async function createSite(
   forgetSites(ctx.db);
   const saved = (await siteRows(ctx)).find((r) => r.id === id);
   if (!saved) throw fieldError('domain', 'site_not_found');
-  return toAdminSite(ctx, saved);
+  return toAdminSite(ctx, saved, await siteHasPlayed(ctx.db, id));
 }
 
 /**
@@ -234,6 +245,10 @@ export async function saveSite(
     // Locked on PostgreSQL: an icon upload at the same moment waits, then reads what this wrote.
     const before = await findSiteById(trx, found.id, { forUpdate: true });
     if (!before) throw fieldError('domain', 'site_not_found');
+    const zoneBefore = before.business_time_zone ?? ctx.config.games.businessTimeZone;
+    const zoneAfter = columns.business_time_zone ?? zoneBefore;
+    if (zoneAfter !== zoneBefore && (await siteHasPlayed(trx, found.id)))
+      throw fieldError('businessTimeZone', 'site_time_zone_fixed');
     const repainted = repaint !== null && before.icon_512 === repaint.from;
     const icons = repainted
       ? {
@@ -274,7 +289,7 @@ async function reread(ctx: AppContext, id: number): Promise<AdminSite> {
   forgetSites(ctx.db);
   const saved = (await siteRows(ctx)).find((r) => r.id === id);
   if (!saved) throw fieldError('domain', 'site_not_found');
-  return toAdminSite(ctx, saved);
+  return toAdminSite(ctx, saved, await siteHasPlayed(ctx.db, id));
 }
 
 /**

@@ -91,3 +91,22 @@ export const fourEyesThresholds = (db: Db, siteId: number | null) =>
         .select(['review_threshold', 'ratio_change_limit_bp'])
         .where('id', '=', siteId)
         .executeTakeFirst();
+
+/**
+ * A site's business time zone (decision 0033): the IANA zone whose calendar dates are its business days,
+ * its own or else the deployment's BUSINESS_TIME_ZONE. Read from the cached list: a site's zone can change
+ * only before its players' first bet (site-settings/), so the cache's minute cannot move a counted day.
+ */
+export async function siteTimeZone(ctx: AppContext, siteId: number | null): Promise<string> {
+  const row = siteId === null ? undefined : (await listSites(ctx.db)).find((r) => r.id === siteId);
+  return row?.business_time_zone ?? ctx.config.games.businessTimeZone;
+}
+
+/** Every zone some site counts its days in (the deployment's alone while there is no site). */
+export async function businessTimeZones(ctx: AppContext): Promise<string[]> {
+  const zones = new Set(
+    (await listSites(ctx.db)).map((r) => r.business_time_zone ?? ctx.config.games.businessTimeZone),
+  );
+  if (zones.size === 0) zones.add(ctx.config.games.businessTimeZone);
+  return [...zones].sort();
+}

@@ -34,4 +34,6 @@ export interface SitesTable {
   /** The picture in the inner 80% of the square, on the theme colour (a maskable icon's safe zone). */
   icon_maskable_512: string | null;
   icon_apple_180: string | null;
+  /** The site's business time zone (0026, decision 0033), or null: the deployment's BUSINESS_TIME_ZONE. */
+  business_time_zone: string | null;
 }

@@ -25,7 +25,7 @@ import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } fro
 import { sendMessage } from '../messages/service';
 import { assertCanAccess, type Operator, type OperatorActing, visibleSites } from '../operators/service';
 import { checkAllowed, refusalError } from '../protection/service';
-import { callerSite } from '../site/service';
+import { callerSite, siteTimeZone } from '../site/service';
 import { addRecord } from '../wallet/service';
 import * as repo from './repository';
 
@@ -40,7 +40,12 @@ const FOLLOW_UP_MS = SPIN_FOLLOW_UP_HOURS * 3_600_000;
 /** Ledger source of prize payments: the reference is `<user id>:<day>`, so a day pays once whatever happens. */
 const LEDGER_SOURCE = 'spin';
 
-const today = (ctx: AppContext): string => businessDay(ctx.clock.now(), ctx.config.games.businessTimeZone);
+/** The user's business day now, in their own site's zone (decision 0033). */
+const today = async (ctx: AppContext, auth: Authenticated): Promise<string> =>
+  businessDay(
+    ctx.clock.now(),
+    await siteTimeZone(ctx, auth.user.site_id === null ? null : Number(auth.user.site_id)),
+  );
 
 /**
  * A completed recharge of `minor`, in the transaction that credits it (payments calls this): opens a run, or
@@ -122,7 +127,7 @@ export async function spinState(
   request: Pick<FastifyRequest, 'hostname'>,
 ): Promise<SpinState> {
   const userId = auth.user.id;
-  const day = today(ctx);
+  const day = await today(ctx, auth);
   const [run, prizes, items, site] = await Promise.all([
     repo.runOpenOn(ctx.db, userId, day),
     repo.enabledPrizes(ctx.db),
@@ -169,7 +174,7 @@ export async function spin(ctx: AppContext, auth: Authenticated, day: string): P
   const userId = auth.user.id;
   const first = await repo.findDraw(ctx.db, userId, day);
   if (first) return { draw: toDraw(first), replayed: true };
-  if (day !== today(ctx)) throw conflict('spin_unavailable');
+  if (day !== (await today(ctx, auth))) throw conflict('spin_unavailable');
   await ensureUserAccounts(ctx.db, userId, ctx.clock.now());
   return withMoneyTx(ctx.db, async (trx) => {
     const now = ctx.clock.now();

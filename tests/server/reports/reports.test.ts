@@ -268,7 +268,7 @@ function expected(sites: readonly SiteKey[], from: Day, to: Day) {
   return {
     days: days.map((day) => ({ day, ...figuresOf(mine.filter((f) => f.day === day)) })),
     totals: figuresOf(mine),
-    timeZone: ZONE,
+    timeZones: [ZONE],
   };
 }
 

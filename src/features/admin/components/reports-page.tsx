@@ -119,7 +119,13 @@ export function ReportsPage({
       ) : (
         <>
           <p className="admin-table__note">
-            <Trans>Business days in the time zone {report.data.timeZone}.</Trans>
+            {report.data.timeZones.length === 1 ? (
+              <Trans>Business days in the time zone {report.data.timeZones[0]}.</Trans>
+            ) : (
+              <Trans>
+                Each site's business days, in its own time zone: {report.data.timeZones.join(', ')}.
+              </Trans>
+            )}
           </p>
           <dl className="admin-totals" aria-label={t`Totals`} data-site={filters.site}>
             {(Object.keys(labels) as (keyof ReportFigures)[]).map((figure) => (

@@ -41,10 +41,17 @@ const COUNTRY_NAMES = { PH: msg`Philippines`, IN: msg`India` } as const satisfie
   unknown
 >;
 
+/** The runtime's time zones, with the site's own where the runtime names it otherwise (Asia/Calcutta). */
+function timeZoneOptions(current: string): { value: string; label: string }[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add(current);
+  return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
+
 /**
  * A site's settings (issue 16): names, colour and support handle (what the manifest and the support dialog
- * show), currency symbols per language, the wallet's limits and the four-eyes thresholds. The domain and the
- * business time zone are shown, not edited (decision 0027). `creating`: a new site, its domain and country
+ * show), currency symbols per language, the wallet's limits, the four-eyes thresholds and the business time
+ * zone (decision 0033: fixed, so only shown, once the site's players have bet). The domain is shown, not edited. `creating`: a new site, its domain and country
  * typed, the other settings starting from `site`'s.
  */
 export function SiteEditor({
@@ -69,6 +76,7 @@ export function SiteEditor({
     themeColor: site.themeColor,
     supportHandle: site.supportHandle,
     ratioChangeLimit: String(site.ratioChangeLimitBp / 100),
+    businessTimeZone: site.businessTimeZone,
   });
   // Shown as the reader types amounts: their decimal separator, no grouping.
   const [amounts, setAmounts] = useState<Record<MoneyField, string>>(() => {
@@ -97,6 +105,7 @@ export function SiteEditor({
       currencySymbols: Object.fromEntries(Object.entries(symbols).filter(([, s]) => s && s.trim() !== '')),
       ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, typedMoney(amounts[f], i18n.locale)])),
       ratioChangeLimitBp: basisPoints(text.ratioChangeLimit),
+      businessTimeZone: text.businessTimeZone,
     };
     if (creating) {
       const input = problems.validate(siteCreateRequestSchema, {
@@ -136,12 +145,23 @@ export function SiteEditor({
     <div className="admin-editor">
       <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
         <h3 className="admin-editor__title">{title}</h3>
-        <p className="admin-table__note">
-          <Trans>
-            Business days (reports, the agent programme, the wheel) follow the time zone{' '}
-            {site.businessTimeZone}, the same for every site.
-          </Trans>
-        </p>
+        {site.timeZoneFixed && !creating ? (
+          <p className="admin-table__note">
+            <Trans>
+              Business days (reports, the agent programme, the wheel) follow the time zone{' '}
+              {site.businessTimeZone}. It is fixed now that this site's players have bet.
+            </Trans>
+          </p>
+        ) : (
+          <SelectField
+            label={t`Business time zone (reports, the agent programme, the wheel)`}
+            name="businessTimeZone"
+            value={text.businessTimeZone}
+            onChange={(value) => edit('businessTimeZone', value)}
+            options={timeZoneOptions(site.businessTimeZone)}
+            error={message('businessTimeZone')}
+          />
+        )}
         {creating ? (
           <>
             <TextField
