@@ -27,6 +27,7 @@ import { Route as AdminGamesRouteImport } from './routes/admin/games'
 import { Route as AdminHoldsRouteImport } from './routes/admin/holds'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNoticesRouteImport } from './routes/admin/notices'
+import { Route as AdminPagesRouteImport } from './routes/admin/pages'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminSitesRouteImport } from './routes/admin/sites'
@@ -151,6 +152,11 @@ const AdminMessagesRoute = AdminMessagesRouteImport.update({
 const AdminNoticesRoute = AdminNoticesRouteImport.update({
   id: '/notices',
   path: '/notices',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPagesRoute = AdminPagesRouteImport.update({
+  id: '/pages',
+  path: '/pages',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminReportsRoute = AdminReportsRouteImport.update({
@@ -369,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notices': typeof AdminNoticesRoute
+  '/admin/pages': typeof AdminPagesRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/sites': typeof AdminSitesRoute
@@ -423,6 +430,7 @@ export interface FileRoutesByTo {
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notices': typeof AdminNoticesRoute
+  '/admin/pages': typeof AdminPagesRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/sites': typeof AdminSitesRoute
@@ -481,6 +489,7 @@ export interface FileRoutesById {
   '/admin/holds': typeof AdminHoldsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notices': typeof AdminNoticesRoute
+  '/admin/pages': typeof AdminPagesRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/sites': typeof AdminSitesRoute
@@ -539,6 +548,7 @@ export interface FileRouteTypes {
     | '/admin/holds'
     | '/admin/messages'
     | '/admin/notices'
+    | '/admin/pages'
     | '/admin/reports'
     | '/admin/requests'
     | '/admin/sites'
@@ -593,6 +603,7 @@ export interface FileRouteTypes {
     | '/admin/holds'
     | '/admin/messages'
     | '/admin/notices'
+    | '/admin/pages'
     | '/admin/reports'
     | '/admin/requests'
     | '/admin/sites'
@@ -650,6 +661,7 @@ export interface FileRouteTypes {
     | '/admin/holds'
     | '/admin/messages'
     | '/admin/notices'
+    | '/admin/pages'
     | '/admin/reports'
     | '/admin/requests'
     | '/admin/sites'
@@ -827,6 +839,13 @@ declare module '@tanstack/react-router' {
       path: '/notices'
       fullPath: '/admin/notices'
       preLoaderRoute: typeof AdminNoticesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/pages': {
+      id: '/admin/pages'
+      path: '/pages'
+      fullPath: '/admin/pages'
+      preLoaderRoute: typeof AdminPagesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/reports': {
@@ -1208,6 +1227,7 @@ interface AdminRouteChildren {
   AdminHoldsRoute: typeof AdminHoldsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNoticesRoute: typeof AdminNoticesRoute
+  AdminPagesRoute: typeof AdminPagesRoute
   AdminReportsRoute: typeof AdminReportsRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminSitesRoute: typeof AdminSitesRoute
@@ -1226,6 +1246,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminHoldsRoute: AdminHoldsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNoticesRoute: AdminNoticesRoute,
+  AdminPagesRoute: AdminPagesRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminSitesRoute: AdminSitesRoute,

@@ -10,7 +10,7 @@ import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
 import { catalogueAdminRoutes } from './catalogue/admin-routes';
 import { catalogueRoutes } from './catalogue/routes';
-import { bannerAdminRoutes, contentRoutes } from './content/routes';
+import { contentAdminRoutes, contentRoutes } from './content/routes';
 import { CONTENT_UPLOAD_REFERRERS } from './content/service';
 import { devRoutes } from './dev/routes';
 import { gameAdminRoutes } from './games/admin-routes';
@@ -113,7 +113,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     name: 'content',
     api: (app, { ctx }) => {
       contentRoutes(app, ctx);
-      bannerAdminRoutes(app, ctx);
+      contentAdminRoutes(app, ctx);
     },
   },
   // Deletes uploads nothing points at any more (every process, no lease: one idempotent statement). Each

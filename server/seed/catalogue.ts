@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { WX_CATEGORIES, type WxCategory } from '../../src/contract/catalogue';
+import type { PageSlug } from '../../src/contract/content';
 import { CONTENT_LOCALES, type ContentLocale } from '../../src/contract/locales';
 import type { Db } from '../db/create-db';
 import { upsertAppCard } from '../modules/appcard/repository';
@@ -22,7 +23,6 @@ import type {
   WxAppsTable,
 } from '../modules/catalogue/tables';
 import { countBanners, insertBanner, updateBannerPictures, upsertPage } from '../modules/content/repository';
-import type { PageSlug } from '../modules/content/service';
 import { insertNotice } from '../modules/notices/repository';
 
 /** mulberry32: a small seeded PRNG, so every seed of the same size is identical. */

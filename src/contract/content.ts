@@ -121,6 +121,10 @@ export const noticeReadCall = {
   access: 'user',
 } satisfies Call;
 
+/** The operators' pages: /Service, /Help and /AboutUs (spec section 7: /mainview/customAgent, systemHelp, aboutus). */
+export const PAGE_SLUGS = ['customAgent', 'systemHelp', 'aboutus'] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+
 /** The customer-service page (/Service), in the caller's language. */
 export const customAgentPageCall = {
   method: 'POST',

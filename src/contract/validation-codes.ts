@@ -142,6 +142,7 @@ export const validationMessages = {
   site_domain_invalid: 'Enter a host name such as play.example.com',
   site_domain_taken: 'A site with this domain already exists',
   time_zone_invalid: 'Choose a time zone from the list',
+  page_default_text_missing: 'Every page needs its English text: other languages fall back to it',
   site_time_zone_fixed: 'The time zone cannot change once players of this site have bet',
   deposit_query_invalid: 'Enter an order number or a UID',
   provider_not_found: 'No such game provider',

@@ -143,6 +143,7 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   site_domain_invalid: msg`Enter a host name such as play.example.com`,
   site_domain_taken: msg`A site with this domain already exists`,
   time_zone_invalid: msg`Choose a time zone from the list`,
+  page_default_text_missing: msg`Every page needs its English text: other languages fall back to it`,
   site_time_zone_fixed: msg`The time zone cannot change once players of this site have bet`,
   deposit_query_invalid: msg`Enter an order number or a UID`,
   provider_not_found: msg`No such game provider`,

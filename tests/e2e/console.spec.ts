@@ -362,6 +362,57 @@ test('a message in two languages: sent from the console to one player’s UID an
   await op.context().close();
 });
 
+test('the about page in two languages: written in the console, English required; a Spanish reader gets theirs, a Korean reader the English', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const english = `About Beacon ${stamp}`;
+  const spanish = `Sobre Beacon ${stamp}`;
+
+  const op = await signInOperator(browser, 'operator');
+  await op.getByRole('link', { name: 'Pages' }).click();
+  await op.getByRole('button', { name: 'Edit About us' }).click();
+  const form = op.getByRole('form', { name: 'Edit About us' });
+  await expectNoViolations(op, 'a page being edited');
+  // Without English: the contract's message, under the English title.
+  await form.getByLabel('Title (English)').fill('');
+  await form.getByLabel('Text (English)').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByLabel('Title (English)')).toHaveAccessibleDescription(
+    'Every page needs its English text: other languages fall back to it',
+  );
+  await form.getByLabel('Title (English)').fill(english);
+  await form.getByLabel('Text (English)').fill('<p>We run <b>Beacon</b>.</p>');
+  await form.getByLabel('Title (Español)').fill(spanish);
+  await form.getByLabel('Text (Español)').fill('<p>Gestionamos <b>Beacon</b>.</p>');
+  await form.getByLabel('Title (한국어)').fill('');
+  await form.getByLabel('Text (한국어)').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(op.getByRole('status').filter({ hasText: 'About us saved' })).toBeVisible();
+  const row = op.getByRole('row').filter({ hasText: 'About us' });
+  await expect(row).toContainText('Español');
+  await expect(row).not.toContainText('한국어');
+
+  const page = await browser.newPage();
+  const phone = freshPhone();
+  await registerViaApi(page.request, phone, PASSWORD);
+  await page.goto('/login');
+  await logIn(page, phone, PASSWORD);
+  for (const [locale, title, text] of [
+    ['es-ES', spanish, 'Gestionamos Beacon.'],
+    ['ko-KR', english, 'We run Beacon.'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    await page.goto('/AboutUs');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.locator('.article-card')).toContainText(text);
+  }
+  await page.context().close();
+  await op.context().close();
+});
+
 test('a site’s settings: a wrong colour is refused under its field, a new name and colour reach its manifest; its own icon, then the build’s again', async ({
   browser,
 }) => {
@@ -779,6 +830,7 @@ test('a new site, created from the console on a 360 px phone; the console fits t
       '/admin/banners?edit=new',
       '/admin/notices?edit=new',
       '/admin/messages',
+      '/admin/pages?edit=systemHelp',
       '/admin/sites?edit=localhost',
       '/admin/sites?create=true',
       '/admin/users?uid=10000002',

@@ -141,3 +141,32 @@ export const upsertPage = async (db: Db, page: Insertable<ContentPagesTable>): P
     )
     .execute();
 };
+
+/** Every language of every page (the console's list). */
+export const allPageRows = (db: Db): Promise<ContentPageRow[]> =>
+  db.selectFrom('content_pages').selectAll().orderBy('slug').orderBy('locale').execute();
+
+/** A page's languages; with `forUpdate`, locked on PostgreSQL until the caller's transaction ends. */
+export const pageRows = (db: Db, slug: string, { forUpdate = false } = {}): Promise<ContentPageRow[]> => {
+  const q = db.selectFrom('content_pages').selectAll().where('slug', '=', slug).orderBy('locale');
+  return (forUpdate && isPostgres(db) ? q.forUpdate() : q).execute();
+};
+
+/** A page's languages become exactly `texts`: each written (inserted or replaced), any other removed. */
+export async function replacePage(
+  trx: Db,
+  slug: string,
+  texts: readonly { locale: string; title: string; content: string }[],
+  now: number,
+): Promise<void> {
+  for (const t of texts) await upsertPage(trx, { slug, ...t, updated_at: now });
+  await trx
+    .deleteFrom('content_pages')
+    .where('slug', '=', slug)
+    .where(
+      'locale',
+      'not in',
+      texts.map((t) => t.locale),
+    )
+    .execute();
+}

@@ -12,10 +12,12 @@ import {
   customAgentPageCall,
   systemHelpPageCall,
 } from '../../../src/contract/content';
+import { adminPageListCall, pageSaveCall } from '../../../src/contract/page-admin';
 import type { AppContext } from '../../context';
 import { serve, serveUpload } from '../../http/serve';
 import { callerSiteId } from '../site/service';
 import * as bannerAdmin from './banner-admin';
+import * as pageAdmin from './page-admin';
 import * as service from './service';
 
 /** The home carousel's banners and the three HTML pages of spec section 7. */
@@ -34,8 +36,8 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 }
 
-/** The console's banners (/api/admin/banners/*), gated by serve() like every /admin call. */
-export function bannerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The console's banners and pages (/api/admin/banners/*, /api/admin/pages/*), gated by serve() like every /admin call. */
+export function contentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, adminBannerListCall, ({ auth, input }) =>
     bannerAdmin.listBanners(ctx, auth.operator, input),
   );
@@ -47,4 +49,6 @@ export function bannerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, bannerPictureRemoveCall, ({ auth, input }) =>
     bannerAdmin.removeBannerPicture(ctx, auth, input),
   );
+  serve(app, ctx, adminPageListCall, () => pageAdmin.listPages(ctx));
+  serve(app, ctx, pageSaveCall, ({ auth, input }) => pageAdmin.savePage(ctx, auth, input));
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Banner, HtmlPage } from '../../../src/contract/content';
+import type { Banner, HtmlPage, PageSlug } from '../../../src/contract/content';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../src/contract/locales';
+import { PAGE_FALLBACK_LOCALE } from '../../../src/contract/page-admin';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/envelope';
 import { sanitizeHtml } from '../../http/sanitize';
@@ -8,9 +9,6 @@ import type { UploadReferrer } from '../uploads/service';
 import * as repo from './repository';
 
 export const DEFAULT_LOCALE: ContentLocale = 'en-US';
-
-export const PAGE_SLUGS = ['customAgent', 'systemHelp', 'aboutus'] as const;
-export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 /** A bare language ("es", "zh-TW") falls back to the one locale we have for it. */
 const BY_LANGUAGE: Record<string, ContentLocale> = {
@@ -130,7 +128,7 @@ export const findBanner = (ctx: AppContext, id: number): Promise<repo.BannerRow 
   repo.findBannerById(ctx.db, id);
 
 export async function getPage(ctx: AppContext, slug: PageSlug, locale: ContentLocale): Promise<HtmlPage> {
-  const row = await repo.findPage(ctx.db, slug, locale, DEFAULT_LOCALE);
+  const row = await repo.findPage(ctx.db, slug, locale, PAGE_FALLBACK_LOCALE);
   if (!row) throw notFound('This page has no content yet');
   return { title: row.title, content: sanitizeHtml(row.content) };
 }

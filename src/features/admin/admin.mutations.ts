@@ -35,6 +35,7 @@ import {
   adminTotpCall,
   adminTotpEnrolCall,
 } from '../../contract/operators';
+import { type PageSaveRequest, pageSaveCall } from '../../contract/page-admin';
 import {
   type SiteCreateRequest,
   type SiteSaveRequest,
@@ -287,6 +288,15 @@ export function useMessageSendMutation() {
   return useMutation({
     mutationFn: (input: MessageSendRequest) => api.call(adminMessageSendCall, input, FORM),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'message-sends'] }),
+  });
+}
+
+/** Replaces a page's texts in every language (the app's readers get them at their next load). */
+export function usePageSaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PageSaveRequest) => api.call(pageSaveCall, input, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.pages() }),
   });
 }
 

@@ -15,6 +15,7 @@ import { adminGameListCall, adminProviderListCall } from '../../contract/game-ad
 import { adminMessageSendsCall } from '../../contract/message-admin';
 import { adminNoticeListCall } from '../../contract/notice-admin';
 import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
+import { adminPageListCall } from '../../contract/page-admin';
 import { adminReportCall } from '../../contract/report-admin';
 import { sitesCall } from '../../contract/site';
 import { adminSiteListCall } from '../../contract/site-admin';
@@ -123,6 +124,7 @@ export const adminKeys = {
   sites: () => ['admin', 'sites'] as const,
   siteSettings: () => ['admin', 'site-settings'] as const,
   messageSends: (page: number) => ['admin', 'message-sends', page] as const,
+  pages: () => ['admin', 'pages'] as const,
 };
 
 const FRESH = { staleTime: 0, gcTime: 60_000 } as const;
@@ -273,6 +275,14 @@ export const adminQueries = {
       ...FRESH,
     }),
   /** Operators' past message sends, newest first. */
+  /** The help, about and customer-service pages, as one page of the console's lists. */
+  pages: () =>
+    queryOptions({
+      queryKey: adminKeys.pages(),
+      queryFn: () => api.call(adminPageListCall, {}),
+      select: (pages) => ({ content: pages, totalPages: 1, number: 0, totalElements: pages.length }),
+      ...FRESH,
+    }),
   messageSends: (page: number) =>
     queryOptions({
       queryKey: adminKeys.messageSends(page),

@@ -31,6 +31,7 @@ const SECTIONS: ReadonlyArray<{ to: LinkProps['to']; label: MessageDescriptor; a
   { to: '/admin/banners', label: msg`Banners` },
   { to: '/admin/notices', label: msg`Notices` },
   { to: '/admin/messages', label: msg`Messages` },
+  { to: '/admin/pages', label: msg`Pages` },
   { to: '/admin/reports', label: msg`Reports` },
   { to: '/admin/catalogue', label: msg`Catalogue items` },
   { to: '/admin/games', label: msg`Games` },

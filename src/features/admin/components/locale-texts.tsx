@@ -36,7 +36,10 @@ export function useLocaleTexts<K extends string>(
   };
 }
 
-/** A fieldset per language with the fields `render` gives it, then the choice of the default language. */
+/**
+ * A fieldset per language with the fields `render` gives it, then the choice of the default language (none
+ * without `onDefaultLocale`: the default is fixed, as the pages' English).
+ */
 export function LocaleTextFields({
   render,
   defaultLocale,
@@ -45,7 +48,7 @@ export function LocaleTextFields({
 }: {
   render: (locale: ContentLocale) => ReactNode;
   defaultLocale: string;
-  onDefaultLocale: (locale: string) => void;
+  onDefaultLocale?: (locale: string) => void;
   error: string | undefined;
 }) {
   const { t } = useLingui();
@@ -57,14 +60,16 @@ export function LocaleTextFields({
           {render(locale)}
         </fieldset>
       ))}
-      <SelectField
-        label={t`Default language`}
-        name="defaultLocale"
-        value={defaultLocale}
-        onChange={onDefaultLocale}
-        options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
-        error={error}
-      />
+      {onDefaultLocale ? (
+        <SelectField
+          label={t`Default language`}
+          name="defaultLocale"
+          value={defaultLocale}
+          onChange={onDefaultLocale}
+          options={CONTENT_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          error={error}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,155 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef } from 'react';
+import type { PageSlug } from '../../../contract/content';
+import { CONTENT_LOCALES } from '../../../contract/locales';
+import {
+  type AdminPage,
+  PAGE_BODY_MAX,
+  PAGE_FALLBACK_LOCALE,
+  PAGE_TITLE_MAX,
+  pageSaveRequestSchema,
+} from '../../../contract/page-admin';
+import { LOCALE_NAMES } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { EmptyState } from '../../../ui/empty-state';
+import { usePageSaveMutation } from '../admin.mutations';
+import { adminQueries } from '../admin.queries';
+import { AdminTable } from './admin-table';
+import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
+import { usePathProblems } from './use-path-problems';
+
+/** The page being edited, by its slug; absent: the list only. */
+export interface PageFilters {
+  edit?: string | undefined;
+}
+
+/** The pages by the names the app's menu gives them. */
+const PAGE_NAMES: Record<PageSlug, MessageDescriptor> = {
+  customAgent: msg`Customer service`,
+  systemHelp: msg`Help`,
+  aboutus: msg`About us`,
+};
+
+/** The help, about and customer-service pages (issue 16): their languages, and the form of one. */
+export function PagesPage({
+  filters,
+  onFilters,
+}: {
+  filters: PageFilters;
+  onFilters: (next: PageFilters) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const list = useQuery(adminQueries.pages());
+  const editing =
+    filters.edit === undefined ? undefined : list.data?.content.find((p) => p.slug === filters.edit);
+  const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <section aria-labelledby="admin-pages-title">
+      <h2 id="admin-pages-title" className="admin-section__title">
+        <Trans>Pages</Trans>
+      </h2>
+      {filters.edit === undefined || list.isPending ? null : editing ? (
+        <PageEditor key={editing.slug} page={editing} onClose={() => onFilters({})} />
+      ) : (
+        <EmptyState title={<Trans>No such page</Trans>} />
+      )}
+      <AdminTable
+        list={list}
+        rowKey={(p) => p.slug}
+        empty={<Trans>No pages</Trans>}
+        page={0}
+        onPage={() => undefined}
+        columns={[
+          { header: t`Page`, cell: (p) => i18n._(PAGE_NAMES[p.slug]) },
+          {
+            header: t`Languages`,
+            cell: (p) =>
+              CONTENT_LOCALES.filter((l) => p.texts[l])
+                .map((l) => LOCALE_NAMES[l])
+                .join(', ') || t`Not written yet`,
+          },
+          { header: t`Saved`, cell: (p) => (p.updatedAt === null ? '–' : when(p.updatedAt)) },
+          {
+            header: t`Actions`,
+            cell: (p) => (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={t`Edit ${i18n._(PAGE_NAMES[p.slug])}`}
+                onClick={() => onFilters({ edit: p.slug })}
+              >
+                <Trans>Edit</Trans>
+              </button>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** One page's title and HTML text per language; English is required, an empty language reads English. */
+function PageEditor({ page, onClose }: { page: AdminPage; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const save = usePageSaveMutation();
+  const problems = usePathProblems(form);
+  const texts = useLocaleTexts(
+    (l) => ({ title: page.texts[l]?.title ?? '', body: page.texts[l]?.body ?? '' }),
+    problems.clear,
+  );
+  const name = i18n._(PAGE_NAMES[page.slug]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = problems.validate(pageSaveRequestSchema, { slug: page.slug, texts: texts.written() });
+    if (!input) return;
+    save.mutate(input, {
+      onSuccess: () => {
+        toast.positive(t`${name} saved`);
+        onClose();
+      },
+      onError: problems.showApiError,
+    });
+  };
+
+  const title = t`Edit ${name}`;
+  return (
+    <div className="admin-editor">
+      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
+        <h3 className="admin-editor__title">{title}</h3>
+        <p className="admin-table__note">
+          <Trans>
+            English is required: a language left empty shows the English page. The text is HTML (paragraphs,
+            headings, lists, links, pictures); scripts and styles are removed.
+          </Trans>
+        </p>
+        <LocaleTextFields
+          defaultLocale={PAGE_FALLBACK_LOCALE}
+          error={undefined}
+          render={(locale) => (
+            <TitleTextFields
+              locale={locale}
+              texts={texts}
+              defaultLocale={PAGE_FALLBACK_LOCALE}
+              message={problems.message}
+              titleMax={PAGE_TITLE_MAX}
+              bodyMax={PAGE_BODY_MAX}
+            />
+          )}
+        />
+        <div className="admin-actions">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            <Trans>Save</Trans>
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
