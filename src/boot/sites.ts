@@ -14,6 +14,9 @@ export async function loadSite(): Promise<void> {
       siteStore.set(site);
       document.title = site.name;
       document.querySelector('meta[name="theme-color"]')?.setAttribute('content', site.themeColor);
+      // iOS reads it when "Add to Home Screen" is tapped, after this has run.
+      if (site.appleTouchIcon)
+        document.querySelector('link[rel="apple-touch-icon"]')?.setAttribute('href', site.appleTouchIcon);
     }
   } catch (error) {
     logFailure('Site list', error);

@@ -1,6 +1,7 @@
 /**
- * The states the console's lists filter by. A file of its own, free of API paths: the console's routes
- * validate their URLs with them in the route tree every page loads, before the console's code has loaded.
+ * The states the console's lists filter by, and the orders they sort in. A file of its own, free of API
+ * paths: the console's routes validate their URLs with them in the route tree every page loads, before the
+ * console's code has loaded.
  */
 
 /** A four-eyes command's states (decision 0024). */
@@ -14,3 +15,7 @@ export const FOLLOW_UP_STATES = ['open', 'done'] as const;
 
 /** A deposit order's states (spec section 4: Prepare until paid or expired). */
 export const DEPOSIT_STATES = ['Prepare', 'Success', 'Fail'] as const;
+
+/** The orders the console's money lists (withdrawals, deposits) can be read in; newest first by default. */
+export const MONEY_LIST_SORTS = ['newest', 'oldest', 'largest'] as const;
+export type MoneyListSort = (typeof MONEY_LIST_SORTS)[number];

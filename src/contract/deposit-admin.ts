@@ -1,16 +1,18 @@
 import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
-import { DEPOSIT_STATES } from './console-states';
+import { DEPOSIT_STATES, MONEY_LIST_SORTS } from './console-states';
 import { pageRequestSchema, pageSchema } from './paging';
 
 /**
- * The console's deposits (issue 16): every deposit order of the operator's sites, newest first, by state,
+ * The console's deposits (issue 16): every deposit order of the operator's sites, newest first or as asked, by state,
  * and found by its order number or its player's UID. Read only: a deposit completes by its provider's
  * callback (decision 0008), never by an operator's word.
  */
 
 export const adminDepositListRequestSchema = z.extend(pageRequestSchema, {
   state: z.optional(z.enum(DEPOSIT_STATES, 'invalid_type')),
+  /** newest (the default) or oldest by when ordered, or largest amount first. */
+  sort: z._default(z.enum(MONEY_LIST_SORTS, 'invalid_type'), 'newest'),
   /** An order number (letters and digits) or a UID (digits); empty: every order. */
   query: z._default(
     z

@@ -92,6 +92,19 @@ export const adminMessageSendCall = {
   access: operatorAccess('message', 'write'),
 } satisfies Call;
 
+/**
+ * Finishes a send cut short (its `finishedAt` is null) from the request it stored, under its own key: only the
+ * messages still missing are written, so each recipient gets it once; a finished send answers its result.
+ * An unknown send is 404.
+ */
+export const adminMessageResumeCall = {
+  method: 'POST',
+  path: '/admin/messages/resume',
+  input: z.object({ id: z.int('required').check(z.positive('invalid_type')) }),
+  answer: messageSendResultSchema,
+  access: operatorAccess('message', 'write'),
+} satisfies Call;
+
 export const messageBroadcastSchema = z.object({
   id: z.int(),
   segment: z.enum(MESSAGE_SEGMENTS),

@@ -19,6 +19,8 @@ export const siteSchema = z.object({
    * Optional so that an app served apart from an older API server still reads that server's sites.
    */
   country: z.optional(z.string()),
+  /** The site's own 180 px icon for iOS's home screen (an upload's address), or null: the build's. */
+  appleTouchIcon: z.optional(z.nullable(z.string())),
 });
 export type Site = z.infer<typeof siteSchema>;
 

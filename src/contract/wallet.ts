@@ -27,6 +27,7 @@ import { z } from 'zod/mini';
 import { emptyResponseSchema } from './auth';
 import { type BankCountry, bankAccountIssues, findBank } from './banks';
 import { type Call, operatorAccess } from './call';
+import { MONEY_LIST_SORTS } from './console-states';
 import { pageRequestSchema, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
 import { txStateSchema } from './tx-states';
@@ -379,6 +380,8 @@ export const walletRecordPageSchema = pageSchema(walletRecordSchema);
 
 export const adminWithdrawalListRequestSchema = z.extend(pageRequestSchema, {
   state: z.optional(txStateSchema),
+  /** newest (the default) or oldest by when asked for, or largest amount first. */
+  sort: z._default(z.enum(MONEY_LIST_SORTS, 'invalid_type'), 'newest'),
 });
 export const adminWithdrawalSchema = z.extend(withdrawalSchema, {
   userUid: z.int(),

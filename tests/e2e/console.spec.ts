@@ -470,6 +470,14 @@ test('a site’s settings: a wrong colour is refused under its field, a new name
     const served = await op.request.get(`${origin}${i.src}`);
     expect(served.headers()['content-type']).toBe('image/png');
   }
+  // A visitor's page names the site's own 180 px icon for iOS's home screen, and the build's once removed.
+  const appleIcon = async (expected: string | RegExp) => {
+    const visitor = await browser.newPage({ baseURL: origin });
+    await visitor.goto('/');
+    await expect(visitor.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', expected);
+    await visitor.context().close();
+  };
+  await appleIcon(/^\/media\/upload\/\d+-[0-9a-f]{16}\.png$/);
   await expectNoViolations(op, 'a site with its icon');
   await icon.getByRole('button', { name: 'Remove icon' }).click();
   await op
@@ -483,6 +491,7 @@ test('a site’s settings: a wrong colour is refused under its field, a new name
     '/icons/icon-512.png',
     '/icons/maskable-512.png',
   ]);
+  await appleIcon('/icons/apple-touch-icon.png');
 
   // As it was: the name and colour other runs expect.
   await form.getByLabel('Name', { exact: true }).fill(before.name);
@@ -514,6 +523,23 @@ test('deposits: found by the player’s UID and by order number, credited and wa
   await expect(rows.filter({ hasText: credited })).toContainText('Credited');
   await expect(rows.filter({ hasText: waiting.orderNo })).toContainText('Waiting for payment');
   await expectNoViolations(op, 'the deposits list');
+  // Sorted: the newest (the waiting order) first; the largest (the credited one) first, kept over a reload.
+  const firstListed = async () => {
+    const texts = await op.getByRole('row').allInnerTexts();
+    return texts.findIndex((t) => t.includes(credited)) < texts.findIndex((t) => t.includes(waiting.orderNo))
+      ? 'credited'
+      : 'waiting';
+  };
+  await expect.poll(firstListed).toBe('waiting');
+  await op.getByLabel('Sort by').selectOption('largest');
+  await expect(op).toHaveURL(/sort=largest/);
+  await expect.poll(firstListed).toBe('credited');
+  await op.reload();
+  await expect(op.getByLabel('Sort by')).toHaveValue('largest');
+  await expect(rows.filter({ hasText: credited })).toHaveCount(1);
+  await expect.poll(firstListed).toBe('credited');
+  await op.getByLabel('Sort by').selectOption('newest');
+  await expect.poll(firstListed).toBe('waiting');
 
   await op.getByLabel('Order number or UID').fill(credited.toLowerCase());
   await op.getByRole('button', { name: 'Search' }).click();

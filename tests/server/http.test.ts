@@ -106,6 +106,7 @@ describe('POST /mainview/sites', () => {
       maxWithdraw: 50000,
       minTransfer: 10,
       country: 'PH',
+      appleTouchIcon: null,
     });
   });
 

@@ -391,6 +391,39 @@ describe('withdrawals', () => {
     expect(none.data.issues[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_not_set' });
   });
 
+  it('the review queue sorts as asked: newest, oldest or largest first; a wrong order is refused', async () => {
+    const u = await newUser(server);
+    const methodId = await addBankCard(server, u);
+    await deposit(server, u, 1000);
+    const ids: number[] = [];
+    for (const amount of [150, 300, 120]) {
+      server.clock.advance(1000);
+      const w = await money(
+        server,
+        '/wallet/withdraw/create',
+        { amount, methodId, safePassword: SAFE_PASSWORD },
+        u.token,
+      );
+      expect(w.http, w.message).toBe(200);
+      ids.push(Number(w.data.id));
+    }
+    const [small, large, smallest] = ids;
+    const order = async (sort?: string) => {
+      const res = await server.post(
+        '/admin/withdrawals/list',
+        { state: 'WaitReview', sort, size: 50 },
+        operator.token,
+      );
+      expect(res.http, res.message).toBe(200);
+      return (res.data.content as { id: number }[]).map((x) => x.id).filter((id) => ids.includes(id));
+    };
+    expect(await order()).toEqual([smallest, large, small]);
+    expect(await order('oldest')).toEqual([small, large, smallest]);
+    expect(await order('largest')).toEqual([large, small, smallest]);
+    const wrong = await server.post('/admin/withdrawals/list', { sort: 'cheapest' }, operator.token);
+    expect(wrong.data.issues[0]).toMatchObject({ path: 'sort', code: 'invalid_type' });
+  });
+
   it('walks Prepare -> WaitReview -> WaitExec -> Exec -> Success with an operator', async () => {
     const u = await newUser(server);
     const methodId = await addBankCard(server, u);

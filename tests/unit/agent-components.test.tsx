@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ import { queryClient } from '../../src/lib/query-client';
 import { logout, setUser, USER_QUERY_KEY } from '../../src/lib/session';
 import { toastStore } from '../../src/lib/toast';
 import { DayChart } from '../../src/ui/day-chart';
+import { envelope, stubApi, withApp } from './api-stub';
 import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
 
@@ -27,43 +28,6 @@ import { renderInRouter } from './render';
 // asked to draw is checked.
 const mountChart = vi.hoisted(() => vi.fn(() => ({ resize: () => {}, destroy: () => {} })));
 vi.mock('../../src/ui/uplot-chart', () => ({ mountChart }));
-
-const envelope = (status: number, data: unknown, message = 'ok') =>
-  new Response(JSON.stringify({ status, message, data }), {
-    status: status === 200 ? 200 : status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-interface Sent {
-  path: string;
-  body: Record<string, unknown>;
-  key: string | null;
-}
-
-/** Answers the API by path (each answer a value, or a function of the body); records what was sent. */
-function stubApi(answers: Record<string, unknown | ((body: Record<string, unknown>) => Response | unknown)>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const path = String(input).replace(/^\/api/, '');
-      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-      sent.push({ path, body, key: new Headers(init?.headers).get('Idempotency-Key') });
-      const answer = answers[path];
-      if (answer === undefined) return envelope(404, null, `no stub for ${path}`);
-      const value = typeof answer === 'function' ? answer(body) : answer;
-      return value instanceof Response ? value : envelope(200, value);
-    }),
-  );
-  return sent;
-}
-
-const withApp = (ui: ReactNode) =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </I18nProvider>,
-  );
 
 /** The error shown under a field (its aria-describedby). */
 const errorOf = (input: HTMLElement) =>

@@ -13,7 +13,9 @@ import * as service from './service';
 
 /** The operators' withdrawal review; serve() gates every /admin call (requireOperator). */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, adminWithdrawalListCall, ({ input, auth }) => service.list(ctx, auth, input.state, input));
+  serve(app, ctx, adminWithdrawalListCall, ({ input, auth }) =>
+    service.list(ctx, auth, { state: input.state, sort: input.sort }, input),
+  );
   serve(app, ctx, adminApproveCall, (call) =>
     idempotentCall(ctx, call, 'admin/approve', service.approve(ctx, call.auth, call.input.id)),
   );

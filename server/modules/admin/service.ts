@@ -1,3 +1,4 @@
+import type { MoneyListSort } from '../../../src/contract/console-states';
 import type { Page } from '../../../src/contract/paging';
 import type { TxState } from '../../../src/contract/tx-states';
 import { type AdminWithdrawal, toMoney } from '../../../src/contract/wallet';
@@ -27,10 +28,10 @@ const DEFAULT_REVIEW_THRESHOLD = 500_000;
 export const list = (
   ctx: AppContext,
   op: OperatorAuth,
-  state: TxState | undefined,
+  filter: { state: TxState | undefined; sort: MoneyListSort },
   page: { number: number; size: number },
 ): Promise<Page<AdminWithdrawal>> =>
-  withdrawalsForReview(ctx.db, state, page, visibleSites(op.operator, 'read', 'withdrawal'));
+  withdrawalsForReview(ctx.db, filter, page, visibleSites(op.operator, 'read', 'withdrawal'));
 
 /** The withdrawal, if the operator may write it (its user's site): else 404, or 403 `permission_denied`. */
 async function reviewable(trx: Db, op: OperatorAuth, id: number) {

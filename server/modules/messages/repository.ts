@@ -120,6 +120,17 @@ export async function markDeleted(
 export const findBroadcast = (db: Db, requestKey: string) =>
   db.selectFrom('message_broadcasts').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
 
+export const findBroadcastById = (db: Db, id: number) =>
+  db.selectFrom('message_broadcasts').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A send's texts in its languages other than the default one. */
+export const textsOfBroadcast = (db: Db, broadcastId: number) =>
+  db
+    .selectFrom('message_texts')
+    .select(['locale', 'title', 'body'])
+    .where('broadcast_id', '=', broadcastId)
+    .execute();
+
 /** The broadcast row, or undefined when another send with the same key got there first. */
 export const insertBroadcast = (
   db: Db,

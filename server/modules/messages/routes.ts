@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminMessageSendCall, adminMessageSendsCall } from '../../../src/contract/message-admin';
+import {
+  adminMessageResumeCall,
+  adminMessageSendCall,
+  adminMessageSendsCall,
+} from '../../../src/contract/message-admin';
 import {
   messageDeleteCall,
   messageDetailCall,
@@ -39,4 +43,7 @@ export function messageRoutes(
     service.sendOperatorMessage(ctx, auth, input, marketingRefusals),
   );
   serve(app, ctx, adminMessageSendsCall, ({ input, auth }) => service.listSends(ctx, auth.operator, input));
+  serve(app, ctx, adminMessageResumeCall, ({ input, auth }) =>
+    service.resumeOperatorMessage(ctx, auth, input.id, marketingRefusals),
+  );
 }

@@ -1,5 +1,5 @@
 import { Status } from '../../../src/contract/envelope';
-import { CONTENT_LOCALES } from '../../../src/contract/locales';
+import { CONTENT_LOCALES, type ContentLocale } from '../../../src/contract/locales';
 import type {
   MessageBroadcast,
   MessageSegment,
@@ -11,7 +11,7 @@ import type { Page } from '../../../src/contract/paging';
 import { Job } from '../../../src/contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
-import { codedError, notFound } from '../../http/envelope';
+import { codedError, conflict, notFound } from '../../http/envelope';
 import { requestHash } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import { recordAudit } from '../audit/service';
@@ -289,6 +289,53 @@ export async function sendOperatorMessage(
     finished_at: now,
   });
   return { id: Number(broadcast.id), recipients, skipped, unknownUids: unknown };
+}
+
+/**
+ * `/admin/messages/resume`: a send cut short finished from the request it stored, under its own key (so
+ * sendOperatorMessage writes only the missing messages and compares the same hash); audited as
+ * `message.resume`. A send from before requests were kept, naming UIDs it did not keep, cannot be rebuilt
+ * (409 `state_changed`).
+ */
+export async function resumeOperatorMessage(
+  ctx: AppContext,
+  by: OperatorActing,
+  id: number,
+  marketingRefusals: MarketingGate,
+): Promise<MessageSendResult> {
+  assertCanAccess(by.operator, 'write', 'message', { siteId: null });
+  const broadcast = await repo.findBroadcastById(ctx.db, id);
+  if (!broadcast) throw notFound('No such send');
+  if (broadcast.finished_at !== null) return sendResult(broadcast);
+  const segment = broadcast.segment as MessageSendFields['segment'];
+  if (segment === 'uids' && broadcast.uids === null) throw conflict('state_changed');
+  const texts: MessageSendFields['texts'] = {
+    [broadcast.default_locale]: { title: broadcast.title, body: broadcast.body },
+  };
+  for (const t of await repo.textsOfBroadcast(ctx.db, id))
+    texts[t.locale as ContentLocale] = { title: t.title, body: t.body };
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      recordAudit(
+        trx,
+        by.actor,
+        { siteId: null, action: 'message.resume', resource: 'message', recordId: broadcast.request_key },
+        ctx.clock.now(),
+      ),
+    );
+  return sendOperatorMessage(
+    ctx,
+    by,
+    {
+      key: broadcast.request_key,
+      segment,
+      ...(broadcast.uids === null ? {} : { uids: uidList(broadcast.uids) }),
+      defaultLocale: broadcast.default_locale as ContentLocale,
+      texts,
+    },
+    marketingRefusals,
+  );
 }
 
 const uidList = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));

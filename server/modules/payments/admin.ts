@@ -1,4 +1,4 @@
-import type { DEPOSIT_STATES } from '../../../src/contract/console-states';
+import type { DEPOSIT_STATES, MoneyListSort } from '../../../src/contract/console-states';
 import type { AdminDeposit } from '../../../src/contract/deposit-admin';
 import type { Page } from '../../../src/contract/paging';
 import { toMoney } from '../../../src/contract/wallet';
@@ -13,13 +13,19 @@ import * as repo from './repository';
 export async function adminDeposits(
   ctx: AppContext,
   operator: Operator,
-  request: { state?: AdminDeposit['state'] | undefined; query: string; number: number; size: number },
+  request: {
+    state?: AdminDeposit['state'] | undefined;
+    query: string;
+    sort: MoneyListSort;
+    number: number;
+    size: number;
+  },
 ): Promise<Page<AdminDeposit>> {
   const siteIds = visibleSites(operator, 'read', 'deposit');
   const [{ rows, total }, domains] = await Promise.all([
     repo.depositsForAdmin(
       ctx.db,
-      { state: request.state, query: request.query, siteIds },
+      { state: request.state, query: request.query, siteIds, sort: request.sort },
       offsetOf(request),
       request.size,
     ),

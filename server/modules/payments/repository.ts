@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { MoneyListSort } from '../../../src/contract/console-states';
 import type { Db } from '../../db/create-db';
 import type { DepositOrdersTable } from './tables';
 
@@ -85,11 +86,12 @@ export interface AdminDepositFilter {
   query: string;
   /** null: every site's. */
   siteIds: readonly number[] | null;
+  sort: MoneyListSort;
 }
 
-/** Deposit orders with their player, newest first, for the console (issue 16). */
+/** Deposit orders with their player, in the order asked (the id breaks ties), for the console (issue 16). */
 export async function depositsForAdmin(db: Db, filter: AdminDepositFilter, offset: number, limit: number) {
-  const { state, query, siteIds } = filter;
+  const { state, query, siteIds, sort } = filter;
   const base = () => {
     let q = db.selectFrom('deposit_orders as d').innerJoin('users as u', 'u.id', 'd.user_id');
     if (state) q = q.where('d.state', '=', state);
@@ -106,7 +108,8 @@ export async function depositsForAdmin(db: Db, filter: AdminDepositFilter, offse
   const rows = await base()
     .selectAll('d')
     .select(['u.uid', 'u.area_code', 'u.phone', 'u.site_id'])
-    .orderBy('d.id', 'desc')
+    .$if(sort === 'largest', (q) => q.orderBy('d.amount', 'desc'))
+    .orderBy('d.id', sort === 'oldest' ? 'asc' : 'desc')
     .offset(offset)
     .limit(limit)
     .execute();

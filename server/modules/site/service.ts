@@ -31,6 +31,8 @@ function toSite(row: SiteRow): Site {
     maxWithdraw: toDecimal(row.max_withdraw),
     minTransfer: toDecimal(row.min_transfer),
     country: row.country,
+    // The four icons are set and cleared together (site-settings/): the 180 stands for them.
+    appleTouchIcon: row.icon_apple_180,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { MoneyListSort } from '../../../src/contract/console-states';
 import type { Db } from '../../db/create-db';
 import type { SafesTable, WalletRecordsTable, WithdrawalsTable, WithdrawMethodsTable } from './tables';
 
@@ -126,7 +127,13 @@ export const findWithdrawal = (db: Db, id: number): Promise<WithdrawalRow | unde
 
 export async function listWithdrawals(
   db: Db,
-  filter: { userId?: number; state?: string | undefined; siteIds?: readonly number[] | null },
+  filter: {
+    userId?: number;
+    state?: string | undefined;
+    siteIds?: readonly number[] | null;
+    /** Newest first unless asked otherwise (the id breaks ties). */
+    sort?: MoneyListSort;
+  },
   offset: number,
   limit: number,
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
@@ -145,7 +152,13 @@ export async function listWithdrawals(
       );
     return q;
   };
-  const rows = await base().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  const rows = await base()
+    .selectAll()
+    .$if(filter.sort === 'largest', (q) => q.orderBy('amount', 'desc'))
+    .orderBy('id', filter.sort === 'oldest' ? 'asc' : 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
   const count = await base()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import { type BankCountry, bankAccountIssues, bankCountryFor, bankName } from '../../../src/contract/banks';
+import type { MoneyListSort } from '../../../src/contract/console-states';
 import { Status } from '../../../src/contract/envelope';
 import type { Page } from '../../../src/contract/paging';
 import type { TxState } from '../../../src/contract/tx-states';
@@ -636,11 +637,11 @@ export async function findWithdrawalForReview(
 /** Users' withdrawals, newest first, in one state or all; of users of these sites only (null: every site). */
 export async function withdrawalsForReview(
   db: Db,
-  state: TxState | undefined,
+  filter: { state: TxState | undefined; sort: MoneyListSort },
   page: { number: number; size: number },
   siteIds: readonly number[] | null,
 ): Promise<Page<AdminWithdrawal>> {
-  const { rows, total } = await repo.listWithdrawals(db, { state, siteIds }, offsetOf(page), page.size);
+  const { rows, total } = await repo.listWithdrawals(db, { ...filter, siteIds }, offsetOf(page), page.size);
   const content: AdminWithdrawal[] = [];
   for (const row of rows) content.push(await toAdminWithdrawal(db, row));
   return pageOf(content, total, page.number, page.size);

@@ -22,7 +22,11 @@ import {
 } from '../../contract/catalogue-admin';
 import { gameEnableCall, providerEnableCall } from '../../contract/game-admin';
 import type { ContentLocale } from '../../contract/locales';
-import { adminMessageSendCall, type MessageSendRequest } from '../../contract/message-admin';
+import {
+  adminMessageResumeCall,
+  adminMessageSendCall,
+  type MessageSendRequest,
+} from '../../contract/message-admin';
 import {
   type NoticeCreateRequest,
   noticeCreateCall,
@@ -297,6 +301,15 @@ export function usePageSaveMutation() {
   return useMutation({
     mutationFn: (input: PageSaveRequest) => api.call(pageSaveCall, input, FORM),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.pages() }),
+  });
+}
+
+/** Finishes a send cut short, by its id (the server resends under the send's own key). */
+export function useMessageResumeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(adminMessageResumeCall, { id }, ACTION),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'message-sends'] }),
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   DEPOSIT_STATES,
   FOLLOW_UP_STATES,
   HOLD_STATES,
+  MoneyListSort,
 } from '../../contract/console-states';
 import { adminDepositListCall } from '../../contract/deposit-admin';
 import { adminGameListCall, adminProviderListCall } from '../../contract/game-admin';
@@ -35,6 +36,7 @@ export type CommandState = (typeof COMMAND_STATES)[number];
 /** `all`: no filter on the state. */
 export interface WithdrawalFilters {
   state: TxState | 'all';
+  sort: MoneyListSort;
   page: number;
 }
 
@@ -64,6 +66,7 @@ export interface DepositFilters {
   state: (typeof DEPOSIT_STATES)[number] | 'all';
   /** An order number or a UID; empty: every order. */
   q: string;
+  sort: MoneyListSort;
   page: number;
 }
 
@@ -140,7 +143,11 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.withdrawals(filters),
       queryFn: () =>
-        api.call(adminWithdrawalListCall, { state: stateFilter(filters.state), number: filters.page }),
+        api.call(adminWithdrawalListCall, {
+          state: stateFilter(filters.state),
+          sort: filters.sort,
+          number: filters.page,
+        }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),
@@ -188,6 +195,7 @@ export const adminQueries = {
         api.call(adminDepositListCall, {
           state: stateFilter(filters.state),
           query: filters.q,
+          sort: filters.sort,
           number: filters.page,
         }),
       placeholderData: keepPreviousData,

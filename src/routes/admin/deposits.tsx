@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { DEPOSIT_STATES } from '../../contract/console-states';
+import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { DepositsPage } from '../../features/admin/components/deposits-page';
 import { prefetch } from '../../lib/route-helpers';
@@ -9,6 +9,7 @@ import { prefetch } from '../../lib/route-helpers';
 const searchSchema = z.object({
   state: z.catch(z._default(z.enum([...DEPOSIT_STATES, 'all']), 'all'), 'all'),
   q: z.catch(z._default(z.string().check(z.maxLength(40), z.regex(/^[0-9A-Z]*$/)), ''), ''),
+  sort: z.catch(z._default(z.enum(MONEY_LIST_SORTS), 'newest'), 'newest'),
   page: z.catch(z._default(z.int().check(z.gte(0)), 0), 0),
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { MONEY_LIST_SORTS } from '../../contract/console-states';
 import { TX_STATES } from '../../contract/tx-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { WithdrawalsPage } from '../../features/admin/components/withdrawals-page';
@@ -8,6 +9,7 @@ import { prefetch } from '../../lib/route-helpers';
 /** The filters live in the URL, so back and reload keep them; anything invalid falls back to the default. */
 const searchSchema = z.object({
   state: z.catch(z._default(z.enum([...TX_STATES, 'all']), 'WaitReview'), 'WaitReview'),
+  sort: z.catch(z._default(z.enum(MONEY_LIST_SORTS), 'newest'), 'newest'),
   page: z.catch(z._default(z.int().check(z.gte(0)), 0), 0),
 });
 

@@ -265,6 +265,47 @@ describe('the key', () => {
     expect(await auditRows(key)).toHaveLength(1);
   });
 
+  it('resumes a send cut short from the console by its id: the missing messages written once, audited', async () => {
+    const [a, b, c] = [await quickUser(server), await quickUser(server), await quickUser(server)];
+    const key = newKey();
+    const body = { key, segment: 'uids', uids: [c.uid, a.uid, b.uid], texts: { 'en-US': EN, 'es-ES': ES } };
+    const first = await send(body);
+    expect(first.data.recipients).toBe(3);
+    await server.db.deleteFrom('messages').where('user_id', 'in', [b.id, c.id]).execute();
+    await server.db
+      .updateTable('message_broadcasts')
+      .set({ finished_at: null, recipients: 0 })
+      .where('request_key', '=', key)
+      .execute();
+    const resume = (id: unknown, user: TeamUser = operator) =>
+      server.post('/admin/messages/resume', { id }, user.token);
+    // Listed as cut short; another operator's resume of it by id finishes it.
+    const sends = await server.post('/admin/messages/sends', {}, operator.token);
+    expect(sends.data.content.find((x: { id: number }) => x.id === first.data.id)).toMatchObject({
+      finishedAt: null,
+    });
+    const resumed = await resume(first.data.id);
+    expect(resumed.http, resumed.message).toBe(200);
+    expect(resumed.data).toEqual(first.data);
+    for (const u of [a, b, c]) expect(await storedMessages(server.db, u.id)).toHaveLength(1);
+    expect(await firstMessage(c, 'es-ES')).toMatchObject(ES);
+    expect(await auditRows(key)).toHaveLength(1);
+    const resumes = await server.db
+      .selectFrom('audit_log')
+      .select('record_id')
+      .where('action', '=', 'message.resume')
+      .where('record_id', '=', key)
+      .execute();
+    expect(resumes).toHaveLength(1);
+    // Finished: resuming again writes nothing and answers the result.
+    expect((await resume(first.data.id)).data).toEqual(first.data);
+    for (const u of [a, b, c]) expect(await storedMessages(server.db, u.id)).toHaveLength(1);
+    // Unknown, malformed, and not an operator.
+    expect((await resume(99_999_999)).http).toBe(404);
+    expect((await resume('x')).http).toBe(400);
+    expect((await resume(first.data.id, a)).http).toBe(403);
+  });
+
   it('answers a send from before requests were kept (no hash) as it always did', async () => {
     const key = newKey();
     await server.db

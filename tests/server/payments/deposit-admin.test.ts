@@ -70,6 +70,16 @@ describe('the console lists deposits', () => {
     });
   });
 
+  it('sorted as asked: oldest first, largest amount first (the newest first among equals)', async () => {
+    const ours = (res: { data: { content: AdminDeposit[] } }) =>
+      res.data.content.map((d) => d.orderNo).filter((o) => [paid, pending, elsewhere].includes(o));
+    expect(ours(await list(admin.token, { sort: 'oldest' }))).toEqual([paid, pending, elsewhere]);
+    expect(ours(await list(admin.token, { sort: 'largest' }))).toEqual([elsewhere, paid, pending]);
+    expect(ours(await list(admin.token, { sort: 'newest' }))).toEqual([elsewhere, pending, paid]);
+    const wrong = await list(admin.token, { sort: 'cheapest' });
+    expect(wrong.data).toMatchObject({ issues: [{ path: 'sort', code: 'invalid_type' }] });
+  });
+
   it('by state, by order number (any case), by UID', async () => {
     const prepared = await list(admin.token, { state: 'Prepare' });
     expect(prepared.data.content.every((d: AdminDeposit) => d.state === 'Prepare')).toBe(true);

@@ -310,7 +310,14 @@ describe('uploading a site icon', () => {
       { src: icon.maskable512, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ]);
     for (const shortcut of own.shortcuts) expect(shortcut.icons.map((i) => i.src)).toEqual([icon.any192]);
+    // The public site list names the 180 icon, which the app links for iOS's home screen.
+    const publicSite = async (domain: string) =>
+      (
+        (await server.post('/mainview/sites', {})).data as { domain: string; appleTouchIcon: string | null }[]
+      ).find((s) => s.domain === domain);
+    expect(await publicSite(first.domain)).toMatchObject({ appleTouchIcon: icon.apple180 });
     await removeIcon(second.domain);
+    expect(await publicSite(second.domain)).toMatchObject({ appleTouchIcon: null });
     for (const host of [second.domain, 'unknown-host.example']) {
       const other = await manifestFor(host);
       expect(other.icons).toEqual(BUILD_ICONS);

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/money';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { adminQueries, type DepositFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
+import { MoneySortField } from './money-sort-field';
 
 const STATE_NAMES = {
   Prepare: msg`Waiting for payment`,
@@ -50,6 +51,7 @@ export function DepositsPage({
             ...DEPOSIT_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
           ]}
         />
+        <MoneySortField value={filters.sort} onChange={(sort) => onFilters({ ...filters, sort, page: 0 })} />
         <TextField
           label={t`Order number or UID`}
           name="q"

@@ -14,10 +14,11 @@ import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '../../../contract/messages'
 import { ApiError } from '../../../lib/api-client';
 import { LOCALE_NAMES } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../ui/dialog';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { TextField } from '../../../ui/form-fields';
-import { useMessageSendMutation } from '../admin.mutations';
+import { useMessageResumeMutation, useMessageSendMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
@@ -86,9 +87,11 @@ export function MessagesPage({
             header: t`Outcome`,
             cell: (s) => {
               const { recipients, skipped } = s;
-              return s.finishedAt === null
-                ? t`Cut short before every recipient got it`
-                : t`${recipients} received, ${skipped} left out`;
+              return s.finishedAt === null ? (
+                <ResumeSend send={s} />
+              ) : (
+                t`${recipients} received, ${skipped} left out`
+              );
             },
           },
           {
@@ -101,6 +104,40 @@ export function MessagesPage({
         ]}
       />
     </section>
+  );
+}
+
+/**
+ * A send cut short (the server stopped while writing it): said so, with a button that finishes it from the
+ * request it stored, under its own key, so nobody gets it twice. A send from before requests were kept,
+ * naming UIDs it did not keep, cannot be rebuilt: no button.
+ */
+function ResumeSend({ send }: { send: MessageBroadcast }) {
+  const { t } = useLingui();
+  const resume = useMessageResumeMutation();
+  const resumable = send.segment !== 'uids' || send.uids !== null;
+  return (
+    <span className="admin-cell-actions">
+      <Trans>Cut short before every recipient got it</Trans>
+      {resumable ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={resume.isPending}
+          aria-label={t`Finish sending ${send.title}`}
+          onClick={() =>
+            resume.mutate(send.id, {
+              onSuccess: (result) => {
+                const { recipients } = result;
+                toast.positive(t`Sent: ${recipients} received`);
+              },
+            })
+          }
+        >
+          <Trans>Finish sending</Trans>
+        </button>
+      ) : null}
+    </span>
   );
 }
 

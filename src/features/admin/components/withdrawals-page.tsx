@@ -10,6 +10,7 @@ import { SelectField } from '../../../ui/form-fields';
 import { useWithdrawalStepMutation } from '../admin.mutations';
 import { adminQueries, type WithdrawalFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
+import { MoneySortField } from './money-sort-field';
 import { ReasonDialog } from './reason-dialog';
 
 const STATE_NAMES = {
@@ -21,7 +22,7 @@ const STATE_NAMES = {
   Fail: msg`Failed`,
 } as const;
 
-/** The review queue: filtered by state (in the URL), newest first; each row offers its next steps. */
+/** The review queue: filtered by state and sorted (both in the URL), newest first by default; each row offers its next steps. */
 export function WithdrawalsPage({
   filters,
   onFilters,
@@ -53,12 +54,13 @@ export function WithdrawalsPage({
       <SelectField
         label={t`State`}
         value={filters.state}
-        onChange={(value) => onFilters({ state: value as TxState | 'all', page: 0 })}
+        onChange={(value) => onFilters({ ...filters, state: value as TxState | 'all', page: 0 })}
         options={[
           { value: 'all', label: t`Every state` },
           ...TX_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
         ]}
       />
+      <MoneySortField value={filters.sort} onChange={(sort) => onFilters({ ...filters, sort, page: 0 })} />
       <AdminTable
         list={list}
         rowKey={(w) => w.id}
