@@ -12,6 +12,7 @@ import {
   useBannerPictureRemoveMutation,
   useBannerSaveMutation,
 } from '../admin.mutations';
+import { EditorActions } from './editor-actions';
 import { LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { PictureField } from './picture-field';
 import { usePathProblems } from './use-path-problems';
@@ -127,14 +128,7 @@ export function BannerEditor({
             <Trans>Show on home</Trans>
           </label>
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            <Trans>Save</Trans>
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
+        <EditorActions saving={save.isPending} onClose={onClose} />
       </form>
       {banner ? <BannerPictures banner={banner} /> : null}
     </div>

@@ -13,6 +13,7 @@ import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useCatalogueItemSaveMutation } from '../admin.mutations';
+import { EditorActions } from './editor-actions';
 import { LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { TextAreaField } from './text-area-field';
 import { usePathProblems } from './use-path-problems';
@@ -182,14 +183,7 @@ export function CatalogueItemEditor({
             <Trans>Shown to promoters</Trans>
           </label>
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            <Trans>Save</Trans>
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
+        <EditorActions saving={save.isPending} onClose={onClose} />
       </form>
     </div>
   );

@@ -11,6 +11,7 @@ import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useNoticeSaveMutation } from '../admin.mutations';
+import { EditorActions } from './editor-actions';
 import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
@@ -171,14 +172,11 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
           }}
           error={message('publishUntil')}
         />
-        <div className="admin-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {notice ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
+        <EditorActions
+          saving={save.isPending}
+          onClose={onClose}
+          submitLabel={notice ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
+        />
       </form>
     </div>
   );

@@ -18,6 +18,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { usePageSaveMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';
+import { EditorActions } from './editor-actions';
 import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 
@@ -141,14 +142,7 @@ function PageEditor({ page, onClose }: { page: AdminPage; onClose: () => void })
             />
           )}
         />
-        <div className="admin-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            <Trans>Save</Trans>
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
+        <EditorActions saving={save.isPending} onClose={onClose} />
       </form>
     </div>
   );

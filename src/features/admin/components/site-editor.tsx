@@ -13,6 +13,7 @@ import { parseTypedAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { useSiteIconMutation, useSiteIconRemoveMutation, useSiteSaveMutation } from '../admin.mutations';
+import { EditorActions } from './editor-actions';
 import { PictureField } from './picture-field';
 import { usePathProblems } from './use-path-problems';
 
@@ -260,14 +261,7 @@ export function SiteEditor({
           onChange={(e) => edit('ratioChangeLimit', e.target.value)}
           error={message('ratioChangeLimitBp')}
         />
-        <div className="admin-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            <Trans>Save</Trans>
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
+        <EditorActions saving={save.isPending} onClose={onClose} />
       </form>
       {creating ? null : <SiteIconBlock site={site} />}
     </div>
