@@ -19,3 +19,7 @@ export const DEPOSIT_STATES = ['Prepare', 'Success', 'Fail'] as const;
 /** The orders the console's money lists (withdrawals, deposits) can be read in; newest first by default. */
 export const MONEY_LIST_SORTS = ['newest', 'oldest', 'largest'] as const;
 export type MoneyListSort = (typeof MONEY_LIST_SORTS)[number];
+
+/** The orders the console's users list can be read in: by registration, newest first by default. */
+export const USER_LIST_SORTS = ['newest', 'oldest'] as const satisfies readonly MoneyListSort[];
+export type UserListSort = (typeof USER_LIST_SORTS)[number];

@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import { ratioViewSchema } from './agent';
 import { type Call, operatorAccess } from './call';
+import { USER_LIST_SORTS } from './console-states';
 import { pageRequestSchema, pageSchema } from './paging';
 
 const uid = z
@@ -43,6 +44,8 @@ export const adminUserListRequestSchema = z.extend(pageRequestSchema, {
     z.string('invalid_type').check(z.trim(), z.regex(/^\d{0,15}$/, 'user_query_invalid')),
     '',
   ),
+  /** By registration: newest (the default) or oldest first. */
+  sort: z._default(z.enum(USER_LIST_SORTS, 'invalid_type'), 'newest'),
 });
 
 export const adminUserSchema = z.object({

@@ -668,6 +668,16 @@ test('an operator bans a player, a second operator approves, and the player is r
 
   const first = await signInOperator(browser, 'operator');
   await first.getByRole('link', { name: 'Users' }).click();
+  // Oldest registered first: asked of the server, kept in the URL over a reload.
+  const askedOldest = first.waitForRequest(
+    (r) => r.url().endsWith('/api/admin/users/list') && (r.postData() ?? '').includes('"sort":"oldest"'),
+  );
+  await first.getByLabel('Sort by').selectOption('oldest');
+  await askedOldest;
+  await expect(first).toHaveURL(/sort=oldest/);
+  await first.reload();
+  await expect(first.getByLabel('Sort by')).toHaveValue('oldest');
+  await first.getByLabel('Sort by').selectOption('newest');
   await first.getByLabel('UID or phone number').fill(phone);
   await first.getByRole('button', { name: 'Search' }).click();
   // The search is in the URL (the router quotes a string of digits).

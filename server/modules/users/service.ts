@@ -1,3 +1,4 @@
+import type { UserListSort } from '../../../src/contract/console-states';
 import type { Page } from '../../../src/contract/paging';
 import type { AdminUser, AdminUserDetail } from '../../../src/contract/user-admin';
 import type { AppContext } from '../../context';
@@ -125,7 +126,7 @@ export async function unban(
 export async function listUsers(
   ctx: AppContext,
   op: OperatorAuth,
-  req: { query: string; number: number; size: number },
+  req: { query: string; sort: UserListSort; number: number; size: number },
 ): Promise<Page<AdminUser>> {
   const sites = visibleSites(op.operator, 'read', 'user');
   const filtered = () => {
@@ -143,7 +144,12 @@ export async function listUsers(
     return q;
   };
   const [rows, count, domains] = await Promise.all([
-    filtered().select(USER_COLUMNS).orderBy('id', 'desc').offset(offsetOf(req)).limit(req.size).execute(),
+    filtered()
+      .select(USER_COLUMNS)
+      .orderBy('id', req.sort === 'oldest' ? 'asc' : 'desc')
+      .offset(offsetOf(req))
+      .limit(req.size)
+      .execute(),
     filtered()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),

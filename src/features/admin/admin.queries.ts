@@ -10,6 +10,7 @@ import type {
   FOLLOW_UP_STATES,
   HOLD_STATES,
   MoneyListSort,
+  UserListSort,
 } from '../../contract/console-states';
 import { adminDepositListCall } from '../../contract/deposit-admin';
 import { adminGameListCall, adminProviderListCall } from '../../contract/game-admin';
@@ -99,6 +100,7 @@ export interface CatalogueFilters {
 
 export interface UserFilters {
   q: string;
+  sort: UserListSort;
   page: number;
   /** The account open on its own page. */
   uid?: number | undefined;
@@ -248,8 +250,9 @@ export const adminQueries = {
     }),
   users: (filters: UserFilters) =>
     queryOptions({
-      queryKey: adminKeys.users({ q: filters.q, page: filters.page }),
-      queryFn: () => api.call(adminUserListCall, { query: filters.q, number: filters.page }),
+      queryKey: adminKeys.users({ q: filters.q, sort: filters.sort, page: filters.page }),
+      queryFn: () =>
+        api.call(adminUserListCall, { query: filters.q, sort: filters.sort, number: filters.page }),
       placeholderData: keepPreviousData,
       ...FRESH,
     }),

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { USER_LIST_SORTS } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { UserAccount } from '../../features/admin/components/user-account';
 import { UsersPage } from '../../features/admin/components/users-page';
@@ -21,6 +22,7 @@ const searchSchema = z.object({
     ),
     '',
   ),
+  sort: z.catch(z._default(z.enum(USER_LIST_SORTS), 'newest'), 'newest'),
   page: z.catch(z._default(z.int().check(z.gte(0)), 0), 0),
   uid: z.catch(z.optional(z.int().check(z.positive())), undefined),
 });

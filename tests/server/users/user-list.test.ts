@@ -45,6 +45,21 @@ describe('the users list', () => {
     expect(uids(byPhone)).not.toContain(there.uid);
   });
 
+  it('sorts by registration, newest first unless asked for the oldest; a wrong order is refused', async () => {
+    const list = async (sort?: string) => {
+      const res = await server.post('/admin/users/list', { sort, size: 50 }, everyOp.token);
+      expect(res.http, res.message).toBe(200);
+      return uids(res).filter((uid) => uid === here.uid || uid === there.uid);
+    };
+    expect(await list()).toEqual([there.uid, here.uid]);
+    expect(await list('newest')).toEqual([there.uid, here.uid]);
+    const oldest = await server.post('/admin/users/list', { sort: 'oldest' }, everyOp.token);
+    const all = await server.db.selectFrom('users').select('uid').orderBy('id').limit(20).execute();
+    expect(uids(oldest)).toEqual(all.map((u) => Number(u.uid)));
+    const wrong = await server.post('/admin/users/list', { sort: 'largest' }, everyOp.token);
+    expect(wrong.data.issues[0]).toMatchObject({ path: 'sort', code: 'invalid_type' });
+  });
+
   it("a site's operator sees only that site's users", async () => {
     expect(uids(await search(siteOp.token, String(here.uid)))).toContain(here.uid);
     expect(uids(await search(siteOp.token, String(there.uid)))).not.toContain(there.uid);

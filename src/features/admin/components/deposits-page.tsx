@@ -2,12 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { DEPOSIT_STATES } from '../../../contract/console-states';
+import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '../../../contract/console-states';
 import { formatMoney } from '../../../lib/money';
 import { SelectField, TextField } from '../../../ui/form-fields';
 import { adminQueries, type DepositFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
-import { MoneySortField } from './money-sort-field';
+import { SortField } from './sort-field';
 
 const STATE_NAMES = {
   Prepare: msg`Waiting for payment`,
@@ -51,7 +51,11 @@ export function DepositsPage({
             ...DEPOSIT_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
           ]}
         />
-        <MoneySortField value={filters.sort} onChange={(sort) => onFilters({ ...filters, sort, page: 0 })} />
+        <SortField
+          value={filters.sort}
+          sorts={MONEY_LIST_SORTS}
+          onChange={(sort) => onFilters({ ...filters, sort, page: 0 })}
+        />
         <TextField
           label={t`Order number or UID`}
           name="q"

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { USER_LIST_SORTS } from '../../../contract/console-states';
 import type { AdminUser } from '../../../contract/user-admin';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../ui/form-fields';
@@ -8,6 +9,7 @@ import { useBanMutation } from '../admin.mutations';
 import { adminQueries, type UserFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
+import { SortField } from './sort-field';
 import { JOB_NAMES } from './user-account';
 
 /**
@@ -29,7 +31,7 @@ export function UsersPage({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onFilters({ q: typed.replace(/\D/g, ''), page: 0 });
+    onFilters({ ...filters, q: typed.replace(/\D/g, ''), page: 0, uid: undefined });
   };
   const stateOf = (u: AdminUser) =>
     u.banned ? t`Banned` : u.banPending ? t`Ban awaiting a second operator` : t`Active`;
@@ -51,6 +53,11 @@ export function UsersPage({
           <Trans>Search</Trans>
         </button>
       </form>
+      <SortField
+        value={filters.sort}
+        sorts={USER_LIST_SORTS}
+        onChange={(sort) => onFilters({ ...filters, sort, page: 0 })}
+      />
       <AdminTable
         list={list}
         rowKey={(u) => u.uid}

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MONEY_LIST_SORTS } from '../../../contract/console-states';
 import { TX_STATES, type TxState } from '../../../contract/tx-states';
 import type { AdminWithdrawal } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
@@ -10,8 +11,8 @@ import { SelectField } from '../../../ui/form-fields';
 import { useWithdrawalStepMutation } from '../admin.mutations';
 import { adminQueries, type WithdrawalFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
-import { MoneySortField } from './money-sort-field';
 import { ReasonDialog } from './reason-dialog';
+import { SortField } from './sort-field';
 
 const STATE_NAMES = {
   Prepare: msg`Being made`,
@@ -60,7 +61,11 @@ export function WithdrawalsPage({
           ...TX_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
         ]}
       />
-      <MoneySortField value={filters.sort} onChange={(sort) => onFilters({ ...filters, sort, page: 0 })} />
+      <SortField
+        value={filters.sort}
+        sorts={MONEY_LIST_SORTS}
+        onChange={(sort) => onFilters({ ...filters, sort, page: 0 })}
+      />
       <AdminTable
         list={list}
         rowKey={(w) => w.id}
