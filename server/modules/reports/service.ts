@@ -7,7 +7,7 @@ import { toMoney } from '../../../src/contract/wallet';
 import { addDays, businessDay, type Day, dayStartMs, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
-import { siteRows, targetSiteId } from '../site/service';
+import { siteRows, targetSiteId, zoneOfSite } from '../site/service';
 import * as repo from './repository';
 
 /*
@@ -95,11 +95,10 @@ async function zoneGroups(
   const fallback = ctx.config.games.businessTimeZone;
   const rows = (await siteRows(ctx)).filter((r) => sites === null || sites.includes(r.id));
   const zones = new Map<string, (number | null)[]>();
-  for (const r of rows)
-    zones.set(r.business_time_zone ?? fallback, [
-      ...(zones.get(r.business_time_zone ?? fallback) ?? []),
-      r.id,
-    ]);
+  for (const r of rows) {
+    const zone = zoneOfSite(ctx, r);
+    zones.set(zone, [...(zones.get(zone) ?? []), r.id]);
+  }
   // One zone (the usual case): one query per figure, as the sites were asked.
   if (zones.size <= 1) return [{ zone: [...zones.keys()][0] ?? fallback, sites }];
   // Every user: those of no site count in the deployment's zone.

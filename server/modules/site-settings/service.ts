@@ -21,6 +21,7 @@ import {
   type SiteRow,
   siteRows,
   updateSiteById,
+  zoneOfSite,
 } from '../site/service';
 import {
   findUploadByUrl,
@@ -108,7 +109,7 @@ function toAdminSite(ctx: AppContext, row: SiteRow, timeZoneFixed = false): Admi
     minTransfer: toMoney(Number(row.min_transfer)),
     reviewThreshold: toMoney(Number(row.review_threshold)),
     ratioChangeLimitBp: Number(row.ratio_change_limit_bp),
-    businessTimeZone: row.business_time_zone ?? ctx.config.games.businessTimeZone,
+    businessTimeZone: zoneOfSite(ctx, row),
     timeZoneFixed,
     icon: iconOf(row),
   };
@@ -245,7 +246,7 @@ export async function saveSite(
     // Locked on PostgreSQL: an icon upload at the same moment waits, then reads what this wrote.
     const before = await findSiteById(trx, found.id, { forUpdate: true });
     if (!before) throw fieldError('domain', 'site_not_found');
-    const zoneBefore = before.business_time_zone ?? ctx.config.games.businessTimeZone;
+    const zoneBefore = zoneOfSite(ctx, before);
     const zoneAfter = columns.business_time_zone ?? zoneBefore;
     if (zoneAfter !== zoneBefore && (await siteHasPlayed(trx, found.id)))
       throw fieldError('businessTimeZone', 'site_time_zone_fixed');

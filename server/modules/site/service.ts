@@ -101,14 +101,16 @@ export const fourEyesThresholds = (db: Db, siteId: number | null) =>
  */
 export async function siteTimeZone(ctx: AppContext, siteId: number | null): Promise<string> {
   const row = siteId === null ? undefined : (await listSites(ctx.db)).find((r) => r.id === siteId);
-  return row?.business_time_zone ?? ctx.config.games.businessTimeZone;
+  return row ? zoneOfSite(ctx, row) : ctx.config.games.businessTimeZone;
 }
+
+/** The zone of a site's row: its own, else the deployment's (null: every site before migration 0026). */
+export const zoneOfSite = (ctx: AppContext, row: Pick<SiteRow, 'business_time_zone'>): string =>
+  row.business_time_zone ?? ctx.config.games.businessTimeZone;
 
 /** Every zone some site counts its days in (the deployment's alone while there is no site). */
 export async function businessTimeZones(ctx: AppContext): Promise<string[]> {
-  const zones = new Set(
-    (await listSites(ctx.db)).map((r) => r.business_time_zone ?? ctx.config.games.businessTimeZone),
-  );
+  const zones = new Set((await listSites(ctx.db)).map((r) => zoneOfSite(ctx, r)));
   if (zones.size === 0) zones.add(ctx.config.games.businessTimeZone);
   return [...zones].sort();
 }
