@@ -668,6 +668,9 @@ test('an operator bans a player, a second operator approves, and the player is r
 
   const first = await signInOperator(browser, 'operator');
   await first.getByRole('link', { name: 'Users' }).click();
+  // On the users page before touching its sort (the withdrawals page, shown first, has a sort field too: CI
+  // once changed that one while the click's navigation was still under way).
+  await expect(first.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
   // Oldest registered first: asked of the server, kept in the URL over a reload.
   const askedOldest = first.waitForRequest(
     (r) => r.url().endsWith('/api/admin/users/list') && (r.postData() ?? '').includes('"sort":"oldest"'),
