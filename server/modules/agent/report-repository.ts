@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Day } from '../../business-days';
-import type { Db } from '../../db/create-db';
+import { type Db, isPostgres } from '../../db/create-db';
 import type { AgentLineKind } from './tables';
 
 /*
@@ -274,17 +274,19 @@ export async function commissionEstimate(
       where r.user_id = case when t.depth = 1 then t.descendant_id else p.ancestor_id end
       and r.channel_code = g.channel_code and r.effective_day <= ${day}
       order by r.effective_day desc limit 1), 0)`;
-  const { rows } = await sql<{ amount: unknown }>`select coalesce(sum(s.amount), 0) as amount from (
-      select case when s0.below >= s0.mine then 0
-        else s0.valid_bet * s0.mine / 10000 - s0.valid_bet * s0.below / 10000 end as amount
+  // A share is never negative: the ratio below counts up to the agent's own. Written once (least/min), the
+  // ratio's look-up runs once per row; a CASE naming it twice ran it twice on PostgreSQL.
+  const least = sql.raw(isPostgres(db) ? 'least' : 'min');
+  const { rows } = await sql<{ amount: unknown }>`select coalesce(sum(
+        s0.valid_bet * s0.mine / 10000 - s0.valid_bet * ${least}(s0.below, s0.mine) / 10000
+      ), 0) as amount
       from (
         select g.valid_bet, ${mine} as mine, ${below} as below
         from agent_tree t
         join game_daily_valid g on g.user_id = t.descendant_id and g.day = ${day}
         left join agent_tree p on t.depth > 1 and p.descendant_id = t.descendant_id and p.depth = t.depth - 1
         where t.ancestor_id = ${agentId} and t.effective_day <= ${day} and g.valid_bet > 0
-      ) s0
-    ) s`.execute(db);
+      ) s0`.execute(db);
   return num(rows[0]?.amount);
 }
 
