@@ -75,6 +75,12 @@ export const ENV_VARS = [
       "The key operators' authenticator secrets are encrypted with in the database (32 random bytes, base64url); unset: generated once into DATA_DIR/operator-secret.key",
   },
   {
+    name: 'OPERATOR_SECRET_KEY_PREVIOUS',
+    default: '(unset)',
+    description:
+      'Keys replaced by OPERATOR_SECRET_KEY (comma-separated): secrets sealed with them are sealed again with the new key at start',
+  },
+  {
     name: 'PUSH_WORKER',
     default: 'true',
     description: 'Send queued push deliveries from this process (1/true/0/false)',
@@ -208,6 +214,15 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const HOST_NAME =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+/** An operator secret key: 32 random bytes in base64url. */
+const secretKeyText = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^[A-Za-z0-9_-]{43}$/.test(v) && Buffer.from(v, 'base64url').toString('base64url') === v,
+    `must be 32 random bytes in base64url (43 characters), such as the output of: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`,
+  );
+
 /** A comma-separated list, lower-cased: host names or `*.domain` (patterns), host names or IP addresses (hosts). */
 const hostList = (kind: 'patterns' | 'hosts') =>
   z
@@ -281,16 +296,10 @@ export const envSchema = z
         .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
         .default('mailto:push@beacon.invalid'),
     ),
-    OPERATOR_SECRET_KEY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .refine(
-          (v) => /^[A-Za-z0-9_-]{43}$/.test(v) && Buffer.from(v, 'base64url').toString('base64url') === v,
-          `must be 32 random bytes in base64url (43 characters), such as the output of: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`,
-        )
-        .optional(),
+    OPERATOR_SECRET_KEY: z.preprocess(emptyToUndefined, secretKeyText.optional()),
+    OPERATOR_SECRET_KEY_PREVIOUS: z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((k) => k.trim() !== '') : []),
+      z.array(secretKeyText),
     ),
     PUSH_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -426,6 +435,8 @@ export type Config = {
   operators: {
     /** Base64url, 32 bytes; null: generated once and kept in the data folder (operators/totp-secrets.ts). */
     secretKey: string | null;
+    /** Keys secrets were sealed with before the current one: they open them, to seal them again (rotation). */
+    previousSecretKeys: string[];
   };
   push: {
     /** Both from the environment, or null: generated once and kept in the data folder. */
@@ -489,7 +500,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       settleIntervalMs: Math.round(e.AGENT_SETTLE_SECONDS * 1000),
       settleDelayMs: e.AGENT_SETTLE_DELAY_SECONDS * 1000,
     },
-    operators: { secretKey: e.OPERATOR_SECRET_KEY ?? null },
+    operators: {
+      secretKey: e.OPERATOR_SECRET_KEY ?? null,
+      previousSecretKeys: e.OPERATOR_SECRET_KEY_PREVIOUS,
+    },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -16,7 +16,7 @@ import type { CommandHandlers } from './commands';
 import * as commands from './commands';
 import { grantsChange, listOperators, proposeGrants } from './grants';
 import * as service from './service';
-import { totpSecretKey } from './totp-secrets';
+import { totpKeyring } from './totp-secrets';
 
 /**
  * The operator's own session (who they are, the second factor) and four-eyes commands, whose kinds'
@@ -29,7 +29,7 @@ export async function operatorRoutes(
   ctx: AppContext,
   handlers: CommandHandlers,
 ): Promise<void> {
-  await totpSecretKey(ctx);
+  await totpKeyring(ctx);
   serve(app, ctx, adminSessionCall, ({ auth }) => service.session(ctx, auth, auth.operator));
   auditViewerRoutes(app, ctx);
   serve(app, ctx, adminTotpEnrolCall, ({ auth }) => service.enrolTotp(ctx, auth));

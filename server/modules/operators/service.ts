@@ -9,7 +9,7 @@ import type { Authenticated } from '../auth/service';
 import { siteDomains } from '../site/service';
 import { canAccess, type Operator, type Scoped } from './policy';
 import * as repo from './repository';
-import { readTotpSecret, sealTotpSecret, totpSecretKey } from './totp-secrets';
+import { readTotpSecret, sealTotpSecret, totpKeyring } from './totp-secrets';
 
 export {
   approve as approveCommand,
@@ -94,7 +94,7 @@ export async function enrolTotp(
   ctx: AppContext,
   auth: Authenticated,
 ): Promise<{ secret: string; uri: string }> {
-  const key = await totpSecretKey(ctx);
+  const { key } = await totpKeyring(ctx);
   const secret = generateSecret();
   const sealed = sealTotpSecret(key, auth.user.id, secret);
   const stored = await repo.putUnconfirmedSecret(ctx.db, auth.user.id, sealed, ctx.clock.now());
@@ -117,12 +117,12 @@ export async function passTotp(
   const now = ctx.clock.now();
   const limit = totpLimit(auth.user.id);
   await assertUnderLimit(ctx.db, limit, now);
-  const key = await totpSecretKey(ctx);
+  const keyring = await totpKeyring(ctx);
   const totp = await repo.findTotp(ctx.db, auth.user.id);
   if (!totp) throw fieldError('code', 'totp_wrong');
   // A secret that does not open fails as a wrong code does (counted too): whoever holds the password
   // learns nothing about the row, and the server log tells the administrators.
-  const secret = await readTotpSecret(ctx, key, auth.user.id, totp.secret);
+  const secret = await readTotpSecret(ctx, keyring, auth.user.id, totp.secret);
   const result =
     secret === null
       ? { valid: false as const }

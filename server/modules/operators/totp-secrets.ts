@@ -29,12 +29,22 @@ import {
  * by a test), so the TOTP check always gets a secret that was, or now is, sealed. Both are conditional
  * updates: two processes starting together convert a row once, and a run with nothing to convert writes
  * nothing.
+ *
+ * Rotation (decision 0034): the new key in OPERATOR_SECRET_KEY, the old one in OPERATOR_SECRET_KEY_PREVIOUS.
+ * Secrets sealed with a previous key are sealed again with the current one the same way (at start, and when
+ * read), so once every process has started with the new key the previous one can be dropped.
  */
 
 export const OPERATOR_KEY_FILE = 'operator-secret.key';
 
 /** The key cannot be used: the app must not start (a clear message for whoever runs it). */
 export class OperatorKeyError extends Error {}
+
+/** The current key, which seals, and the previous ones by id, which only open (until re-sealed). */
+export interface TotpKeyring {
+  readonly key: SecretKey;
+  readonly previous: ReadonlyMap<string, SecretKey>;
+}
 
 /** What a sealed secret is bound to: its row, so a value copied to another operator does not open. */
 const contextOf = (userId: number) => `operator_totp:${userId}`;
@@ -108,53 +118,114 @@ async function convert(db: Db, key: SecretKey, userId: number, clear: string): P
   return repo.replaceSecret(db, userId, clear, seal(key, clear, contextOf(userId)));
 }
 
+/** The previous keys (OPERATOR_SECRET_KEY_PREVIOUS) by id; the current key among them is left out. */
+function previousKeys(config: Pick<Config, 'operators'>, current: SecretKey): Map<string, SecretKey> {
+  const keys = new Map<string, SecretKey>();
+  for (const text of config.operators.previousSecretKeys) {
+    const key = decodeSecretKey(text);
+    if (!key)
+      throw new OperatorKeyError(
+        'OPERATOR_SECRET_KEY_PREVIOUS holds a value that is not 32 bytes in base64url',
+      );
+    if (key.id !== current.id) keys.set(key.id, key);
+  }
+  return keys;
+}
+
 /**
- * Resolves the key and converts every clear secret. Refuses (OperatorKeyError) a key other than the one
- * the stored secrets were sealed with: a process started with another key (a second process without the
- * variable, a changed variable) would lock every operator out, and says so at start, not at sign-in.
+ * A secret sealed with a previous key, opened with it and sealed again with the current one, if the row still
+ * holds what was read. Answers the secret (null when it does not open) and whether this call re-sealed it.
+ */
+function reseal(
+  db: Db,
+  keyring: TotpKeyring,
+  userId: number,
+  stored: string,
+): { secret: string | null; write: () => Promise<boolean> } {
+  const previous = keyring.previous.get(sealedKeyId(stored) ?? '');
+  if (!previous) return { secret: null, write: async () => false };
+  const secret = open(previous, stored, contextOf(userId));
+  return {
+    secret,
+    write: () => repo.replaceSecret(db, userId, stored, seal(keyring.key, secret, contextOf(userId))),
+  };
+}
+
+/**
+ * Resolves the key, converts every clear secret and re-seals every secret of a previous key. Refuses
+ * (OperatorKeyError) secrets sealed with a key that is neither the current one nor a previous one: a process
+ * started with another key (a second process without the variable, a changed variable) would lock every
+ * operator out, and says so at start, not at sign-in.
  */
 export async function prepareTotpSecrets(
   config: Pick<Config, 'dataDir' | 'operators'>,
   db: Db,
   log: FastifyBaseLogger,
-): Promise<{ key: SecretKey; converted: number }> {
+): Promise<TotpKeyring & { converted: number; resealed: number }> {
   const stored = await repo.allTotpSecrets(db);
   const { key, source } = await resolveKey(config, stored, log);
+  const keyring: TotpKeyring = { key, previous: previousKeys(config, key) };
   const foreign = new Set(
-    stored.map((s) => sealedKeyId(s.secret)).filter((id) => id !== null && id !== key.id),
+    stored
+      .map((s) => sealedKeyId(s.secret))
+      .filter((id) => id !== null && id !== key.id && !keyring.previous.has(id)),
   );
   if (foreign.size > 0)
     throw new OperatorKeyError(
       `operators' authenticator secrets in the database were encrypted with key ${[...foreign].join(', ')}, ` +
-        `not with this one (${key.id}, from ${source}): set OPERATOR_SECRET_KEY to that key on every process.`,
+        `not with this one (${key.id}, from ${source}): set OPERATOR_SECRET_KEY to that key on every process ` +
+        '(or, to change keys, the new key there and that one in OPERATOR_SECRET_KEY_PREVIOUS).',
     );
   let converted = 0;
+  let resealed = 0;
   for (const { user_id, secret } of stored) {
-    if (isSealed(secret)) continue;
-    if (!CLEAR_SECRET.test(secret)) {
-      log.error({ userId: Number(user_id) }, 'an operator authenticator secret is neither sealed nor base32');
+    const userId = Number(user_id);
+    if (isSealed(secret)) {
+      if (sealedKeyId(secret) === key.id) continue;
+      try {
+        if (await reseal(db, keyring, userId, secret).write()) resealed++;
+      } catch (err) {
+        if (!(err instanceof SecretBoxError)) throw err;
+        // Left as it is: the sign-in fails as a wrong code and logs it (readTotpSecret).
+        log.error(
+          { userId, reason: err.reason },
+          'an operator authenticator secret does not decrypt with its previous key',
+        );
+      }
       continue;
     }
-    if (await convert(db, key, Number(user_id), secret)) converted++;
+    if (!CLEAR_SECRET.test(secret)) {
+      log.error({ userId }, 'an operator authenticator secret is neither sealed nor base32');
+      continue;
+    }
+    if (await convert(db, key, userId, secret)) converted++;
   }
   if (converted > 0) log.info({ converted }, "encrypted operators' authenticator secrets stored in clear");
-  return { key, converted };
+  if (resealed > 0)
+    log.info(
+      { resealed, key: key.id },
+      "encrypted operators' authenticator secrets again with the current key",
+    );
+  return { ...keyring, converted, resealed };
 }
 
-const prepared = new WeakMap<AppContext, Promise<SecretKey>>();
+const prepared = new WeakMap<AppContext, Promise<TotpKeyring>>();
 
 /**
- * The app's key, prepared once (prepareTotpSecrets); the operators module's routes wait for it when the
+ * The app's keys, prepared once (prepareTotpSecrets); the operators module's routes wait for them when the
  * app is built, so a bad key stops the start. A failure is tried again on the next call.
  */
-export function totpSecretKey(ctx: AppContext): Promise<SecretKey> {
-  let key = prepared.get(ctx);
-  if (!key) {
-    key = prepareTotpSecrets(ctx.config, ctx.db, ctx.log).then((p) => p.key);
-    prepared.set(ctx, key);
-    key.catch(() => prepared.delete(ctx));
+export function totpKeyring(ctx: AppContext): Promise<TotpKeyring> {
+  let keyring = prepared.get(ctx);
+  if (!keyring) {
+    keyring = prepareTotpSecrets(ctx.config, ctx.db, ctx.log).then(({ key, previous }) => ({
+      key,
+      previous,
+    }));
+    prepared.set(ctx, keyring);
+    keyring.catch(() => prepared.delete(ctx));
   }
-  return key;
+  return keyring;
 }
 
 /** A new secret as it is stored. */
@@ -162,16 +233,18 @@ export const sealTotpSecret = (key: SecretKey, userId: number, secret: string): 
   seal(key, secret, contextOf(userId));
 
 /**
- * The secret of a stored value, for the TOTP check; a clear one is sealed in place on the way. Null when
- * it does not open (altered, another operator's, another key's): logged as the error it is, while the
+ * The secret of a stored value, for the TOTP check; a clear one, or one of a previous key (written by a
+ * process still on that key during a rolling change), is sealed with the current key on the way. Null when
+ * it does not open (altered, another operator's, an unknown key's): logged as the error it is, while the
  * operator is told only that the code is wrong, as for any wrong code.
  */
 export async function readTotpSecret(
   ctx: AppContext,
-  key: SecretKey,
+  keyring: TotpKeyring,
   userId: number,
   stored: string,
 ): Promise<string | null> {
+  const { key } = keyring;
   if (!isSealed(stored)) {
     if (!CLEAR_SECRET.test(stored)) {
       ctx.log.error({ userId }, 'an operator authenticator secret is neither sealed nor base32');
@@ -181,6 +254,11 @@ export async function readTotpSecret(
     return stored;
   }
   try {
+    if (keyring.previous.has(sealedKeyId(stored) ?? '')) {
+      const { secret, write } = reseal(ctx.db, keyring, userId, stored);
+      await write();
+      return secret;
+    }
     return open(key, stored, contextOf(userId));
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;

@@ -104,9 +104,9 @@ function expectWrongCode(res: { http: number; data: { issues?: { path: string; c
 }
 
 /** The config the test server runs with, other values over it. */
-const configWith = (on: TestServer, operators: Config['operators'], dataDir?: string): Config => ({
+const configWith = (on: TestServer, operators: Partial<Config['operators']>, dataDir?: string): Config => ({
   ...on.app.ctx.config,
-  operators,
+  operators: { ...on.app.ctx.config.operators, ...operators },
   ...(dataDir ? { dataDir } : {}),
 });
 
@@ -424,6 +424,124 @@ describe('the key', () => {
       await proc.cleanup();
     }
   }, 40_000);
+});
+
+// Decision 0034: a new key in OPERATOR_SECRET_KEY, the old one in OPERATOR_SECRET_KEY_PREVIOUS.
+describe('changing the key', () => {
+  const oldText = OTHER_KEY.bytes.toString('base64url');
+
+  it('seals every secret of the previous key again with the new one at start, once', async () => {
+    // A database whose secrets the old key sealed: the running app started with that key.
+    const own = await startServer({ env: { OPERATOR_SECRET_KEY: oldText } });
+    try {
+      const ops = await Promise.all([1, 2, 3].map(() => grantee(own, sealedWith(OTHER_KEY))));
+      const other = await grantee(own, sealedWith(OTHER_KEY, OTHER_SECRET));
+      const newKeyOnly = configWith(own, { secretKey: TEST_OPERATOR_SECRET_KEY });
+      // The new key alone refuses, and says how to change keys.
+      await expect(buildApp(newKeyOnly, { db: own.db, clock: own.clock })).rejects.toThrow(
+        /encrypted with key [0-9a-f]{8}, not with this one[\s\S]*OPERATOR_SECRET_KEY_PREVIOUS/,
+      );
+      expect(await rawSecret(own, other.id)).toMatch(new RegExp(`^v1:${OTHER_KEY.id}:`));
+
+      const rotating = configWith(own, {
+        secretKey: TEST_OPERATOR_SECRET_KEY,
+        previousSecretKeys: [oldText],
+      });
+      const first = await prepareTotpSecrets(rotating, own.db, own.app.log);
+      expect(first.resealed).toBe(4);
+      expect(first.key.id).toBe(TEST_KEY.id);
+      for (const [user, secret] of [
+        ...ops.map((op) => [op, TEST_TOTP_SECRET] as const),
+        [other, OTHER_SECRET] as const,
+      ]) {
+        const stored = await rawSecret(own, user.id);
+        expect(stored.startsWith(`v1:${TEST_KEY.id}:`)).toBe(true);
+        expect(open(TEST_KEY, stored, contextOf(user.id))).toBe(secret);
+      }
+      // The next start has nothing to do; and the previous key can go: the new key alone starts now.
+      const sealed = await Promise.all(ops.map((op) => rawSecret(own, op.id)));
+      expect((await prepareTotpSecrets(rotating, own.db, own.app.log)).resealed).toBe(0);
+      expect(await Promise.all(ops.map((op) => rawSecret(own, op.id)))).toEqual(sealed);
+      const after = await buildApp(newKeyOnly, { db: own.db, clock: own.clock });
+      try {
+        nextStep(own);
+        const res = await after.inject({
+          method: 'POST',
+          url: '/api/admin/session/totp',
+          headers: { authorization: `Bearer ${(ops[0] as TeamUser).token}` },
+          payload: { code: await totpCode(own, TEST_TOTP_SECRET) },
+        });
+        expect(res.json()).toMatchObject({ status: 200 });
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('of two processes starting together re-seals each secret once', async () => {
+    const own = await startServer({ env: { OPERATOR_SECRET_KEY: oldText } });
+    try {
+      const ops = await Promise.all([1, 2, 3, 4].map(() => grantee(own, sealedWith(OTHER_KEY))));
+      const rotating = configWith(own, {
+        secretKey: TEST_OPERATOR_SECRET_KEY,
+        previousSecretKeys: [oldText],
+      });
+      const runs = await Promise.all([1, 2].map(() => prepareTotpSecrets(rotating, own.db, own.app.log)));
+      expect(runs.reduce((n, r) => n + r.resealed, 0)).toBe(ops.length);
+      for (const op of ops)
+        expect(open(TEST_KEY, await rawSecret(own, op.id), contextOf(op.id))).toBe(TEST_TOTP_SECRET);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('opens, at sign-in, a secret an older process sealed with the previous key, and seals it with the new one', async () => {
+    const own = await startServer({ env: { OPERATOR_SECRET_KEY_PREVIOUS: ` ${oldText} ,` } });
+    try {
+      expect(own.app.ctx.config.operators.previousSecretKeys).toEqual([oldText]);
+      // Written after this process started (by one still on the old key).
+      const op = await grantee(own, sealedWith(OTHER_KEY));
+      expect((await signIn(own, op)).status).toBe(200);
+      const stored = await rawSecret(own, op.id);
+      expect(stored.startsWith(`v1:${TEST_KEY.id}:`)).toBe(true);
+      expect(open(TEST_KEY, stored, contextOf(op.id))).toBe(TEST_TOTP_SECRET);
+
+      // A previous key's value that was altered does not open: a wrong code, the row left as it is.
+      const altered = await grantee(own, sealedWith(OTHER_KEY));
+      const parts = (await rawSecret(own, altered.id)).split(':');
+      parts[3] = flip(parts[3] as string);
+      await setRawSecret(own, altered.id, parts.join(':'));
+      nextStep(own);
+      expectWrongCode(await signIn(own, altered));
+      expect(await rawSecret(own, altered.id)).toBe(parts.join(':'));
+      // At the next start too: logged and left, the start goes on.
+      const restarted = await buildApp(own.app.ctx.config, { db: own.db, clock: own.clock });
+      await restarted.close();
+      expect(await rawSecret(own, altered.id)).toBe(parts.join(':'));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses a previous key that is not one, naming the variable', () => {
+    const base = { DATA_DIR: '/tmp/x', DEMO: '1' };
+    const good = Buffer.alloc(32, 5).toString('base64url');
+    for (const bad of [
+      'short',
+      `${good},${Buffer.alloc(31, 1).toString('base64url')}`,
+      Buffer.alloc(32, 5).toString('hex'),
+    ])
+      expect(() => loadConfig({ ...base, OPERATOR_SECRET_KEY_PREVIOUS: bad }), bad).toThrow(
+        /OPERATOR_SECRET_KEY_PREVIOUS[\s\S]*must be 32 random bytes in base64url/,
+      );
+    const two = Buffer.alloc(32, 6).toString('base64url');
+    expect(
+      loadConfig({ ...base, OPERATOR_SECRET_KEY_PREVIOUS: `${good}, ${two}` }).operators.previousSecretKeys,
+    ).toEqual([good, two]);
+    expect(loadConfig(base).operators.previousSecretKeys).toEqual([]);
+  });
 });
 
 /** A base64url part with its first byte's lowest bit flipped. */
