@@ -842,6 +842,8 @@ test('a new site, created from the console on a 360 px phone; the console fits t
   // Its days in Madrid's time zone (decision 0033), chosen while nobody has played on it.
   const zone = form.getByLabel('Business time zone (reports, the agent programme, the wheel)');
   await zone.selectOption('Europe/Madrid');
+  // Named by the browser beside its IANA name: its offset today and its name in the console's language.
+  await expect(zone.locator('option:checked')).toHaveText(/^Europe\/Madrid \(GMT\+[12], Central European/);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByLabel('Domain')).toHaveAccessibleDescription(
     /Enter a host name such as play\.example\.com/,

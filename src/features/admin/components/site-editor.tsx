@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import {
   type AdminSite,
@@ -15,6 +15,7 @@ import { SelectField, TextField } from '../../../ui/form-fields';
 import { useSiteIconMutation, useSiteIconRemoveMutation, useSiteSaveMutation } from '../admin.mutations';
 import { EditorActions } from './editor-actions';
 import { PictureField } from './picture-field';
+import { timeZoneOptions } from './time-zone-options';
 import { usePathProblems } from './use-path-problems';
 
 const MONEY_FIELDS = ['minWithdraw', 'maxWithdraw', 'minTransfer', 'reviewThreshold'] as const;
@@ -42,13 +43,6 @@ const COUNTRY_NAMES = { PH: msg`Philippines`, IN: msg`India` } as const satisfie
   unknown
 >;
 
-/** The runtime's time zones, with the site's own where the runtime names it otherwise (Asia/Calcutta). */
-function timeZoneOptions(current: string): { value: string; label: string }[] {
-  const zones = new Set(Intl.supportedValuesOf('timeZone'));
-  zones.add(current);
-  return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
-}
-
 /**
  * A site's settings (issue 16): names, colour and support handle (what the manifest and the support dialog
  * show), currency symbols per language, the wallet's limits, the four-eyes thresholds and the business time
@@ -69,6 +63,11 @@ export function SiteEditor({
   const form = useRef<HTMLFormElement>(null);
   const save = useSiteSaveMutation();
   const problems = usePathProblems(form);
+  // About 420 zones, each named in the console's language: built once per language.
+  const zoneOptions = useMemo(
+    () => timeZoneOptions(site.businessTimeZone, i18n.locale),
+    [site.businessTimeZone, i18n.locale],
+  );
   const [text, setText] = useState({
     domain: creating ? '' : site.domain,
     country: site.country,
@@ -159,7 +158,7 @@ export function SiteEditor({
             name="businessTimeZone"
             value={text.businessTimeZone}
             onChange={(value) => edit('businessTimeZone', value)}
-            options={timeZoneOptions(site.businessTimeZone)}
+            options={zoneOptions}
             error={message('businessTimeZone')}
           />
         )}
