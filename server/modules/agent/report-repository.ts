@@ -77,36 +77,27 @@ export async function ownMoney(
 export interface LineDay {
   day: Day;
   amount: number;
-  /** Only when asked for (the rake back history): it is not in the index the sums are read from. */
   validBet: number;
 }
 
 /**
- * An earner's statement lines of one kind by day (the day they were settled on; a correction counts on the
- * day that booked it). Lines of a cancelled hold never were the earner's and are left out. Without the
- * valid bets, read from agent_lines_earner_idx alone.
+ * An earner's statement of one kind by day (the day its lines were settled on; a correction counts on the
+ * day that booked it), lines of a cancelled hold left out: the totals migration 0027 keeps, a row a day.
  */
 export async function linesByDay(
   db: Db,
   earnerId: number,
   kind: AgentLineKind,
   span: Span,
-  { validBets = false } = {},
 ): Promise<LineDay[]> {
   const rows = await db
-    .selectFrom('agent_lines as l')
-    .leftJoin('agent_holds as h', 'h.id', 'l.hold_id')
-    .select((eb) => [
-      'l.day',
-      eb.fn.sum<number>('l.amount').as('amount'),
-      (validBets ? eb.fn.sum<number>('l.valid_bet') : eb.lit(0)).as('valid_bet'),
-    ])
-    .where('l.earner_id', '=', earnerId)
-    .where('l.kind', '=', kind)
-    .where('l.day', '>=', span.from)
-    .where('l.day', '<=', span.to)
-    .where((eb) => eb.or([eb('h.state', 'is', null), eb('h.state', '<>', 'cancelled')]))
-    .groupBy('l.day')
+    .selectFrom('agent_line_days')
+    .select(['day', 'amount', 'valid_bet'])
+    .where('earner_id', '=', earnerId)
+    .where('kind', '=', kind)
+    .where('day', '>=', span.from)
+    .where('day', '<=', span.to)
+    .where('lines', '>', 0)
     .execute();
   return rows.map((r) => ({ day: r.day, validBet: num(r.valid_bet), amount: num(r.amount) }));
 }
@@ -292,9 +283,7 @@ export async function commissionEstimate(
 
 /** The settled rake back of the last days, by day, newest first. */
 export const rakeBackHistory = async (db: Db, userId: number, span: Span): Promise<LineDay[]> =>
-  (await linesByDay(db, userId, 'rakeback', span, { validBets: true })).sort((a, b) =>
-    a.day < b.day ? 1 : -1,
-  );
+  (await linesByDay(db, userId, 'rakeback', span)).sort((a, b) => (a.day < b.day ? 1 : -1));
 
 // ---- the rows behind a figure
 
@@ -432,8 +421,14 @@ export async function lineRows(
     .where('l.day', '<=', span.to)
     .where((eb) => eb.or([eb('h.state', 'is', null), eb('h.state', '<>', 'cancelled')]));
   const [agg, rows] = await Promise.all([
-    base
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('l.amount').as('s')])
+    // The count and sum from the kept daily totals (0027): the lines themselves only for the page shown.
+    db
+      .selectFrom('agent_line_days')
+      .select((eb) => [eb.fn.sum<number>('lines').as('n'), eb.fn.sum<number>('amount').as('s')])
+      .where('earner_id', '=', earnerId)
+      .where('kind', '=', kind)
+      .where('day', '>=', span.from)
+      .where('day', '<=', span.to)
       .executeTakeFirst(),
     base
       .innerJoin('users as u', 'u.id', 'l.member_id')

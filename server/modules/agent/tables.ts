@@ -16,6 +16,7 @@ export interface AgentTables {
   agent_member_last_play: AgentMemberLastPlayTable;
   agent_team_sizes: AgentTeamSizesTable;
   agent_team_money: AgentTeamMoneyTable;
+  agent_line_days: AgentLineDaysTable;
 }
 
 /** A business day, YYYY-MM-DD in the business time zone. */
@@ -176,4 +177,17 @@ export interface AgentTeamMoneyTable {
   deposits: number;
   withdrawals: number;
   new_members: number;
+}
+
+/**
+ * An earner's statement per kind and business day: the sums of its lines but those of a cancelled hold
+ * (migration 0027, kept by triggers).
+ */
+export interface AgentLineDaysTable {
+  earner_id: number;
+  kind: AgentLineKind;
+  day: Day;
+  amount: number;
+  valid_bet: number;
+  lines: number;
 }

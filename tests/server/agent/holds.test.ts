@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import type { Db } from '../../../server/db/create-db';
+import * as lineDays from '../../../server/db/migrations/0027_agent_line_days';
+import { linesByDay } from '../../../server/modules/agent/report-repository';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { HOLD_NOTE_MAX } from '../../../src/contract/agent-admin';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
@@ -22,6 +24,7 @@ import {
   bareUsers,
   ctxOf,
   earnings,
+  expectLineDaysKept,
   linesOf,
   link,
   nextDay,
@@ -328,7 +331,8 @@ describe('the senior agent job', () => {
 });
 
 describe('a correction of commission still held', () => {
-  it('lowers the hold, so its release moves what is left', async () => {
+  /** A member sharing the agent's device plays two rounds (30 and 20) on a day that is then settled: held. */
+  async function heldDay() {
     const provider = await addProvider(server);
     const [agent] = await bareUsers(server.db, 1, server.clock.now());
     const member = await newUser(server, { safePassword: null });
@@ -383,6 +387,11 @@ describe('a correction of commission still held', () => {
     const hold = (await holdsOf()).find((h) => h.agent === agent) as { id: number; amount: number };
     expect(hold).toMatchObject({ amount: 50, state: 'held', reason: 'shared_device' });
 
+    return { agent: agent as number, hold, rounds, played };
+  }
+
+  it('lowers the hold, so its release moves what is left', async () => {
+    const { agent, hold, rounds, played } = await heldDay();
     const voided = await money(server, '/admin/agent/rounds/void', { roundId: rounds[0] }, operator.token);
     expect(voided.data.corrected).toBe(true);
     nextDay(server);
@@ -400,5 +409,38 @@ describe('a correction of commission still held', () => {
       [-30, played, released.data.resolveTransactionId],
     ]);
     await expectLedgerSound(server);
+  });
+
+  it('keeps a cancelled hold out of the statement, with a correction booked against it after', async () => {
+    const { agent, hold, rounds, played } = await heldDay();
+    await cancel(hold.id);
+    const voided = await money(server, '/admin/agent/rounds/void', { roundId: rounds[1] }, operator.token);
+    expect(voided.data.corrected).toBe(true);
+    nextDay(server);
+    expect((await settleDay(ctx, addDays(todayOf(server), -1))).corrections).toBe(1);
+    // The correction's line names the cancelled hold: neither it nor the hold's own line is the agent's.
+    const lines = (await linesOf(server.db)).filter((l) => l.holdId === hold.id);
+    expect(lines.map((l) => [l.amount, l.correctsDay])).toEqual([
+      [50, null],
+      [-20, played],
+    ]);
+    expect(await earnings(server.db, agent, 'commission')).toBe(0);
+    const span = { from: played, to: todayOf(server), start: 0, end: 0 };
+    expect(await linesByDay(server.db, agent, 'commission', span)).toEqual([]);
+    await expectLineDaysKept(server.db);
+  });
+
+  it('leaves the statement totals equal to the lines they sum, through holds, releases, cancels and corrections', async () => {
+    const cancelled = (await holdsOf()).filter((h) => h.state === 'cancelled');
+    expect(cancelled.length).toBeGreaterThan(0);
+    await expectLineDaysKept(server.db);
+    // The migration on a database with lines already (down, then up): its backfill makes the same totals.
+    const kept = await server.db.selectFrom('agent_line_days').selectAll().where('lines', '>', 0).execute();
+    await lineDays.down(server.db);
+    await lineDays.up(server.db);
+    await expectLineDaysKept(server.db);
+    const filled = await server.db.selectFrom('agent_line_days').selectAll().execute();
+    const byKey = (rows: typeof kept) => new Map(rows.map((r) => [`${r.earner_id}|${r.kind}|${r.day}`, r]));
+    expect(byKey(filled)).toEqual(byKey(kept));
   });
 });

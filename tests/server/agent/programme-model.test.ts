@@ -21,6 +21,7 @@ import {
   type ExpectedLine,
   earnings,
   expectedLines,
+  expectLineDaysKept,
   expectLinesTraceable,
   lineKeys,
   linesOf,
@@ -372,6 +373,7 @@ async function check(s: Scenario): Promise<void> {
   }
   expect(posted).toEqual(sumBy(lines, (l) => `${l.kind}|${(l as StoredLine).day}|${l.earner}`));
   await expectLinesTraceable(server.db);
+  await expectLineDaysKept(server.db);
 }
 
 /**

@@ -215,6 +215,29 @@ export async function expectLinesTraceable(db: Db): Promise<void> {
   expect(Number(rows.rows[0]?.n)).toBe(0);
 }
 
+/**
+ * The statement's daily totals kept by migration 0027's triggers equal the lines they sum, recomputed: per
+ * earner, kind and day, every line but those of a cancelled hold (a row left with no line sums to nothing).
+ */
+export async function expectLineDaysKept(db: Db): Promise<void> {
+  const recomputed = await sql<{ key: string; amount: unknown; valid_bet: unknown; lines: unknown }>`
+    select l.earner_id || '|' || l.kind || '|' || l.day as key, sum(l.amount) as amount,
+      sum(l.valid_bet) as valid_bet, count(*) as lines
+    from agent_lines l left join agent_holds h on h.id = l.hold_id
+    where h.state is null or h.state <> 'cancelled'
+    group by l.earner_id, l.kind, l.day`.execute(db);
+  const kept = await db.selectFrom('agent_line_days').selectAll().execute();
+  const figures = (r: { amount: unknown; valid_bet: unknown; lines: unknown }) =>
+    [Number(r.amount), Number(r.valid_bet), Number(r.lines)].join(' ');
+  const expected = new Map(recomputed.rows.map((r) => [r.key, figures(r)]));
+  const actual = new Map(
+    kept
+      .map((r) => [`${r.earner_id}|${r.kind}|${r.day}`, figures(r)] as const)
+      .filter(([key, f]) => expected.has(key) || f !== '0 0 0'),
+  );
+  expect(actual).toEqual(expected);
+}
+
 export interface ExpectedLine {
   kind: 'rakeback' | 'commission';
   earner: number;
