@@ -5,7 +5,8 @@ import { isPostgres } from '../create-db';
  * Issue 14 (decision 0035): an earner's statement totals per kind and business day, kept by triggers as
  * 0012's team figures are. A report, the summary's "yesterday" and the rake back history summed the
  * statement's lines, one index entry per line: a top agent's settled day is some 55,000 commission lines,
- * and a month thirty such days. They read one row per day now.
+ * and a month thirty such days. They read one row per day now; the console's report a row per earner and
+ * day instead of one per line.
  *
  * What a row sums is what the statement shows: every line of the earner, kind and day but those of a
  * cancelled hold (never the earner's). So a line counts when it is written unless its hold is cancelled
@@ -24,6 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('valid_bet', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('lines', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('agent_line_days_pk', ['earner_id', 'kind', 'day'])
+    .execute();
+  // The console's report: every earner's totals of a span of days, from the index alone.
+  await db.schema
+    .createIndex('agent_line_days_day_idx')
+    .on('agent_line_days')
+    .columns(['day', 'kind', 'earner_id', 'amount'])
     .execute();
   await sql`insert into agent_line_days (earner_id, kind, day, amount, valid_bet, lines)
     select l.earner_id, l.kind, l.day, sum(l.amount), sum(l.valid_bet), count(*)

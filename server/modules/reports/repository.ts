@@ -178,14 +178,13 @@ export async function earningsByDay(
   span: Span,
   sites: Sites,
 ): Promise<Map<Day, { rakeBack: number; commissions: number }>> {
+  // The statements' daily totals (migration 0027, decision 0035): a row per earner and day, not per line.
   const rows = await db
-    .selectFrom('agent_lines as l')
+    .selectFrom('agent_line_days as l')
     .innerJoin('users as u', 'u.id', 'l.earner_id')
-    .leftJoin('agent_holds as h', 'h.id', 'l.hold_id')
     .select((eb) => ['l.day', 'l.kind', eb.fn.sum<number>('l.amount').as('amount')])
     .where('l.day', '>=', span.from)
     .where('l.day', '<=', span.to)
-    .where((eb) => eb.or([eb('h.state', 'is', null), eb('h.state', '<>', 'cancelled')]))
     .$if(sites !== null, (q) => q.where(ofSites(sites ?? [])))
     .groupBy(['l.day', 'l.kind'])
     .execute();
