@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { newPromoter } from './support';
 
+// The installed app's behaviour: with its service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // A first visit (no service worker yet) paints home's top and first banner from the HTML the server
 // sends, before any script runs (server/modules/launch); the app then takes over in the same place.
 test('a first visit paints the first banner from the HTML, where the app then shows it, without asking for the banners again', async ({

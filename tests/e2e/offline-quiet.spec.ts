@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { pageCanReachServer, waitForPersisted, waitForServiceWorker } from './pwa-support';
 import { mainNav, newPromoter } from './support';
 
-// Offline launches reload the app on two shared cores.
-test.setTimeout(120_000);
+// The installed app's behaviour: with its service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /** What the app itself logs as an error or a warning (the browser's own network lines are not the app's). */
 function appConsoleProblems(page: Page): string[] {

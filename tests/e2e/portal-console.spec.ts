@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount, logIn } from './support';
 
+// The app's console as a user's browser shows it, the service worker's registration included.
+test.use({ serviceWorkers: 'allow' });
+
 // The strict CSP (no inline styles, same-origin media) and React both report problems on the console.
 test('the portal pages run without console errors or CSP violations', async ({ page }) => {
   const problems: string[] = [];

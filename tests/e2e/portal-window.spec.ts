@@ -10,7 +10,6 @@ const positions = (page: Page) =>
 test('the list keeps a few pages in memory: to the end of 320 games and back to the first', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const account = demoAccount('player');
   await page.goto('/login');
   await logIn(page, account.phone, account.password);

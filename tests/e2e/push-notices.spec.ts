@@ -16,7 +16,8 @@ import { waitForServiceWorker } from './pwa-support';
 import { mainNav, newPromoter } from './support';
 import { depositViaApi, freshUser, operatorToken } from './wallet-support';
 
-test.setTimeout(120_000);
+// The installed app's behaviour: with its service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 // The e2e server's VAPID subject (server/config.ts default).
 const SUBJECT = 'mailto:push@beacon.invalid';

@@ -8,8 +8,8 @@ import {
 } from './pwa-support';
 import { mainNav, newPromoter } from './support';
 
-// Offline launches reload the app several times on two shared cores.
-test.setTimeout(120_000);
+// The installed app's behaviour: with its service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 const miniGames = (page: Page) => page.getByRole('list', { name: 'Mini-games' });
 const demands = (page: Page) => page.getByRole('list', { name: 'Demand tasks' });

@@ -3,6 +3,9 @@ import { DEMO_VIDEOS } from '../../server/seed/catalogue';
 import { waitForServiceWorker } from './pwa-support';
 import { freshPhone, logIn, registerViaApi } from './support';
 
+// The installed app's behaviour: with its service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('pictures are cached by the service worker; API answers and videos never are', async ({ page }) => {
   const phone = freshPhone();
   await registerViaApi(page.request, phone, 'Harbor#7421');

@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test';
 import { type RunningServer, startServer } from '../support/built-app-server';
 import { waitForServiceWorker } from './pwa-support';
 
+// The installed app's behaviour: with its service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Two builds and a server of our own: the suite's server keeps serving the first build to other specs.
 test.setTimeout(180_000);
 

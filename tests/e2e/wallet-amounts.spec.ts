@@ -59,7 +59,6 @@ for (const c of CASES) {
   test(`${c.locale}: deposit and safe amounts typed the ${c.locale} way are read and recorded exactly`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const user = await freshUser(page);
     await depositViaApi(page.request, user.token, 400);
     await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: '135790' });

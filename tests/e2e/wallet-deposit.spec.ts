@@ -5,7 +5,6 @@ import { apiCall, fieldError, freshUser } from './wallet-support';
 test('deposit through the sandbox: the order turns Success, the balance and records follow; records page by 50', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const user = await freshUser(page);
   await page.goto('/my');
   await expect(page.getByTestId('balance')).toHaveText('₱0.00');

@@ -10,8 +10,6 @@ test('safe: set the password, move money in and out, transfer to another user, a
   page,
   browser,
 }) => {
-  // Many steps through the real server (argon2 for every safe password check).
-  test.setTimeout(60_000);
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 400);
 

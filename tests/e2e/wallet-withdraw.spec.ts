@@ -9,8 +9,6 @@ import {
 } from './wallet-support';
 
 test('withdraw and watch the steps move as an operator approves, executes and settles', async ({ page }) => {
-  // Many steps through the real server (argon2 for every safe password check).
-  test.setTimeout(60_000);
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 500);
   await apiCall(page.request, user.token, '/wallet/cards/save', {
@@ -85,7 +83,6 @@ test('withdraw and watch the steps move as an operator approves, executes and se
 test('a rejected withdrawal returns the funds and says why; five wrong safe passwords lock the safe', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 300);
   await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
