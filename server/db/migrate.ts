@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024_upload_sweep';
 import * as m0025 from './migrations/0025_site_icons';
 import * as m0026 from './migrations/0026_site_time_zone';
 import * as m0027 from './migrations/0027_agent_line_days';
+import * as m0028 from './migrations/0028_agent_commission_days';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025_site_icons': m0025,
   '0026_site_time_zone': m0026,
   '0027_agent_line_days': m0027,
+  '0028_agent_commission_days': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

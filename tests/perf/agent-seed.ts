@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { addDays, type Day, dayStartMs, monthStart } from '../../server/business-days';
 import { type Db, isPostgres } from '../../server/db/create-db';
 import { fillTeamRollups, TEAM_ROLLUP_TABLES } from '../../server/db/migrations/0012_team_rollups';
+import { fillCommissionDays } from '../../server/db/migrations/0028_agent_commission_days';
 import { newUserDefaults } from '../../server/modules/auth/service';
 
 export interface AgentSeedOptions {
@@ -376,8 +377,10 @@ export async function seedAgentBench(db: Db, opts: AgentSeedOptions): Promise<Ag
     );
     if (postgres) {
       await sql`set local session_replication_role = origin`.execute(trx);
-      for (const table of TEAM_ROLLUP_TABLES) await trx.deleteFrom(table).execute();
+      for (const table of [...TEAM_ROLLUP_TABLES, 'agent_commission_days' as const])
+        await trx.deleteFrom(table).execute();
       await fillTeamRollups(trx);
+      await fillCommissionDays(trx);
     }
   });
   if (isPostgres(db)) {

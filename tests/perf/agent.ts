@@ -2,7 +2,8 @@
 // worth of valid bets (tests/perf/agent-seed.ts), the time to settle that day (budget: under 60 s on SQLite),
 // then the team page, the month's report and the agent's summary as the top agent with the largest team (and,
 // for comparison, as an agent of about a thousand members), through the real server over loopback, from a
-// closed loop of 1 and 50 concurrent callers (budget: p99 under 50 ms at 50). On SQLite and, when
+// closed loop of 1 and 50 concurrent callers (budget: p99 under 50 ms at one caller, each call's own latency;
+// at 50 the queue's, reported beside the session check's: decision 0037). On SQLite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL (a fresh schema, dropped afterwards).
 // `npx tsx tests/perf/agent.ts`; figures go to docs/perf.md.
 import { execFile } from 'node:child_process';
@@ -43,9 +44,9 @@ interface Figures {
 }
 
 /**
- * `callers` callers each sending the next request when the last one answered, for `duration` s: what 50
- * agents refreshing a page at once see. The callers run in a process of their own
- * (tests/perf/closed-loop-caller.ts), as phones do: their HTTP work is not the server's.
+ * `callers` callers each sending the next request when the last one answered, for `duration` s: one agent's
+ * wait at one caller, the server's throughput and the queue's wait at 50. The callers run in a process of
+ * their own (tests/perf/closed-loop-caller.ts), as phones do: their HTTP work is not the server's.
  */
 async function closedLoop(
   callers: number,
@@ -160,10 +161,14 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
       await closedLoop(1, url, headers, body, 1);
       for (const callers of CALLERS) {
         const f = await closedLoop(callers, url, headers, body, seconds);
-        const atBudget = callers === 50 && !s.name.startsWith('reference');
-        const ok = f.errors === 0 && (!atBudget || f.p99 <= P99_BUDGET_MS);
+        // The budget is a call's latency (decision 0037). 50 callers that call again as soon as answered
+        // measure the queue: its p99 is about 50 / throughput whatever the call (Little's law), the session
+        // check's included, so those rows are shown beside the reference's without a budget.
+        const atBudget = callers === 1 && !s.name.startsWith('reference');
+        const verdict =
+          f.errors > 0 ? 'FAILED' : !atBudget ? '-' : f.p99 <= P99_BUDGET_MS ? 'ok' : 'OVER BUDGET';
         rows.push(
-          `| ${dialect} | ${s.name}, ${who} | ${callers} | ${Math.round(f.perSecond)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${atBudget ? P99_BUDGET_MS : '-'} | ${f.errors} | ${ok ? 'ok' : 'OVER BUDGET'} |`,
+          `| ${dialect} | ${s.name}, ${who} | ${callers} | ${Math.round(f.perSecond)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${atBudget ? P99_BUDGET_MS : '-'} | ${f.errors} | ${verdict} |`,
         );
       }
     }

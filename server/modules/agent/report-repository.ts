@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Day } from '../../business-days';
-import { type Db, isPostgres } from '../../db/create-db';
+import type { Db } from '../../db/create-db';
 import type { AgentLineKind } from './tables';
 
 /*
@@ -243,42 +243,18 @@ export async function linesOfDay(db: Db, earnerId: number, kind: AgentLineKind, 
 
 /**
  * What the agent would earn on a day's valid bets so far (the estimate of an unsettled day): per member and
- * channel, floor(V x the agent's ratio) - floor(V x the ratio below), summed in the database as shares.ts
- * does it per line (integer division of non-negative integers is floor). "The ratio below" is that of the
- * agent's direct member on the path down to the member (the member themself at depth 1): under the ceiling
- * rule the highest ratio of the path below the agent, which is what settlement subtracts. Members whose link
- * to the agent does not count yet on that day (a later bind) are left out, as settlement leaves them out.
+ * channel, floor(V x the agent's ratio) - floor(V x the ratio below), as settlement's commission lines before
+ * holds. Kept per (agent, day, slot) by migration 0028's triggers as rounds close (decision 0037), so it is
+ * read from at most 16 rows whatever the team's size.
  */
-export async function commissionEstimate(
-  db: Db,
-  agentId: number,
-  day: Day,
-  agentRatios: ReadonlyMap<string, number>,
-): Promise<number> {
-  const ratios = [...agentRatios].filter(([, bp]) => bp > 0);
-  if (ratios.length === 0) return 0;
-  const mine = sql`case g.channel_code ${sql.join(
-    ratios.map(([channel, bp]) => sql`when ${channel} then ${sql.lit(bp)}`),
-    sql` `,
-  )} else 0 end`;
-  const below = sql`coalesce((select r.ratio_bp from agent_ratios r
-      where r.user_id = case when t.depth = 1 then t.descendant_id else p.ancestor_id end
-      and r.channel_code = g.channel_code and r.effective_day <= ${day}
-      order by r.effective_day desc limit 1), 0)`;
-  // A share is never negative: the ratio below counts up to the agent's own. Written once (least/min), the
-  // ratio's look-up runs once per row; a CASE naming it twice ran it twice on PostgreSQL.
-  const least = sql.raw(isPostgres(db) ? 'least' : 'min');
-  const { rows } = await sql<{ amount: unknown }>`select coalesce(sum(
-        s0.valid_bet * s0.mine / 10000 - s0.valid_bet * ${least}(s0.below, s0.mine) / 10000
-      ), 0) as amount
-      from (
-        select g.valid_bet, ${mine} as mine, ${below} as below
-        from agent_tree t
-        join game_daily_valid g on g.user_id = t.descendant_id and g.day = ${day}
-        left join agent_tree p on t.depth > 1 and p.descendant_id = t.descendant_id and p.depth = t.depth - 1
-        where t.ancestor_id = ${agentId} and t.effective_day <= ${day} and g.valid_bet > 0
-      ) s0`.execute(db);
-  return num(rows[0]?.amount);
+export async function commissionEstimate(db: Db, agentId: number, day: Day): Promise<number> {
+  const row = await db
+    .selectFrom('agent_commission_days')
+    .select((eb) => eb.fn.sum<number>('amount').as('amount'))
+    .where('agent_id', '=', agentId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return num(row?.amount);
 }
 
 /** The settled rake back of the last days, by day, newest first. */

@@ -141,13 +141,11 @@ export async function detail(ctx: AppContext, viewer: Viewer): Promise<AgentDeta
     accountBalance(db, earningsAccount(viewer.id, 'commission')),
     accountBalance(db, earningsAccount(viewer.id, 'held')),
     accountBalance(db, earningsAccount(viewer.id, 'rakeback')),
-    ownRatios(ctx, viewer.id, today).then((ratios) =>
-      Promise.all([
-        rakeBackEstimate(ctx, viewer.id, today, ratios),
-        // Today's commission so far: the team's valid bets at today's ratios, the viewer's share only.
-        repo.commissionEstimate(db, viewer.id, today, ratios),
-      ]),
-    ),
+    Promise.all([
+      ownRatios(ctx, viewer.id, today).then((ratios) => rakeBackEstimate(ctx, viewer.id, today, ratios)),
+      // Today's commission so far: the team's valid bets at today's ratios, the viewer's share only.
+      repo.commissionEstimate(db, viewer.id, today),
+    ]),
     repo.linesOfDay(db, viewer.id, 'commission', addDays(today, -1)),
   ]);
   return {

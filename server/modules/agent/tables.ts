@@ -17,6 +17,7 @@ export interface AgentTables {
   agent_team_sizes: AgentTeamSizesTable;
   agent_team_money: AgentTeamMoneyTable;
   agent_line_days: AgentLineDaysTable;
+  agent_commission_days: AgentCommissionDaysTable;
 }
 
 /** A business day, YYYY-MM-DD in the business time zone. */
@@ -190,4 +191,15 @@ export interface AgentLineDaysTable {
   amount: number;
   valid_bet: number;
   lines: number;
+}
+
+/**
+ * Per agent, business day and slot (member id mod 16): the commission on the day's valid bets so far, before
+ * holds (migration 0028, kept by triggers): today's estimate.
+ */
+export interface AgentCommissionDaysTable {
+  agent_id: number;
+  day: Day;
+  slot: number;
+  amount: number;
 }

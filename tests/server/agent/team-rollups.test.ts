@@ -361,11 +361,6 @@ describe('team figures kept by trigger', () => {
           });
         }
         const want = await recomputed(db, users);
-        console.log(
-          steps.length,
-          want.lastPlayed.size,
-          (await kept(db, 'agent_team_active', 'members', users)).size,
-        );
         expect(await kept(db, 'agent_team_days', 'valid_bet', users)).toEqual(want.validBets);
         expect(await kept(db, 'agent_team_days', 'active_members', users)).toEqual(want.active);
         expect(await kept(db, 'agent_team_active', 'members', users)).toEqual(want.lastPlayed);
