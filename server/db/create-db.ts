@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  type Driver,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
@@ -10,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { assertNotInMoneyTx } from './money-tx-scope';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -49,12 +51,40 @@ export function withStatementCache(
   };
 }
 
+/**
+ * A driver whose connections are not handed out to a money transaction's body (money-tx-scope.ts): a query
+ * through the app's handle there fails at once instead of waiting for the connection the transaction holds.
+ * A transaction's own handle never asks the driver for a connection.
+ */
+function guarded(driver: Driver): Driver {
+  const acquire = driver.acquireConnection.bind(driver);
+  driver.acquireConnection = () => {
+    assertNotInMoneyTx('a query through the app’s database handle');
+    return acquire();
+  };
+  return driver;
+}
+
+class GuardedSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    return guarded(super.createDriver());
+  }
+}
+
+class GuardedPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return guarded(super.createDriver());
+  }
+}
+
 export function createSqliteDb(file: string): Db {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new GuardedSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 /**
@@ -67,7 +97,7 @@ const SESSION_OPTIONS = '-c jit=off';
 export function createPostgresDb(poolConfig: pg.PoolConfig): Db {
   const options = [SESSION_OPTIONS, poolConfig.options].filter(Boolean).join(' ');
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ max: 10, ...poolConfig, options }) }),
+    dialect: new GuardedPostgresDialect({ pool: new pg.Pool({ max: 10, ...poolConfig, options }) }),
   });
 }
 

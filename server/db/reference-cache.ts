@@ -1,4 +1,5 @@
 import type { Db } from './create-db';
+import { assertNotInMoneyTx } from './money-tx-scope';
 
 const TTL_MS = 60_000;
 
@@ -17,6 +18,9 @@ export function referenceCache<T>(load: (db: Db) => Promise<T>): ReferenceCache<
   const entries = new WeakMap<Db, { at: number; value: Promise<T> }>();
   return {
     get(db) {
+      // Inside a money transaction only its own handle: an entry of the app's handle may be a read still
+      // waiting for the connection the transaction holds.
+      assertNotInMoneyTx('a cached read through another database handle', db);
       const now = Date.now();
       const hit = entries.get(db);
       if (hit && now - hit.at < TTL_MS) return hit.value;

@@ -437,7 +437,7 @@ export async function userSiteId(db: Db, userId: number): Promise<number | null>
  * created them, or ctx.db).
  */
 export const userTimeZone = async (ctx: AppContext, userId: number, db: Db = ctx.db): Promise<string> =>
-  siteTimeZone(ctx, await userSiteId(db, userId));
+  siteTimeZone(ctx, await userSiteId(db, userId), db);
 
 /** Area code, the first 3 and the last 2 digits: `+63 917*****67`. */
 export function maskPhone(areaCode: string, phone: string): string {

@@ -183,8 +183,8 @@ const externalOf = (provider: repo.ProviderRow, transactionId: string) => ({
   ref: transactionId,
 });
 
-async function gameOf(ctx: AppContext, provider: repo.ProviderRow, gameCode: string, balanceNow: number) {
-  const game = await gameByCode(ctx.db, provider.code, gameCode);
+/** The call's game, or its refusal: `game` was looked up before the money transaction (see moneyCall). */
+function gameOf(game: repo.GameRow | undefined, gameCode: string, balanceNow: number) {
   if (!game) return refuse('INVALID_REQUEST', balanceNow, `unknown game ${gameCode}`);
   return game;
 }
@@ -228,6 +228,8 @@ interface MoneyCall {
   userId: number;
   /** The player's main balance before this call. */
   before: number;
+  /** The game the call names (undefined: unknown), read before the transaction. */
+  game: repo.GameRow | undefined;
   now: number;
   hash: string;
 }
@@ -247,87 +249,98 @@ function moneyCall(
 ): Promise<SeamlessAnswer> {
   const now = ctx.clock.now();
   const hash = callHash(action, req);
-  return settle(() =>
-    withMoneyTx(ctx.db, async (trx) => {
+  return settle(async () => {
+    // Read through the app's handle before the transaction, never inside it: on SQLite the transaction holds
+    // the one connection, and a catalogue read through the app's handle (its cache expires every minute)
+    // waited for it forever, with every other caller behind it.
+    const game = 'gameCode' in req ? await gameByCode(ctx.db, provider.code, req.gameCode) : undefined;
+    return withMoneyTx(ctx.db, async (trx) => {
       const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
       const userId = session.user_id;
       const before = await lockPlayer(trx, userId);
       const again = await replayed(trx, provider, req.transactionId, hash, before);
       if (again) return again;
-      return work({ trx, session, userId, before, now, hash });
-    }),
-  ) as Promise<SeamlessAnswer>;
+      return work({ trx, session, userId, before, now, hash, game });
+    });
+  }) as Promise<SeamlessAnswer>;
 }
 
 export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest): Promise<SeamlessAnswer> {
-  return moneyCall(ctx, provider, 'bet', req, async ({ trx, session, userId, before, now, hash }) => {
-    // The session's life is checked after the replay: an exact replay is answered even after it expired.
-    if ((session.expires_at ?? 0) <= now) return refuse('TOKEN_EXPIRED', before);
-    await extend(ctx, trx, session, now);
-    const standing = await accountStanding(trx, userId);
-    if (!standing || standing.banned) return refuse('USER_BLOCKED', before);
-    // A time-out or self-exclusion (decision 0021) refuses new bets like a ban; wins and rollbacks still settle.
-    if (await checkAllowed(trx, userId, 'bet', now)) return refuse('USER_BLOCKED', before);
-    const game = await gameOf(ctx, provider, req.gameCode, before);
-    // A game or provider switched off takes no new stake; the protocol has no status of its own for it, and
-    // LIMIT_REACHED is the bet refused by the game's rules (docs/games-protocol.md). Its open rounds settle.
-    if (game.enabled !== 1 || provider.enabled !== 1)
-      return refuse('LIMIT_REACHED', before, `${game.code} is not available`);
-    if (req.amount < game.min_bet || req.amount > game.max_bet)
-      return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
-    // A new round is opened at once (the common case, one statement); a refusal below rolls it back.
-    const opened = await repo.openRound(trx, {
-      provider_code: provider.code,
-      round_ref: req.roundId,
-      user_id: userId,
-      game_id: game.id,
-      channel_code: game.channel_code,
-      bet: req.amount,
-      status: 'pending',
-      placed_at: now,
-      settled_at: null,
-    });
-    const round = opened === undefined ? await repo.findRound(trx, provider.code, req.roundId) : undefined;
-    if (round && round.user_id !== userId) return refuse('INVALID_REQUEST', before, 'another player’s round');
-    if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-    if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
-    const roundId = opened ?? (round as repo.RoundRow).id;
-    const posted = await post(trx, {
-      type: 'game_bet',
-      userId,
-      ref: `round:${roundId}`,
-      legs: [
-        { account: userAccount(userId, 'main'), amount: -req.amount },
-        { account: channelAccount(userId, game.channel_code), amount: req.amount },
-      ],
-      now,
-      external: externalOf(provider, req.transactionId),
-    });
-    if (round) await repo.updateRound(trx, roundId, { bet: round.bet + req.amount });
-    return answered(
-      trx,
-      {
-        provider,
-        transactionId: req.transactionId,
-        action: 'bet',
-        roundId,
-        amount: req.amount,
-        hash,
-        ledgerTransactionId: posted.transactionId,
+  return moneyCall(
+    ctx,
+    provider,
+    'bet',
+    req,
+    async ({ trx, session, userId, before, now, hash, game: named }) => {
+      // The session's life is checked after the replay: an exact replay is answered even after it expired.
+      if ((session.expires_at ?? 0) <= now) return refuse('TOKEN_EXPIRED', before);
+      await extend(ctx, trx, session, now);
+      const standing = await accountStanding(trx, userId);
+      if (!standing || standing.banned) return refuse('USER_BLOCKED', before);
+      // A time-out or self-exclusion (decision 0021) refuses new bets like a ban; wins and rollbacks still settle.
+      if (await checkAllowed(trx, userId, 'bet', now)) return refuse('USER_BLOCKED', before);
+      const game = gameOf(named, req.gameCode, before);
+      // A game or provider switched off takes no new stake; the protocol has no status of its own for it, and
+      // LIMIT_REACHED is the bet refused by the game's rules (docs/games-protocol.md). Its open rounds settle.
+      if (game.enabled !== 1 || provider.enabled !== 1)
+        return refuse('LIMIT_REACHED', before, `${game.code} is not available`);
+      if (req.amount < game.min_bet || req.amount > game.max_bet)
+        return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
+      // A new round is opened at once (the common case, one statement); a refusal below rolls it back.
+      const opened = await repo.openRound(trx, {
+        provider_code: provider.code,
+        round_ref: req.roundId,
+        user_id: userId,
+        game_id: game.id,
+        channel_code: game.channel_code,
+        bet: req.amount,
+        status: 'pending',
+        placed_at: now,
+        settled_at: null,
+      });
+      const round = opened === undefined ? await repo.findRound(trx, provider.code, req.roundId) : undefined;
+      if (round && round.user_id !== userId)
+        return refuse('INVALID_REQUEST', before, 'another player’s round');
+      if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+      if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
+      const roundId = opened ?? (round as repo.RoundRow).id;
+      const posted = await post(trx, {
+        type: 'game_bet',
+        userId,
+        ref: `round:${roundId}`,
+        legs: [
+          { account: userAccount(userId, 'main'), amount: -req.amount },
+          { account: channelAccount(userId, game.channel_code), amount: req.amount },
+        ],
         now,
-      },
-      before - req.amount,
-    );
-  });
+        external: externalOf(provider, req.transactionId),
+      });
+      if (round) await repo.updateRound(trx, roundId, { bet: round.bet + req.amount });
+      return answered(
+        trx,
+        {
+          provider,
+          transactionId: req.transactionId,
+          action: 'bet',
+          roundId,
+          amount: req.amount,
+          hash,
+          ledgerTransactionId: posted.transactionId,
+          now,
+        },
+        before - req.amount,
+      );
+    },
+  );
 }
 
 export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest): Promise<SeamlessAnswer> {
-  return moneyCall(ctx, provider, 'win', req, async ({ trx, userId, before, now, hash }) => {
+  return moneyCall(ctx, provider, 'win', req, async ({ trx, userId, before, now, hash, game: named }) => {
     const round = await repo.findRound(trx, provider.code, req.roundId);
     if (!round || round.user_id !== userId)
       return refuse('TRANSACTION_NOT_FOUND', before, 'no bet in this round');
     if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-    const game = await gameOf(ctx, provider, req.gameCode, before);
+    const game = gameOf(named, req.gameCode, before);
     if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
     const stake = req.roundClosed ? round.bet : 0;
     const legs = [

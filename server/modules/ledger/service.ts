@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import { inMoneyTx } from '../../db/money-tx-scope';
 import { referenceCache } from '../../db/reference-cache';
 import { fieldError } from '../../http/envelope';
 import * as repo from './repository';
@@ -89,11 +90,11 @@ export async function ensureUserAccounts(db: Db, userId: number, now: number): P
 /**
  * Runs `fn` in a write transaction and resolves once it is durably committed. PostgreSQL: READ COMMITTED
  * plus row locks taken by `post` in account-id order. SQLite: see `groupCommit` below. `fn` must use only
- * `trx` (on SQLite another query through the app's handle would wait for the connection it holds) and must
- * not wait on the network.
+ * `trx` (on SQLite another query through the app's handle would wait for the connection it holds; the app's
+ * handle refuses it, decision 0038) and must not wait on the network.
  */
 export async function withMoneyTx<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (isPostgres(db)) return db.transaction().execute((trx) => fn(trx));
+  if (isPostgres(db)) return db.transaction().execute((trx) => inMoneyTx(trx, () => fn(trx)));
   return groupCommitOf(db).run(fn);
 }
 
@@ -162,7 +163,7 @@ class GroupCommit {
     for (const waiting of group) {
       await sql`savepoint money_tx`.execute(conn);
       try {
-        const value = await waiting.fn(conn);
+        const value = await inMoneyTx(conn, () => waiting.fn(conn));
         await sql`release money_tx`.execute(conn);
         applied.push({ waiting, value });
       } catch (err) {

@@ -99,8 +99,10 @@ export const fourEyesThresholds = (db: Db, siteId: number | null) =>
  * its own or else the deployment's BUSINESS_TIME_ZONE. Read from the cached list: a site's zone can change
  * only before its players' first bet (site-settings/), so the cache's minute cannot move a counted day.
  */
-export async function siteTimeZone(ctx: AppContext, siteId: number | null): Promise<string> {
-  const row = siteId === null ? undefined : (await listSites(ctx.db)).find((r) => r.id === siteId);
+export async function siteTimeZone(ctx: AppContext, siteId: number | null, db: Db = ctx.db): Promise<string> {
+  // Through the caller's handle: inside a money transaction its own (on SQLite the app's handle would wait
+  // for the connection the transaction holds).
+  const row = siteId === null ? undefined : (await listSites(db)).find((r) => r.id === siteId);
   return row ? zoneOfSite(ctx, row) : ctx.config.games.businessTimeZone;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetCatalogue } from '../../../server/modules/games/catalogue';
 import { signatureProblem } from '../../../server/modules/games/signing';
 import { startServer, type TestServer } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
@@ -191,6 +192,25 @@ describe('a round', () => {
       ['slots', 1, 2_000],
     ]);
     await expectLedgerSound(server);
+  });
+
+  it('settles a round whose game catalogue was read again in between (its cache expires every minute)', async () => {
+    // The catalogue's cache gone, as it is a minute after it was read: the win reads it again. It once did so
+    // inside its money transaction, through the app's handle, and on SQLite waited for the connection that
+    // transaction held, forever, with every request after it.
+    const p = await player();
+    const round = txId('round');
+    expect((await seamlessCall(server, provider, 'bet', betBody(p, round, 1_000))).body.status).toBe('OK');
+    forgetCatalogue(server.db);
+    const win = await seamlessCall(server, provider, 'win', winBody(p, round, 0));
+    expect(win.body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect((await roundRow(round))?.status).toBe('settled');
+    forgetCatalogue(server.db);
+    const next = txId('round');
+    expect((await seamlessCall(server, provider, 'bet', betBody(p, next, 1_000))).body).toMatchObject({
+      status: 'OK',
+      balance: 8_000,
+    });
   });
 
   it('counts a small win by what was really risked, and a loss by its bet', async () => {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
+import { AppHandleInMoneyTx } from '../../../server/db/money-tx-scope';
+import { referenceCache } from '../../../server/db/reference-cache';
 import { post, systemAccount, userAccount, withMoneyTx } from '../../../server/modules/ledger/service';
 import { usingPostgres } from '../harness';
 import { balanceOf, fund, ledgerTestDb, NOW, newUserId } from './fixtures';
@@ -96,5 +98,46 @@ describe('money transactions started together', () => {
     } finally {
       reader.close();
     }
+  });
+});
+
+describe('a money transaction’s body uses only its own handle', () => {
+  it('a query or a cached read through the app’s handle fails at once, and undoes only that transaction', async () => {
+    const userId = await newUserId(t.db);
+    const cached = referenceCache((db) => db.selectFrom('game_channels').select('code').execute());
+    await cached.get(t.db);
+    const outcomes = await Promise.allSettled([
+      withMoneyTx(t.db, (trx) => deposit(trx, userId, 10, 'own-handle-1')),
+      withMoneyTx(t.db, async (trx) => {
+        await deposit(trx, userId, 10, 'app-handle');
+        // On SQLite this waited for the connection the transaction holds: forever, and everyone after it.
+        return t.db.selectFrom('users').select('id').execute();
+      }),
+      withMoneyTx(t.db, async (trx) => {
+        await deposit(trx, userId, 10, 'app-cache');
+        return cached.get(t.db);
+      }),
+      withMoneyTx(t.db, async (trx) => {
+        await deposit(trx, userId, 10, 'own-handle-2');
+        return cached.get(trx);
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    for (const o of outcomes)
+      if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(AppHandleInMoneyTx);
+    expect(await transactionsWithRef('app-handle')).toBe(0);
+    expect(await transactionsWithRef('app-cache')).toBe(0);
+    expect(await transactionsWithRef('own-handle-2')).toBe(1);
+    expect(await balanceOf(t.db, userAccount(userId, 'main'))).toBe(20);
+  });
+
+  it('work a body leaves running is not held to it once the transaction is over', async () => {
+    let later: Promise<unknown> = Promise.resolve();
+    await withMoneyTx(t.db, async () => {
+      later = new Promise((done) => setTimeout(done, 20)).then(() =>
+        t.db.selectFrom('users').select('id').limit(1).execute(),
+      );
+    });
+    await expect(later).resolves.toBeDefined();
   });
 });
