@@ -66,26 +66,80 @@ export const usingPostgres = (): boolean =>
 export const randomIp = (): string =>
   `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${((randomBytes(1)[0] ?? 0) % 250) + 1}`;
 
+let workerDatabase: Promise<string> | undefined;
+
+/**
+ * This test worker's own PostgreSQL database (created on first use in TEST_DATABASE_URL's cluster), whose
+ * schemas hold its files' databases. Workers must not share one: Kysely's migrator and introspection read
+ * every schema of a database, and another worker's schema being created or dropped meanwhile made them fail
+ * (seen with two workers: "column name of relation kysely_migration does not exist").
+ */
+export function pgDatabaseUrl(): Promise<string> {
+  workerDatabase ??= (async () => {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `beacon_test_w${Number(process.env.VITEST_POOL_ID ?? 0)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) await admin.query(`create database ${name}`);
+    } catch (error) {
+      // Another run on this machine may have created it since the look: what matters is that it exists.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return workerDatabase;
+}
+
+/** A new, empty PostgreSQL schema in this worker's database, and how to reach and drop it. */
+export async function createPgSchema(prefix = 't'): Promise<{
+  connectionString: string;
+  schema: string;
+  /** The connection option that makes the schema the session's own. */
+  options: string;
+  drop(): Promise<void>;
+}> {
+  const connectionString = await pgDatabaseUrl();
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const c = new pg.Client({ connectionString });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  return {
+    connectionString,
+    schema,
+    options: `-c search_path=${schema}`,
+    drop: () => run(`drop schema ${schema} cascade`),
+  };
+}
+
 /** A fresh, empty, migrated database: SQLite in a temp dir, or a new PostgreSQL schema. */
 export async function createTestDb(): Promise<{ db: Db; dir: string; drop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'beacon-test-'));
   if (usingPostgres()) {
-    const connectionString = process.env.TEST_DATABASE_URL as string;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const db = createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 5 });
+    const target = await createPgSchema();
+    const db = createPostgresDb({
+      connectionString: target.connectionString,
+      options: target.options,
+      max: 5,
+    });
     return {
       db,
       dir,
       async drop() {
         await db.destroy();
-        const c = new pg.Client({ connectionString });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await target.drop();
         await rm(dir, { recursive: true, force: true });
       },
     };

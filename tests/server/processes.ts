@@ -2,15 +2,13 @@
 // and push), on a
 // temp SQLite file or a fresh PostgreSQL schema (TEST_DIALECT=postgres).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
-import pg from 'pg';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
 import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET } from '../../server/seed/demo';
-import { TEST_SANDBOX_SECRET, usingPostgres } from './harness';
+import { createPgSchema, TEST_SANDBOX_SECRET, usingPostgres } from './harness';
 
 export interface ProcessEnv {
   env: Record<string, string>;
@@ -36,21 +34,12 @@ export async function processEnvironment(extra: Record<string, string>): Promise
   let openDb = () => createSqliteDb(path.join(dir, 'beacon.db'));
   let dropSchema: (() => Promise<void>) | undefined;
   if (usingPostgres()) {
-    const connectionString = process.env.TEST_DATABASE_URL as string;
-    const schema = `proc_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    const target = await createPgSchema('proc');
+    const { connectionString, options } = target;
     const sep = connectionString.includes('?') ? '&' : '?';
-    env.DATABASE_URL = `${connectionString}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    openDb = () => createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 2 });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
+    env.DATABASE_URL = `${connectionString}${sep}options=${encodeURIComponent(options)}`;
+    openDb = () => createPostgresDb({ connectionString, options, max: 2 });
+    dropSchema = target.drop;
   }
   return {
     env,

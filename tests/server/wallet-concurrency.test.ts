@@ -8,7 +8,13 @@ import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPostgresDb, type Db } from '../../server/db/create-db';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
-import { startServer, TEST_OPERATOR_SECRET_KEY, type TestServer, usingPostgres } from './harness';
+import {
+  pgDatabaseUrl,
+  startServer,
+  TEST_OPERATOR_SECRET_KEY,
+  type TestServer,
+  usingPostgres,
+} from './harness';
 import { makeOperator } from './operators/helpers';
 import {
   addBankCard,
@@ -63,7 +69,7 @@ describe.skipIf(!pg)(
       await seedSites(server);
       const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(server.db)).rows[0]?.s;
       const db = createPostgresDb({
-        connectionString: process.env.TEST_DATABASE_URL as string,
+        connectionString: await pgDatabaseUrl(),
         options: `-c search_path=${schema}`,
         max: 5,
       });

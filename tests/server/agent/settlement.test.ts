@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../../../server/business-days';
 import { loadConfig } from '../../../server/config';
@@ -11,7 +9,7 @@ import { createPostgresDb, createSqliteDb, type Db } from '../../../server/db/cr
 import { migrateToLatest } from '../../../server/db/migrate';
 import { LEASE_MS, settleDay } from '../../../server/modules/agent/settlement';
 import { createAgentWorker, dueDays } from '../../../server/modules/agent/worker';
-import { startServer, type TestServer, usingPostgres } from '../harness';
+import { createPgSchema, startServer, type TestServer, usingPostgres } from '../harness';
 import { expectLedgerSound } from '../wallet/helpers';
 import {
   addValid,
@@ -209,13 +207,9 @@ describe('a settlement interrupted, or run twice at once', () => {
 /** Two handles on one fresh database (two processes' view of it), migrated. */
 async function twoHandles(): Promise<{ a: Db; b: Db; drop(): Promise<void> }> {
   if (usingPostgres()) {
-    const connectionString = process.env.TEST_DATABASE_URL as string;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const open = () => createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 4 });
+    const target = await createPgSchema();
+    const open = () =>
+      createPostgresDb({ connectionString: target.connectionString, options: target.options, max: 4 });
     const a = open();
     const b = open();
     await migrateToLatest(a);
@@ -225,10 +219,7 @@ async function twoHandles(): Promise<{ a: Db; b: Db; drop(): Promise<void> }> {
       async drop() {
         await a.destroy();
         await b.destroy();
-        const c = new pg.Client({ connectionString });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await target.drop();
       },
     };
   }

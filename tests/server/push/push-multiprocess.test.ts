@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { claimDue, markSent } from '../../../server/modules/push/repository';
-import { createTestDb, usingPostgres } from '../harness';
+import { createTestDb, pgDatabaseUrl, usingPostgres } from '../harness';
 import {
   call,
   demoLogin,
@@ -141,7 +141,7 @@ describe.skipIf(!usingPostgres())('claims under contention (PostgreSQL only)', (
       );
       await t.db.insertInto('push_outbox').values(rows).execute();
 
-      const connectionString = process.env.TEST_DATABASE_URL as string;
+      const connectionString = await pgDatabaseUrl();
       const claimed: number[] = [];
       const claimers = Array.from({ length: 8 }, async (_, w) => {
         const db = createPostgresDb({ connectionString, options: `-c search_path=${schema}`, max: 1 });
