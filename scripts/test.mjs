@@ -23,7 +23,7 @@ function check(name, command, args) {
   results.push({ name, ok, seconds });
 }
 
-function vitestArgs(name, project, extra = []) {
+function vitestArgs(name, project) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const args = [
     'vitest',
@@ -33,7 +33,6 @@ function vitestArgs(name, project, extra = []) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,
-    ...extra,
   ];
   return { file, args };
 }
@@ -57,14 +56,12 @@ function vitestSuite(name, project, env = {}) {
 
 /**
  * Several vitest suites at once, each printed whole when it ends. The server suites wait on their
- * database for much of their time, so the SQLite and the PostgreSQL runs together take little more than
- * the longer of the two. The PostgreSQL run waits most (on the database's own processes) and gets two
- * workers, each with a database of its own (tests/server/harness.ts pgDatabaseUrl): side by side with the
- * SQLite run, 424 -> 383 s on 2026-11-29's host (docs/perf.md).
+ * database for much of their time (one worker each keeps about one core busy), so the SQLite and the
+ * PostgreSQL runs together take little more than the longer of the two.
  */
 async function vitestSuitesTogether(suites) {
-  const runs = suites.map(({ name, project, env, extra }) => {
-    const { file, args } = vitestArgs(name, project, extra);
+  const runs = suites.map(({ name, project, env }) => {
+    const { file, args } = vitestArgs(name, project);
     const log = join(reports, `${name.replace(/\W+/g, '-')}.log`);
     const started = Date.now();
     return new Promise((resolve) => {
@@ -107,12 +104,7 @@ vitestSuite('unit', 'unit');
 if (process.env.TEST_DATABASE_URL) {
   await vitestSuitesTogether([
     { name: 'server (SQLite)', project: 'server', env: { TEST_DIALECT: 'sqlite' } },
-    {
-      name: 'server (PostgreSQL)',
-      project: 'server',
-      env: { TEST_DIALECT: 'postgres' },
-      extra: ['--maxWorkers=2'],
-    },
+    { name: 'server (PostgreSQL)', project: 'server', env: { TEST_DIALECT: 'postgres' } },
   ]);
 } else {
   vitestSuite('server (SQLite)', 'server', { TEST_DIALECT: 'sqlite' });

@@ -68,5 +68,7 @@ describe('npm run notice', () => {
       code: 2,
       stderr: expect.stringContaining('usage: npm run notice'),
     });
-  });
+    // Two CLI processes, each loading the server's modules through tsx: about 10 s each on a busy 2-core
+    // host (a CI run of 2026-11-29 took over 20 s for the pair), like the two calls of the test above.
+  }, 60_000);
 });
