@@ -77,7 +77,9 @@ let workerDatabase: Promise<string> | undefined;
 export function pgDatabaseUrl(): Promise<string> {
   workerDatabase ??= (async () => {
     const base = process.env.TEST_DATABASE_URL as string;
-    const name = `beacon_test_w${Number(process.env.VITEST_POOL_ID ?? 0)}`;
+    // Named after TEST_DATABASE_URL's database, so two runs on one machine given different ones never share.
+    const baseName = new URL(base).pathname.slice(1) || 'test';
+    const name = `beacon_${baseName}_w${Number(process.env.VITEST_POOL_ID ?? 0)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
