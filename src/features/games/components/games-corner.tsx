@@ -101,7 +101,7 @@ function ChannelCard({ channel, withdrawable }: { channel: LobbyChannel; withdra
           className="button button--primary button--small"
           onClick={() => setDirection('in')}
         >
-          {t`Move in`}
+          {t({ message: 'Move in', context: 'game channel' })}
         </button>
         <button
           type="button"
@@ -109,7 +109,7 @@ function ChannelCard({ channel, withdrawable }: { channel: LobbyChannel; withdra
           onClick={() => setDirection('out')}
           disabled={balance.data !== undefined && balance.data.balance <= 0}
         >
-          {t`Move out`}
+          {t({ message: 'Move out', context: 'game channel' })}
         </button>
       </div>
       {direction ? (
