@@ -22,7 +22,9 @@ function fakeApi() {
     vi.fn<typeof fetch>(async (input) => {
       const path = new URL(String(input), 'http://x').pathname.replace(/^\/api/, '');
       if (path === '/games/lobby')
-        return envelope({ channels: [{ code: 'live', name: 'Live Casino', transfer: true, categories: [] }] });
+        return envelope({
+          channels: [{ code: 'live', name: 'Live Casino', transfer: true, categories: [] }],
+        });
       if (path === '/games/channel-balance') return envelope({ channel: 'live', balance: 10 });
       if (path === '/user/secondaryInfo')
         return envelope({

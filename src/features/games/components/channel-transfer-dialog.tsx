@@ -77,7 +77,10 @@ export function ChannelTransferDialog({
           actions={[
             { label: t`Cancel`, variant: 'ghost', onClick: onClose, disabled: form.pending },
             {
-              label: direction === 'in' ? t({ message: 'Move in', context: 'game channel' }) : t({ message: 'Move out', context: 'game channel' }),
+              label:
+                direction === 'in'
+                  ? t({ message: 'Move in', context: 'game channel' })
+                  : t({ message: 'Move out', context: 'game channel' }),
               variant: 'primary',
               submits: formId,
               disabled: form.pending,
