@@ -4,10 +4,12 @@ import { demoAccount, freshPhone, latestSmsCode, logIn } from './support';
 /** The error text shown under a field, found through the field's aria-describedby. */
 async function expectFieldError(page: Page, field: Locator, message: string) {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  const describedBy = await field.getAttribute('aria-describedby');
+  // The error first, then the field's hint, which stays beside it.
+  const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ')[0];
   expect(describedBy, 'an invalid field points at its error').toBeTruthy();
   await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
-  await expect(field).toHaveAccessibleDescription(message);
+  const escaped = message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(field).toHaveAccessibleDescription(new RegExp(`^${escaped}`));
 }
 
 async function expectFieldValid(field: Locator) {

@@ -51,7 +51,8 @@ const CASES: Case[] = [
 
 const amountField = (page: Page) => page.locator('input[name="amount"]');
 const describedText = async (page: Page, input: ReturnType<typeof amountField>) => {
-  const id = await input.getAttribute('aria-describedby');
+  // The error first when there is one, then the hint.
+  const id = (await input.getAttribute('aria-describedby'))?.split(' ')[0];
   return page.locator(`[id="${id}"]`);
 };
 

@@ -24,21 +24,21 @@ test('a Philippine user adds a BDO account with bad then good input, edits it, a
   await page.getByRole('button', { name: 'Save' }).click();
   expect(await fieldError(page, 'Cardholder name')).toBe('Cardholder name is required');
   expect(await fieldError(page, 'Bank')).toBe('Please select a wallet or bank');
-  expect(await fieldError(page, 'Card number')).toBe('Card number is required');
+  expect(await fieldError(page, 'Account number')).toBe('Account number is required');
   expect(await fieldError(page, 'Phone number')).toBe('Phone number must be 10 digits');
 
   await page.getByLabel('Cardholder name').fill('Maria Santos');
   await bank.selectOption('BDO Unibank');
   // 11 digits: BDO account numbers have 10 or 12.
-  await page.getByLabel('Card number').fill('00123456789');
+  await page.getByLabel('Account number').fill('00123456789');
   await expect(page.getByText('BDO Unibank account number: 10 or 12 digits')).toBeVisible();
   await page.getByLabel('Phone number').fill('12345');
   await page.getByRole('button', { name: 'Save' }).click();
-  expect(await fieldError(page, 'Card number')).toBe('Card number format is incorrect');
+  expect(await fieldError(page, 'Account number')).toBe('Account number format is incorrect');
   expect(await fieldError(page, 'Phone number')).toBe('Phone number must be 10 digits');
   await expect(page.getByLabel('Cardholder name')).not.toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByLabel('Card number').fill('001234567890');
+  await page.getByLabel('Account number').fill('001234567890');
   await page.getByLabel('Phone number').fill('9171234568');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -53,7 +53,7 @@ test('a Philippine user adds a BDO account with bad then good input, edits it, a
   await expect(page.getByLabel('Cardholder name')).toHaveValue('Maria Santos');
   await expect(page.getByLabel('Bank')).toHaveValue('BDO');
   await page.getByLabel('Cardholder name').fill('Maria C. Santos');
-  await page.getByLabel('Card number').fill('0012340000');
+  await page.getByLabel('Account number').fill('0012340000');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(list).toContainText('Maria C. Santos');
   await expect(list).toContainText('BDO Unibank ****0000');
@@ -106,7 +106,7 @@ test('an Indian user (+91) adds an HDFC account, IFSC code required', async ({ p
 
   await page.getByLabel('Cardholder name').fill('Priya Sharma');
   await bank.selectOption('HDFC Bank');
-  await page.getByLabel('Card number').fill('50100012349012');
+  await page.getByLabel('Account number').fill('50100012349012');
   await page.getByLabel('IFSC code').fill('hdfc000123');
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Save' }).click();

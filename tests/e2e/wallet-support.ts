@@ -93,6 +93,7 @@ export const field = (page: Page, label: string) => page.getByLabel(label, { exa
 export async function fieldError(page: Page, label: string): Promise<string> {
   const input = field(page, label);
   await expect(input).toHaveAttribute('aria-invalid', 'true');
-  const id = await input.getAttribute('aria-describedby');
+  // The error first, then the field's hint, which stays beside it.
+  const id = (await input.getAttribute('aria-describedby'))?.split(' ')[0];
   return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
 }

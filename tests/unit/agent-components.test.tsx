@@ -31,7 +31,7 @@ vi.mock('../../src/ui/uplot-chart', () => ({ mountChart }));
 
 /** The error shown under a field (its aria-describedby). */
 const errorOf = (input: HTMLElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+  document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent;
 
 const ratios = (slots: number, live: number) => [
   { channel: 'slots', name: 'Slots', rate: slots },

@@ -65,7 +65,9 @@ function fakeApi(moves: Record<string, Route> = {}) {
 
 const hintOf = (label: string) => {
   const input = screen.getByLabelText(label, { selector: 'input' });
-  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+  return (
+    document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? ''
+  );
 };
 
 async function withLocale(locale: string) {

@@ -11,10 +11,12 @@ import { siteStore } from '../../src/lib/site';
 import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
 
-const errorOf = (label: string) => {
-  const input = screen.getByLabelText(label);
-  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+/** What a field's description says: its error (if any) first, then its hint. */
+const describedAs = (label: string) => {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent);
 };
+const errorOf = (label: string) => describedAs(label)[0];
 
 beforeEach(() => queryClient.clear());
 afterEach(() => {
@@ -76,7 +78,7 @@ describe('bank card form of an Indian user (+91)', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(errorOf('Cardholder name')).toBe('Cardholder name is required'));
     expect(errorOf('Bank')).toBe('Please select a wallet or bank');
-    expect(errorOf('Card number')).toBe('Card number is required');
+    expect(errorOf('Account number')).toBe('Account number is required');
     expect(errorOf('IFSC code')).toBe('IFSC code is required');
     expect(errorOf('Phone number')).toBe('Phone number must be 10 digits');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -107,11 +109,11 @@ describe('bank card form of an Indian user (+91)', () => {
     await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
     await user.type(await screen.findByLabelText('Cardholder name'), 'Maria');
     await user.selectOptions(screen.getByLabelText('Bank'), 'HDFC Bank');
-    await user.type(screen.getByLabelText('Card number'), '123456789');
+    await user.type(screen.getByLabelText('Account number'), '123456789');
     await user.type(screen.getByLabelText('IFSC code'), 'HDFC0001234');
     await user.type(screen.getByLabelText('Phone number'), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(errorOf('Card number')).toBe('Card number format is incorrect'));
+    await waitFor(() => expect(errorOf('Account number')).toBe('Account number format is incorrect'));
   });
 });
 
@@ -124,7 +126,7 @@ describe('bank card form of a Philippine user (+63)', () => {
     await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(errorOf('Bank')).toBe('Please select a wallet or bank'));
-    expect(errorOf('Card number')).toBe('Card number is required');
+    expect(errorOf('Account number')).toBe('Account number is required');
     expect(screen.queryByLabelText('IFSC code')).toBeNull();
     expect(bankOptions()).toEqual([
       'BDO Unibank',
@@ -142,14 +144,20 @@ describe('bank card form of a Philippine user (+63)', () => {
     await user.type(screen.getByLabelText('Cardholder name'), 'Juan Dela Cruz');
     await user.selectOptions(screen.getByLabelText('Bank'), 'BDO Unibank');
     await user.type(screen.getByLabelText('Phone number'), '9171234567');
-    await user.type(screen.getByLabelText('Card number'), '00123456789');
+    await user.type(screen.getByLabelText('Account number'), '00123456789');
     // The hint says which number: the account's, not the ATM card's.
-    expect(errorOf('Card number')).toBe('BDO Unibank account number: 10 or 12 digits');
+    expect(errorOf('Account number')).toBe('BDO Unibank account number: 10 or 12 digits');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(errorOf('Card number')).toBe('Card number format is incorrect'));
+    await waitFor(() => expect(errorOf('Account number')).toBe('Account number format is incorrect'));
+    // The error does not take the hint's place: what is expected stays beside what is wrong (issue 31, item 10).
+    expect(describedAs('Account number')).toEqual([
+      'Account number format is incorrect',
+      'BDO Unibank account number: 10 or 12 digits',
+    ]);
+    expect(screen.getByText('BDO Unibank account number: 10 or 12 digits')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('Card number'), '0');
+    await user.type(screen.getByLabelText('Account number'), '0');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(bodies[0]).toEqual({
@@ -167,12 +175,12 @@ describe('bank card form of a Philippine user (+63)', () => {
     await renderInRouter(() => <MethodPage kind="bank" id={undefined} />, '/AddCard');
     await user.type(await screen.findByLabelText('Cardholder name'), 'Juan');
     await user.selectOptions(screen.getByLabelText('Bank'), 'Metrobank');
-    expect(errorOf('Card number')).toBe('Metrobank account number: 13 digits');
+    expect(errorOf('Account number')).toBe('Metrobank account number: 13 digits');
     await user.type(screen.getByLabelText('Phone number'), '9171234567');
-    await user.type(screen.getByLabelText('Card number'), '001234567890');
+    await user.type(screen.getByLabelText('Account number'), '001234567890');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(errorOf('Card number')).toBe('Card number format is incorrect'));
-    await user.type(screen.getByLabelText('Card number'), '1');
+    await waitFor(() => expect(errorOf('Account number')).toBe('Account number format is incorrect'));
+    await user.type(screen.getByLabelText('Account number'), '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });

@@ -127,7 +127,9 @@ function BankCardForm({
     onSuccess: useAfterSave(),
   });
   const digitsHint = useDigitsHint(findBank(form.values.bank)?.bank);
-  const editHint = existing ? t`Enter the full card number again (${existing.cardNumberMasked})` : undefined;
+  const editHint = existing
+    ? t`Enter the full account number again (${existing.cardNumberMasked})`
+    : undefined;
 
   return (
     <form {...form.props} className="form wallet-card">
@@ -141,7 +143,7 @@ function BankCardForm({
         ]}
       />
       <TextField
-        label={t`Card number`}
+        label={t`Account number`}
         inputMode="numeric"
         autoComplete="off"
         {...form.input('cardNumber', (typed) => typed.replace(/\s/g, ''))}
