@@ -386,8 +386,15 @@ export const adminWithdrawalListRequestSchema = z.extend(pageRequestSchema, {
 export const adminWithdrawalSchema = z.extend(withdrawalSchema, {
   userUid: z.int(),
   username: z.string(),
-  /** Above the site's threshold an approval waits for a second operator (decision 0024): that command. */
-  secondApproval: z.optional(z.nullable(z.object({ commandId: z.int() }))),
+  /**
+   * Above the site's threshold an approval waits for a second operator (decision 0024): that command, who
+   * approved first and when. Null when nothing waits.
+   */
+  secondApproval: z.optional(
+    z.nullable(
+      z.object({ commandId: z.int(), approvedBy: z.object({ uid: z.int() }), approvedAt: z.number() }),
+    ),
+  ),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);

@@ -99,7 +99,9 @@ test('a withdrawal above the threshold: one operator approves, a second operator
       .getByRole('status')
       .filter({ hasText: "Above this site's threshold: a second operator has to approve it" }),
   ).toBeVisible();
-  await expect(row).toContainText('Awaiting review');
+  // The queue says it waits for someone else, and offers its first approver no second Approve.
+  await expect(row).toContainText('Waiting for a second operator · approved by you');
+  await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
 
   // The maker's own request is there to see, but not theirs to approve.
   await first.getByRole('link', { name: 'Requests to approve' }).click();
@@ -112,6 +114,10 @@ test('a withdrawal above the threshold: one operator approves, a second operator
   ).toBeVisible();
 
   const second = await signInOperator(browser, 'second operator (payments reviewer)');
+  await expect(second).toHaveURL(/\/admin\/withdrawals/);
+  const waiting = second.getByRole('row').filter({ hasText: orderNo });
+  await expect(waiting).toContainText('Waiting for a second operator · approved by UID');
+  await expect(waiting.getByRole('button', { name: 'Approve as second operator' })).toBeVisible();
   await second.getByRole('link', { name: 'Requests to approve' }).click();
   // The withdrawals list shows the same order number with an Approve of its own: wait for the requests.
   await expect(second).toHaveURL(/\/admin\/requests/);

@@ -10,7 +10,14 @@ import type { OperatorAuth } from '../../http/serve';
 import { type AuditActor, recordAudit } from '../audit/service';
 import { accountBalance, systemAccount, userAccount } from '../ledger/service';
 import { sendMessage } from '../messages/service';
-import { assertCanAccess, type CommandHandler, propose, visibleSites } from '../operators/service';
+import {
+  assertCanAccess,
+  type CommandHandler,
+  type PendingProposal,
+  pendingProposals,
+  propose,
+  visibleSites,
+} from '../operators/service';
 import { fourEyesThresholds } from '../site/service';
 import {
   findWithdrawalForReview,
@@ -25,13 +32,39 @@ import {
 /** A site's four-eyes threshold where a user has no site (minor units; migration 0019's default). */
 const DEFAULT_REVIEW_THRESHOLD = 500_000;
 
-export const list = (
+const approvalTarget = (id: number) => `withdrawal:${id}`;
+
+const secondApprovalOf = (proposal: PendingProposal | undefined): AdminWithdrawal['secondApproval'] =>
+  proposal
+    ? { commandId: proposal.commandId, approvedBy: proposal.maker, approvedAt: proposal.proposedAt }
+    : null;
+
+/** The queue, each withdrawal with the first approval that waits for a second operator, if any. */
+export async function list(
   ctx: AppContext,
   op: OperatorAuth,
   filter: { state: TxState | undefined; sort: MoneyListSort },
   page: { number: number; size: number },
-): Promise<Page<AdminWithdrawal>> =>
-  withdrawalsForReview(ctx.db, filter, page, visibleSites(op.operator, 'read', 'withdrawal'));
+): Promise<Page<AdminWithdrawal>> {
+  const found = await withdrawalsForReview(
+    ctx.db,
+    filter,
+    page,
+    visibleSites(op.operator, 'read', 'withdrawal'),
+  );
+  const waiting = await pendingProposals(
+    ctx.db,
+    'withdrawal_approve',
+    found.content.filter((w) => w.state === 'WaitReview').map((w) => approvalTarget(w.id)),
+  );
+  return {
+    ...found,
+    content: found.content.map((w) => ({
+      ...w,
+      secondApproval: secondApprovalOf(waiting.get(approvalTarget(w.id))),
+    })),
+  };
+}
 
 /** The withdrawal, if the operator may write it (its user's site): else 404, or 403 `permission_denied`. */
 async function reviewable(trx: Db, op: OperatorAuth, id: number) {
@@ -126,19 +159,24 @@ export const approve = (ctx: AppContext, op: OperatorAuth, id: number): MoneyWor
     const site = await fourEyesThresholds(trx, siteId);
     const threshold = Number(site?.review_threshold ?? DEFAULT_REVIEW_THRESHOLD);
     if (Number(row.amount) > threshold && row.state === 'WaitReview') {
-      const commandId = await propose(
+      await propose(
         trx,
         op.actor,
         {
           kind: 'withdrawal_approve',
           resource: 'withdrawal',
           siteId,
-          target: `withdrawal:${id}`,
+          target: approvalTarget(id),
           payload: { id, orderNo: row.order_no, amount: toMoney(Number(row.amount)) },
         },
         now,
       );
-      return { ...(await toAdminWithdrawal(trx, row)), secondApproval: { commandId } };
+      // The first proposal stands (asking again proposes nothing new): answer with it, whoever asked.
+      const waiting = await pendingProposals(trx, 'withdrawal_approve', [approvalTarget(id)]);
+      return {
+        ...(await toAdminWithdrawal(trx, row)),
+        secondApproval: secondApprovalOf(waiting.get(approvalTarget(id))),
+      };
     }
     return toAdminWithdrawal(trx, await approveNow(trx, op.actor, siteId, id, now));
   },

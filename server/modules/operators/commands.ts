@@ -124,6 +124,36 @@ export async function pendingTargets(
   return new Set(rows.map((r) => r.target));
 }
 
+/** Who proposed what is pending on a target, and when: a list shows that it waits, and for whom. */
+export interface PendingProposal {
+  commandId: number;
+  maker: { uid: number };
+  proposedAt: number;
+}
+
+/** The pending commands of a kind on these targets, by target (a page of a list in one query). */
+export async function pendingProposals(
+  db: Db,
+  kind: CommandKind,
+  targets: readonly string[],
+): Promise<Map<string, PendingProposal>> {
+  if (targets.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('operator_commands')
+    .innerJoin('users', 'users.id', 'operator_commands.maker_id')
+    .select(['operator_commands.id', 'operator_commands.target', 'operator_commands.created_at', 'users.uid'])
+    .where('operator_commands.kind', '=', kind)
+    .where('operator_commands.target', 'in', [...targets])
+    .where('operator_commands.state', '=', 'pending')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.target,
+      { commandId: Number(r.id), maker: { uid: Number(r.uid) }, proposedAt: Number(r.created_at) },
+    ]),
+  );
+}
+
 /** The command, if the checker may decide on it: write access to its resource on its site, not its maker. */
 async function decidable(
   ctx: AppContext,

@@ -72,13 +72,19 @@ describe('a withdrawal above the threshold', () => {
       secondApproval: { commandId: expect.any(Number) },
     });
     const commandId = asked.data.secondApproval.commandId;
+    const waiting = { commandId, approvedBy: { uid: maker.uid }, approvedAt: expect.any(Number) };
+    expect(asked.data.secondApproval).toEqual(waiting);
     // Asking again proposes nothing new.
     expect(
       (await money(server, '/admin/withdrawals/approve', { id }, maker.token)).data.secondApproval,
-    ).toEqual({
-      commandId,
-    });
+    ).toEqual(waiting);
     expect(await stateOf(id)).toBe('WaitReview');
+    // The queue says it waits for a second operator, and who approved first (issue 31, item 14), to everyone.
+    for (const reader of [maker, checker]) {
+      const listed = await server.post('/admin/withdrawals/list', { number: 0, size: 50 }, reader.token);
+      const row = listed.data.content.find((w: { id: number }) => w.id === id);
+      expect(row.secondApproval).toEqual(waiting);
+    }
 
     const own = await approveCommand(commandId, maker);
     expect(own.http).toBe(403);
@@ -95,6 +101,8 @@ describe('a withdrawal above the threshold', () => {
       payload: { id, amount: 250 },
     });
     expect(await stateOf(id)).toBe('WaitExec');
+    const after = await server.post('/admin/withdrawals/list', { number: 0, size: 50 }, checker.token);
+    expect(after.data.content.find((w: { id: number }) => w.id === id).secondApproval).toBeNull();
     // Approved again, by the same checker or a third operator: the same answer, nothing applied twice.
     expect((await approveCommand(commandId, checker)).data).toEqual(approved.data);
     expect((await approveCommand(commandId, third)).data).toEqual(approved.data);

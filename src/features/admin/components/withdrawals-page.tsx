@@ -6,9 +6,10 @@ import { MONEY_LIST_SORTS } from '../../../contract/console-states';
 import { TX_STATES, type TxState } from '../../../contract/tx-states';
 import type { AdminWithdrawal } from '../../../contract/wallet';
 import { formatMoney } from '../../../lib/money';
+import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { SelectField } from '../../../ui/form-fields';
-import { useWithdrawalStepMutation } from '../admin.mutations';
+import { useDecideMutation, useWithdrawalStepMutation } from '../admin.mutations';
 import { adminQueries, type WithdrawalFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
@@ -34,6 +35,8 @@ export function WithdrawalsPage({
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.withdrawals(filters));
   const step = useWithdrawalStepMutation();
+  const decide = useDecideMutation();
+  const me = useSessionUser()?.uid;
   const [rejecting, setRejecting] = useState<{ id: number; settle: boolean } | null>(null);
 
   const approve = (w: AdminWithdrawal) =>
@@ -88,7 +91,21 @@ export function WithdrawalsPage({
             header: t`State`,
             cell: (w) => (
               <>
-                {i18n._(STATE_NAMES[w.state])}
+                {w.secondApproval ? (
+                  <Trans>Waiting for a second operator</Trans>
+                ) : (
+                  i18n._(STATE_NAMES[w.state])
+                )}
+                {w.secondApproval ? (
+                  <span className="admin-table__note">
+                    {' · '}
+                    {w.secondApproval.approvedBy.uid === me ? (
+                      <Trans>approved by you</Trans>
+                    ) : (
+                      <Trans>approved by UID {w.secondApproval.approvedBy.uid}</Trans>
+                    )}
+                  </span>
+                ) : null}
                 {w.reason ? <span className="admin-table__note"> · {w.reason}</span> : null}
               </>
             ),
@@ -99,9 +116,12 @@ export function WithdrawalsPage({
               <div className="admin-actions">
                 {w.state === 'WaitReview' ? (
                   <>
-                    <button type="button" className="button button--primary" onClick={() => approve(w)}>
-                      <Trans>Approve</Trans>
-                    </button>
+                    <ApproveButton
+                      waiting={w.secondApproval ?? null}
+                      me={me}
+                      onApprove={() => approve(w)}
+                      onSecond={(commandId) => decide.mutate({ id: commandId, approve: true })}
+                    />
                     <button
                       type="button"
                       className="button button--secondary"
@@ -158,5 +178,32 @@ export function WithdrawalsPage({
         }}
       />
     </section>
+  );
+}
+
+/**
+ * Approve, or, when a first approval waits (above the threshold), the second approval of its request: the
+ * same command the requests page decides. Its maker sees neither, since a maker cannot approve their own.
+ */
+function ApproveButton({
+  waiting,
+  me,
+  onApprove,
+  onSecond,
+}: {
+  waiting: AdminWithdrawal['secondApproval'];
+  me: number | undefined;
+  onApprove: () => void;
+  onSecond: (commandId: number) => void;
+}) {
+  if (waiting && waiting.approvedBy.uid === me) return null;
+  return waiting ? (
+    <button type="button" className="button button--primary" onClick={() => onSecond(waiting.commandId)}>
+      <Trans>Approve as second operator</Trans>
+    </button>
+  ) : (
+    <button type="button" className="button button--primary" onClick={onApprove}>
+      <Trans>Approve</Trans>
+    </button>
   );
 }
