@@ -127,7 +127,9 @@ describe('the seed writes texts per language', () => {
     const body = (await noticeRow(first.id)).content;
     expect((await extend(first)).status).toBe(200);
     expect((await noticeRow(first.id)).content).toBe(body);
-    expect((await adminNotices()).find((n) => n.id === first.id)?.texts[first.defaultLocale]?.body).toBe(body);
+    expect((await adminNotices()).find((n) => n.id === first.id)?.texts[first.defaultLocale]?.body).toBe(
+      body,
+    );
   });
 });
 
