@@ -22,8 +22,14 @@ import type {
   WxAppImagesTable,
   WxAppsTable,
 } from '../modules/catalogue/tables';
-import { countBanners, insertBanner, updateBannerPictures, upsertPage } from '../modules/content/repository';
-import { insertNotice } from '../modules/notices/repository';
+import {
+  countBanners,
+  insertBanner,
+  replaceBannerTexts,
+  updateBannerPictures,
+  upsertPage,
+} from '../modules/content/repository';
+import { insertNotice, replaceTexts as replaceNoticeTexts } from '../modules/notices/repository';
 
 /** mulberry32: a small seeded PRNG, so every seed of the same size is identical. */
 export function prng(seed: number): () => number {
@@ -489,6 +495,9 @@ const PAGES: Record<PageSlug, Record<ContentLocale, { title: string; content: st
   },
 };
 
+/** The language the seed's banners and notices are written in. */
+const SEED_LOCALE = 'en-US';
+
 export async function seedContent(db: Db, now: number): Promise<void> {
   const sites = await db.selectFrom('sites').select(['id', 'domain']).execute();
   for (const [index, banner] of BANNERS.entries()) {
@@ -500,10 +509,15 @@ export async function seedContent(db: Db, now: number): Promise<void> {
       remark: banner.remark,
       pic_url: '',
       multi_pic: null,
+      default_locale: SEED_LOCALE,
       sort_order: index,
       enabled: 1,
       created_at: now,
     });
+    // The per-language row is what the console reads and writes (decision 0043); the row keeps its copy.
+    await replaceBannerTexts(db, id, [
+      { locale: SEED_LOCALE, bannername: banner.name, remark: banner.remark },
+    ]);
     const multiPic = banner.locales
       ? Object.fromEntries(banner.locales.map((l) => [l, `/media/banner/${id}-${l}.svg`]))
       : null;
@@ -515,14 +529,16 @@ export async function seedContent(db: Db, now: number): Promise<void> {
     );
   }
   for (const [index, content] of NOTICES.entries()) {
-    await insertNotice(db, {
+    const noticeId = await insertNotice(db, {
       site_id: null,
       content,
+      default_locale: SEED_LOCALE,
       publish_from: now - (NOTICES.length - index) * 3600_000,
       publish_until: null,
       withdrawn_at: null,
       created_at: now,
     });
+    await replaceNoticeTexts(db, noticeId, [{ locale: SEED_LOCALE, title: '', body: content }]);
   }
   for (const [slug, byLocale] of Object.entries(PAGES)) {
     for (const [locale, page] of Object.entries(byLocale)) {

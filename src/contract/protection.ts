@@ -76,7 +76,7 @@ export const limitSchema = z.object({
   period: periodSchema,
   /** In force now; null: none. */
   amount: z.nullable(moneyValue),
-  /** Deposited (completed or still awaiting payment) in the window ending now. */
+  /** Deposited (completed deposits, each from when it was paid) in the window ending now. */
   used: moneyValue,
   /** An increase or removal waiting for its time. */
   pending: z.nullable(z.object({ amount: z.nullable(moneyValue), effectiveFrom: z.number() })),
@@ -88,6 +88,11 @@ export const protectionStateSchema = z.object({
   block: z.nullable(
     z.object({ kind: z.enum(['time_out', 'self_excluded']), from: z.number(), until: z.number() }),
   ),
+  /**
+   * Orders awaiting payment (not yet expired): not deposited, but held against every limit until they are
+   * paid or expire, so a new order is refused when it would go over with them (decision 0043).
+   */
+  awaiting: moneyValue,
   realityMinutes: z.number(),
   now: z.number(),
 });

@@ -75,18 +75,28 @@ export async function insertLimit(
 }
 
 /**
- * Minor units deposited in orders created after `since`: completed ones, and ones still awaiting payment
- * (not yet expired), so that two orders made quickly one after the other both count.
+ * Minor units of the user's completed deposits paid after `since`: an order counts from when it was paid
+ * (decision 0043), never while it awaits payment, nor once it failed or expired.
  */
-export async function depositedSince(db: Db, userId: number, since: number, now: number): Promise<number> {
+export async function depositedSince(db: Db, userId: number, since: number): Promise<number> {
   const row = await db
     .selectFrom('deposit_orders')
     .select((eb) => eb.fn.sum<number>('amount').as('total'))
     .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .where((eb) =>
-      eb.or([eb('state', '=', 'Success'), eb.and([eb('state', '=', 'Prepare'), eb('expires_at', '>', now)])]),
-    )
+    .where('state', '=', 'Success')
+    .where('completed_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Minor units of the user's orders still awaiting payment at `now` (not yet expired). */
+export async function awaitingPayment(db: Db, userId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'Prepare')
+    .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

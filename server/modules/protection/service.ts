@@ -66,11 +66,15 @@ export async function checkAllowed(
   if (blocked) return blocked;
   if (action !== 'deposit' || opts?.amount === undefined) return null;
   const limits = limitsAt(await repo.limitRows(db, userId), now);
+  if (LIMIT_PERIODS.every((period) => (limits.get(period)?.amount ?? null) === null)) return null;
+  // Orders awaiting payment hold their amount against every limit (decision 0043): otherwise several open
+  // orders, each within the limit, would all be paid and credited past it.
+  const held = await repo.awaitingPayment(db, userId, now);
   for (const period of LIMIT_PERIODS) {
     const limit = limits.get(period)?.amount ?? null;
     if (limit === null) continue;
-    const used = await repo.depositedSince(db, userId, now - LIMIT_WINDOW_MS[period], now);
-    if (used + opts.amount > limit) return { reason: 'deposit_limit', until: null };
+    const deposited = await repo.depositedSince(db, userId, now - LIMIT_WINDOW_MS[period]);
+    if (deposited + held + opts.amount > limit) return { reason: 'deposit_limit', until: null };
   }
   return null;
 }
@@ -125,15 +129,16 @@ export async function assertDepositAllowed(
 
 export async function protectionState(ctx: AppContext, userId: number): Promise<ProtectionState> {
   const now = ctx.clock.now();
-  const [settings, rows] = await Promise.all([
+  const [settings, rows, awaiting] = await Promise.all([
     repo.findSettings(ctx.db, userId),
     repo.limitRows(ctx.db, userId),
+    repo.awaitingPayment(ctx.db, userId, now),
   ]);
   const limits = limitsAt(rows, now);
   const list: Limit[] = [];
   for (const period of LIMIT_PERIODS) {
     const l = limits.get(period);
-    const used = await repo.depositedSince(ctx.db, userId, now - LIMIT_WINDOW_MS[period], now);
+    const used = await repo.depositedSince(ctx.db, userId, now - LIMIT_WINDOW_MS[period]);
     list.push({
       period,
       amount: l?.amount == null ? null : toMoney(l.amount),
@@ -157,6 +162,7 @@ export async function protectionState(ctx: AppContext, userId: number): Promise<
             until: block.until ?? now,
           }
         : null,
+    awaiting: toMoney(awaiting),
     realityMinutes: Number(settings?.reality_minutes ?? 0),
     now,
   };

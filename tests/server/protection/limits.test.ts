@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAllowed } from '../../../server/modules/protection/service';
 import { startServer, type TestServer } from '../harness';
-import { deposit, money, newUser, seedSites, type WalletUser } from '../wallet/helpers';
+import {
+  deposit,
+  money,
+  newUser,
+  secondary,
+  seedSites,
+  signedCallback,
+  type WalletUser,
+} from '../wallet/helpers';
 
 // Deposit limits (decision 0021) over HTTP against the real server, with the test clock.
 
@@ -22,6 +30,9 @@ const limitOf = async (user: WalletUser, period: string) =>
   (await state(user)).limits.find((l: any) => l.period === period);
 const create = (user: WalletUser, amount: number) =>
   money(server, '/wallet/deposit/create', { amount }, user.token);
+const callback = (orderNo: string, amount: number, status: 'paid' | 'failed' = 'paid') =>
+  server.post('/wallet/sandbox/callback', signedCallback(orderNo, amount, status));
+const MINUTE = 60_000;
 
 describe('deposit limits', () => {
   it('applies a first limit and a decrease at once, an increase only after 24 hours', async () => {
@@ -69,9 +80,11 @@ describe('deposit limits', () => {
     expect((await create(u, 101)).data.issues[0].code).toBe('deposit_limit_exceeded');
     const order = await create(u, 100);
     expect(order.status).toBe(200);
-    expect(await limitOf(u, 'week')).toMatchObject({ used: 400 });
-    // A week later the week's window is empty, the month's still holds 400 (the order awaiting payment
-    // expired, so only the 300 paid count): 400 more is allowed, 401 not.
+    // The order awaiting payment holds its 100 against the limit (decision 0043) but is not deposited.
+    expect(await limitOf(u, 'week')).toMatchObject({ used: 300 });
+    expect((await create(u, 1)).data.issues[0].code).toBe('deposit_limit_exceeded');
+    // A week later the week's window is empty, the month's still holds the 300 paid (the order awaiting
+    // payment expired unpaid): 400 more is allowed, 401 not.
     server.clock.advance(7 * 24 * HOUR + 1);
     expect(await limitOf(u, 'month')).toMatchObject({ used: 300 });
     expect((await create(u, 401)).data.issues[0].code).toBe('deposit_limit_exceeded');
@@ -109,6 +122,68 @@ describe('deposit limits', () => {
     expect(b.data.orderNo).toBe(a.data.orderNo);
     // A fresh key is a second deposit: over the limit.
     expect((await create(u, 100)).data.issues[0].code).toBe('deposit_limit_exceeded');
+  });
+});
+
+describe('only completed deposits count as deposited (issue 31)', () => {
+  it('leaves unpaid and failed orders out of the deposited figures', async () => {
+    const u = await newUser(server, { safePassword: null });
+    await setLimit(u, 'day', 5000);
+    await setLimit(u, 'month', 9000);
+    await deposit(server, u, 500);
+    expect((await create(u, 600)).status).toBe(200);
+    expect((await create(u, 711.56)).status).toBe(200);
+    const failed = await create(u, 150);
+    expect((await callback(failed.data.orderNo, 150, 'failed')).data.state).toBe('Fail');
+    for (const period of ['day', 'week', 'month'])
+      expect(await limitOf(u, period)).toMatchObject({ used: 500 });
+    // The two orders awaiting payment are shown apart: they hold part of the limits until paid or expired.
+    expect((await state(u)).awaiting).toBe(1311.56);
+    const history = await server.post('/protection/history', {}, u.token);
+    expect(history.data.months.at(-1)).toMatchObject({ deposits: 500 });
+  });
+
+  it('counts an order from when it was paid, not from when it was made', async () => {
+    const u = await newUser(server, { safePassword: null });
+    await setLimit(u, 'day', 1000);
+    const order = await create(u, 300);
+    expect(await limitOf(u, 'day')).toMatchObject({ used: 0 });
+    server.clock.advance(20 * MINUTE);
+    expect((await callback(order.data.orderNo, 300)).data.state).toBe('Success');
+    expect(await limitOf(u, 'day')).toMatchObject({ used: 300 });
+    expect((await state(u)).awaiting).toBe(0);
+    // 24 hours after the order was made, but not after it was paid: still inside the day's window.
+    server.clock.advance(24 * HOUR - 10 * MINUTE);
+    expect(await limitOf(u, 'day')).toMatchObject({ used: 300 });
+    expect((await create(u, 701)).data.issues[0].code).toBe('deposit_limit_exceeded');
+    server.clock.advance(10 * MINUTE);
+    expect(await limitOf(u, 'day')).toMatchObject({ used: 0 });
+    expect((await create(u, 1000)).status).toBe(200);
+  });
+
+  it('refuses a new order while orders awaiting payment hold the rest of the limit, until they expire', async () => {
+    const u = await newUser(server, { safePassword: null });
+    await setLimit(u, 'day', 500);
+    expect((await create(u, 300)).status).toBe(200);
+    expect((await create(u, 200)).status).toBe(200);
+    // Three open orders cannot add up past the limit: the third is refused though nothing is deposited.
+    expect((await create(u, 1)).data.issues[0].code).toBe('deposit_limit_exceeded');
+    expect(await limitOf(u, 'day')).toMatchObject({ used: 0 });
+    expect((await state(u)).awaiting).toBe(500);
+    server.clock.advance(31 * MINUTE);
+    expect((await state(u)).awaiting).toBe(0);
+    expect((await create(u, 500)).status).toBe(200);
+  });
+
+  it('credits an order paid when its limit has since been lowered: the money has arrived', async () => {
+    const u = await newUser(server, { safePassword: null });
+    await setLimit(u, 'day', 500);
+    const order = await create(u, 400);
+    await setLimit(u, 'day', 100);
+    expect((await callback(order.data.orderNo, 400)).data.state).toBe('Success');
+    expect((await secondary(server, u)).totalCoin).toBe(400);
+    expect(await limitOf(u, 'day')).toMatchObject({ amount: 100, used: 400 });
+    expect((await create(u, 1)).data.issues[0].code).toBe('deposit_limit_exceeded');
   });
 });
 

@@ -5,9 +5,11 @@ import { makeOperator } from '../operators/helpers';
 import {
   deposit,
   expectLedgerSound,
+  money,
   newUser,
   secondary,
   seedSites,
+  signedCallback,
   type WalletUser,
 } from '../wallet/helpers';
 
@@ -172,6 +174,35 @@ describe('the days of a run', () => {
         'open',
       ]);
       expect(s.run.recharged).toBe(100);
+    } finally {
+      server.clock.advance(start - server.clock.now());
+    }
+  });
+});
+
+describe('what counts as a recharge (issue 31)', () => {
+  it('opens no wheel for an unpaid or failed order, and opens it on the day the order is paid', async () => {
+    const user = await newUser(server);
+    const start = server.clock.now();
+    const pay = (orderNo: string, amount: number, status: 'paid' | 'failed' = 'paid') =>
+      server.post('/wallet/sandbox/callback', signedCallback(orderNo, amount, status));
+    const order = (amount: number) => money(server, '/wallet/deposit/create', { amount }, user.token);
+    try {
+      // Ten minutes after the site's business day turns (found by stepping the clock)...
+      const before = (await state(user)).today;
+      while ((await state(user)).today === before) server.clock.advance(10 * 60_000);
+      const paidDay = (await state(user)).today;
+      // ...so an order made twenty minutes earlier was made on the day before.
+      server.clock.advance(-20 * 60_000);
+      const made = await order(2500);
+      const failed = await order(300);
+      expect((await pay(failed.data.orderNo, 300, 'failed')).data.state).toBe('Fail');
+      expect((await state(user)).run).toBeNull();
+      server.clock.advance(20 * 60_000);
+      expect((await state(user)).run).toBeNull();
+      expect((await pay(made.data.orderNo, 2500)).data.state).toBe('Success');
+      const s = await state(user);
+      expect(s.run).toMatchObject({ firstDay: paidDay, recharged: 2500, doubled: true });
     } finally {
       server.clock.advance(start - server.clock.now());
     }

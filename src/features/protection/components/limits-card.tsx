@@ -12,6 +12,7 @@ import { SelectField, TextField } from '../../../ui/form-fields';
 import { useSetLimitMutation } from '../protection.mutations';
 import { protectionQueries } from '../protection.queries';
 import { formatWhen, PERIOD_LABELS } from '../protection-labels';
+import { AwaitingNote } from './awaiting-note';
 
 /**
  * Deposit limits per rolling 24 hours, 7 days and 30 days: what is in force and used, a pending rise with
@@ -50,6 +51,7 @@ export function LimitsCard() {
           <LimitLine key={limit.period} limit={limit} />
         ))}
       </ul>
+      <AwaitingNote awaiting={state.data?.awaiting ?? 0} />
       <form {...form.props} className="form" aria-label={t`Set a deposit limit`}>
         <SelectField
           label={t`Period`}

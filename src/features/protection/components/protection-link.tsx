@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../../lib/money';
 import { protectionQueries } from '../protection.queries';
 import { PERIOD_LABELS } from '../protection-labels';
+import { AwaitingNote } from './awaiting-note';
 import './protection.css';
 
 /**
@@ -28,6 +29,7 @@ export function DepositLimitOffer() {
           })}
         </ul>
       )}
+      {set.length === 0 ? null : <AwaitingNote awaiting={state.data?.awaiting ?? 0} />}
       <Link to="/Protection" className="button button--outline button--small">
         {set.length === 0 ? t`Set a deposit limit` : t`Change limits`}
       </Link>
