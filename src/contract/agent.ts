@@ -334,6 +334,11 @@ export const reportDaySchema = z.object({
 export const reportSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /**
+   * The range's first day whose rake back and commission are not settled yet (settlement books a day once
+   * it has ended on every site): from it on, those figures are 0 until then. Null when every day is settled.
+   */
+  unsettledFrom: z.nullable(z.string()),
   own: ownFiguresSchema,
   /** Agents only. */
   team: z.optional(teamFiguresSchema),

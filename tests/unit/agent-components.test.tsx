@@ -311,6 +311,7 @@ describe('the report page', () => {
   const report = (fields: Partial<Report> = {}): Report => ({
     from: '2026-11-01',
     to: '2026-11-03',
+    unsettledFrom: null,
     own: { bets: 300, validBets: 250, wins: 120, deposits: 500, withdrawals: 0, rakeBack: 0.75 },
     days: [{ day: '2026-11-02', validBets: 250, rakeBack: 0.75 }],
     ...fields,
@@ -362,6 +363,28 @@ describe('the report page', () => {
     );
     expect(screen.queryByTestId('become-agent')).toBeNull();
     expect(screen.getByRole('table', { name: 'Team valid bets and commission by day' })).toBeTruthy();
+    // Every day settled: nothing to say about it.
+    expect(screen.queryByTestId('report-unsettled')).toBeNull();
+  });
+
+  it('says from which day rake back and commission are not settled yet, and where today’s estimate is', async () => {
+    setUser({ token: 't', tokenHead: 'Bearer ', user: userInfo({ uid: 7, job: 1 }) });
+    const team = {
+      newMembers: 0,
+      activeMembers: 1,
+      deposits: 0,
+      withdrawals: 0,
+      validBets: 30,
+      commission: 0,
+    };
+    stubApi({
+      '/agent/report': report({ from: '2026-11-03', to: '2026-11-03', unsettledFrom: '2026-11-03', team }),
+    });
+    await renderInRouter(() => <ReportPage search={{ range: 'today' }} onSearch={() => {}} />, '/report');
+    expect((await screen.findByTestId('team-commission')).textContent).toBe('₱0.00');
+    expect(screen.getByRole('note').textContent).toBe(
+      "Rake back and commission are settled after each day ends: from Nov 3, 2026 on they are not in these figures yet. The Team tab shows today's commission as an estimate.",
+    );
   });
 
   it('changes the range with the tabs, and asks nothing for a custom range until its days are right', async () => {

@@ -495,3 +495,15 @@ export async function newMemberRows(
     rows: rows.map((r) => ({ ...r, uid: num(r.uid), at: num(r.at) })),
   };
 }
+
+/** The days of the span whose rake back and commissions are settled (each once it ended on every site). */
+export async function settledDays(db: Db, span: Span): Promise<Set<Day>> {
+  const rows = await db
+    .selectFrom('agent_settlement_days')
+    .select('day')
+    .where('state', '=', 'settled')
+    .where('day', '>=', span.from)
+    .where('day', '<=', span.to)
+    .execute();
+  return new Set(rows.map((r) => r.day));
+}

@@ -173,13 +173,14 @@ export async function report(ctx: AppContext, viewer: Viewer, input: RangeInput)
   const db = ctx.db;
   const span = spanOf(ctx, viewer, input);
   const agent = isAgent(viewer);
-  const [play, money, rakeBack, teamPlay, counts, commission] = await Promise.all([
+  const [play, money, rakeBack, teamPlay, counts, commission, settled] = await Promise.all([
     repo.ownPlayByDay(db, viewer.id, span),
     repo.ownMoney(db, viewer.id, span),
     repo.linesByDay(db, viewer.id, 'rakeback', span),
     agent ? repo.teamPlayByDay(db, viewer.id, span) : undefined,
     agent ? repo.teamCounts(db, viewer.id, span, todayOf(ctx, viewer)) : undefined,
     agent ? repo.linesByDay(db, viewer.id, 'commission', span) : undefined,
+    repo.settledDays(db, span),
   ]);
   const sum = <T>(rows: readonly T[], of: (r: T) => number) => rows.reduce((s, r) => s + of(r), 0);
   const byDay = <T extends { day: Day }>(rows: readonly T[] | undefined) =>
@@ -188,9 +189,11 @@ export async function report(ctx: AppContext, viewer: Viewer, input: RangeInput)
   const rakeBackDays = byDay(rakeBack);
   const teamDays = byDay(teamPlay);
   const commissionDays = byDay(commission);
+  const unsettled = daysBetween(span.from, span.to).find((day) => !settled.has(day));
   return {
     from: span.from,
     to: span.to,
+    unsettledFrom: unsettled ?? null,
     own: {
       bets: toMoney(sum(play, (r) => r.bet)),
       validBets: toMoney(sum(play, (r) => r.validBet)),

@@ -206,6 +206,8 @@ describe('/agent/report', () => {
     expect(res.data).toEqual({
       from: TODAY,
       to: TODAY,
+      // Today is not settled: its rake back and commission are 0 until it is, and the answer says so.
+      unsettledFrom: TODAY,
       own: { bets: 50, validBets: 30, wins: 20, deposits: 1000, withdrawals: 0, rakeBack: 0 },
       team: {
         newMembers: 1,
@@ -503,6 +505,10 @@ describe('settled days (last: moves the clock on a day)', () => {
     // A: D's 999.99 slots on Dec 31 (1.00% - 0.50%) = 5.00; B's 400 on Jan 13 (1.00% - 0.60%) = 1.60;
     // C's 1000 on Jan 14 (1.00% - 0.60%) = 4.00; C's live casino on Jan 10 earns A nothing (B has 0.80% too).
     const aReport = await report(a, range);
+    // Of the range, Jan 1 is the first day settlement has not booked (issue 31, item 15).
+    expect(aReport.data.unsettledFrom).toBe('2026-01-01');
+    expect((await report(a, { range: 'yesterday' })).data.unsettledFrom).toBeNull();
+    expect((await report(a, { range: 'week' })).data.unsettledFrom).toBe(MONDAY);
     expect(aReport.data.team.commission).toBe(10.6);
     expect(aReport.data.team.commission).toBe(
       await settledInLedger(a, ['commission', 'held'], SETTLED, 'commission'),

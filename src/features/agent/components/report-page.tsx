@@ -158,6 +158,7 @@ function Figures({ report, search }: { report: Report; search: RangeSearch }) {
       <p className="agent-muted" data-testid="report-days">
         {report.from === report.to ? from : t`${from} to ${to}`}
       </p>
+      {report.unsettledFrom ? <UnsettledNote day={report.unsettledFrom} agent={team !== undefined} /> : null}
       <AgentCard title={t`My figures`} testId="own-figures">
         <div className="agent-figures">
           <FigureTile
@@ -225,6 +226,21 @@ function Figures({ report, search }: { report: Report; search: RangeSearch }) {
         format={(value) => formatMoney(value)}
       />
     </>
+  );
+}
+
+/**
+ * Rake back and commission are booked when a day is settled, after it has ended on every site: until then the
+ * report reads 0 for them, which must not look like nothing earned. An agent has today's estimate on Team.
+ */
+function UnsettledNote({ day, agent }: { day: string; agent: boolean }) {
+  const { t, i18n } = useLingui();
+  const first = formatDay(day, i18n.locale);
+  return (
+    <p className="agent-muted" role="note" data-testid="report-unsettled">
+      {t`Rake back and commission are settled after each day ends: from ${first} on they are not in these figures yet.`}
+      {agent ? ` ${t`The Team tab shows today's commission as an estimate.`}` : null}
+    </p>
   );
 }
 
