@@ -4,6 +4,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   transferBalanceRequestSchema,
+  transferEndSessionsRequestSchema,
   transferLaunchRequestSchema,
   transferMoveRequestSchema,
   transferStatusRequestSchema,
@@ -14,7 +15,7 @@ import { rawBody, readJson, sendSigned } from './http';
 import { pause } from './outbox';
 import { verifySignature } from './signing';
 import type { ProviderDb } from './store';
-import { createTransferSession } from './transfer-sessions';
+import { createTransferSession, endTransferSessions } from './transfer-sessions';
 import { applyMove, type MoveAction, recordsAfter, transferStatus, walletBalance } from './wallet-store';
 
 export interface TransferRoutesOptions {
@@ -102,6 +103,13 @@ export function transferRoutes(app: FastifyInstance, options: TransferRoutesOpti
     });
     const query = new URLSearchParams({ session: session.sessionId, lang: input.lang });
     return answer(reply, { status: 'OK', url: `${options.publicUrl()}/tplay/${game.code}?${query}` });
+  });
+
+  // Deleted, not marked: a page's next round finds no session and is refused, like an expired one.
+  app.post('/transfer/end-sessions', (request, reply) => {
+    const input = accept(request, reply, transferEndSessionsRequestSchema);
+    if (input) answer(reply, { status: 'OK', ended: endTransferSessions(db, input.playerId) });
+    return reply;
   });
 
   app.post('/transfer/records', (request, reply) => {

@@ -39,3 +39,8 @@ export function touchTransferSession(
     | undefined;
   return row && { sessionId, playerId: row.player_id, gameCode: row.game_code, lang: row.lang };
 }
+
+/** The platform ended the player's play here (a time-out or self-exclusion): their pages stop at once. */
+export function endTransferSessions(db: ProviderDb, playerId: string): number {
+  return db.prepare('delete from transfer_sessions where player_id = ?').run(playerId).changes;
+}

@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025_site_icons';
 import * as m0026 from './migrations/0026_site_time_zone';
 import * as m0027 from './migrations/0027_agent_line_days';
 import * as m0028 from './migrations/0028_agent_commission_days';
+import * as m0032 from './migrations/0032_game_block_sweeps';
 import * as m0033 from './migrations/0033_legacy_content_texts';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0026_site_time_zone': m0026,
   '0027_agent_line_days': m0027,
   '0028_agent_commission_days': m0028,
+  '0032_game_block_sweeps': m0032,
   '0033_legacy_content_texts': m0033,
 };
 

@@ -14,6 +14,7 @@ import { contentAdminRoutes, contentRoutes } from './content/routes';
 import { CONTENT_UPLOAD_REFERRERS } from './content/service';
 import { devRoutes } from './dev/routes';
 import { gameAdminRoutes } from './games/admin-routes';
+import { blockEffects } from './games/block-sweeps';
 import { gameRoutes, registerGamePictures, seamlessRoutes } from './games/routes';
 import { transferRoutes } from './games/transfer-routes';
 import { createGamesWorker } from './games/worker';
@@ -88,7 +89,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     api: (app, { ctx }) => walletRoutes(app, ctx, { expireOverdueDeposits: () => sweepExpired(ctx) }),
   },
   { name: 'payments', api: (app, { ctx }) => paymentRoutes(app, ctx) },
-  { name: 'protection', api: (app, { ctx }) => protectionRoutes(app, ctx) },
+  // A block ends play at the transfer providers too: handed games' side, since games asks protection.
+  { name: 'protection', api: (app, { ctx }) => protectionRoutes(app, ctx, blockEffects(ctx)) },
   { name: 'spin', api: (app, { ctx }) => spinRoutes(app, ctx) },
   { name: 'vip', api: (app, { ctx }) => vipRoutes(app, ctx) },
   {

@@ -118,6 +118,8 @@ export const transferLaunchRequestSchema = z.strictObject({
   gameCode,
   lang: z.string().check(z.maxLength(10)),
 });
+/** Ends every game session the player has open at the provider (a time-out or self-exclusion began). */
+export const transferEndSessionsRequestSchema = z.strictObject({ playerId });
 export const recordsRequestSchema = z.strictObject({
   cursor: z.string().check(z.maxLength(200)),
   limit: z.int().check(z.gte(1), z.lte(500)),
@@ -134,6 +136,11 @@ export const transferStatusAnswerSchema = z.object({
   balance: z.optional(wireAmount),
 });
 export const transferLaunchAnswerSchema = z.object({ status: statusSchema, url: z.optional(z.string()) });
+/** `ended`: how many sessions were still open (0 is an answer too: none was). */
+export const transferEndSessionsAnswerSchema = z.object({
+  status: statusSchema,
+  ended: z.int().check(z.gte(0)),
+});
 
 export const providerRecordSchema = z.object({
   recordId: wireId,

@@ -203,6 +203,34 @@ describe('transfer wallet', () => {
     });
   });
 
+  it('end-sessions ends every page of the player: their next round is refused, no record is made', async () => {
+    const open = async (playerId: string) => {
+      await call(app, 'deposit', { playerId, transactionId: `d-${playerId}`, amount: 10_000 });
+      const launched = await call(app, 'launch', { playerId, gameCode: 'table-dice', lang: 'en' });
+      return new URL(launched.answer.url).searchParams.get('session');
+    };
+    const play = (session: string | null) =>
+      app.inject({ method: 'POST', url: '/tplay/table-dice/rounds', payload: { session, stake: 1000 } });
+    const mine = [await open('p1'), await open('p1')];
+    const theirs = await open('p2');
+
+    expect(await call(app, 'end-sessions', { playerId: 'p1' })).toEqual({
+      http: 200,
+      answer: { status: 'OK', ended: 2 },
+    });
+    for (const session of mine) expect((await play(session)).statusCode).toBe(401);
+    const page = await app.inject({ method: 'GET', url: `/tplay/table-dice?session=${mine[0]}` });
+    expect(page.statusCode).toBe(403);
+    expect((await play(theirs)).statusCode).toBe(200);
+    expect((await call(app, 'records', { cursor: '', limit: 10 })).answer.records).toMatchObject([
+      { playerId: 'p2' },
+    ]);
+    expect((await call(app, 'balance', { playerId: 'p1' })).answer.balance).toBe(10_000);
+    // Idempotent; a malformed body is refused like any other call's.
+    expect((await call(app, 'end-sessions', { playerId: 'p1' })).answer).toEqual({ status: 'OK', ended: 0 });
+    expect((await call(app, 'end-sessions', { player: 'p1' })).http).toBe(400);
+  });
+
   it('pages records after the cursor in settlement order', async () => {
     await call(app, 'deposit', { playerId: 'p1', transactionId: 'd1', amount: 100_000 });
     const played = await control(app, 'POST', '/control/transfer-play', {

@@ -12,6 +12,7 @@ import {
   systemAccountPart,
   withMoneyTx,
 } from '../ledger/service';
+import { blockPeriod } from '../protection/service';
 import * as repo from './repository';
 import { closeRound } from './rounds';
 import * as client from './transfer-client';
@@ -74,14 +75,54 @@ async function knownPlayers(ctx: AppContext, records: ProviderRecord[]): Promise
 
 const moved = (r: ProviderRecord): number => (r.status === 'settled' ? r.win - r.bet : 0);
 
+type BlockPeriods = Map<number, { from: number; until: number } | null>;
+
+/**
+ * Whether the round was placed during its player's time-out or self-exclusion (decision 0042): the provider
+ * was told to end the player's sessions, so the round is its own to void. It is kept aside, not posted.
+ */
+async function refusedForBlock(
+  trx: Db,
+  ctx: AppContext,
+  provider: repo.ProviderRow,
+  record: ProviderRecord,
+  periods: BlockPeriods,
+): Promise<boolean> {
+  const userId = Number(record.playerId);
+  if (!periods.has(userId)) periods.set(userId, await blockPeriod(trx, userId));
+  const period = periods.get(userId);
+  if (!period || record.placedAt < period.from || record.placedAt >= period.until) return false;
+  await trepo.insertRefusedRecord(trx, {
+    provider_code: provider.code,
+    record_id: record.recordId,
+    user_id: userId,
+    round_ref: record.roundId,
+    game_code: record.gameCode,
+    bet: record.bet,
+    win: record.win,
+    status: record.status,
+    placed_at: record.placedAt,
+    settled_at: record.settledAt,
+    reason: 'placed_during_block',
+    refused_at: ctx.clock.now(),
+  });
+  ctx.log.error(
+    { provider: provider.code, recordId: record.recordId, userId, placedAt: record.placedAt },
+    'pulled record of a round placed during a block: refused, the provider is to void it',
+  );
+  return true;
+}
+
 async function postRecord(
   trx: Db,
   ctx: AppContext,
   provider: repo.ProviderRow,
   record: ProviderRecord,
+  periods: BlockPeriods,
 ): Promise<void> {
   const external = { source: providerSource(provider.code), ref: recordRef(record.recordId) };
   if ((await findByExternalRef(trx, external)) !== undefined) return;
+  if (await refusedForBlock(trx, ctx, provider, record, periods)) return;
   const userId = Number(record.playerId);
   const channel = provider.channel_code as string;
   const amount = moved(record);
@@ -181,7 +222,9 @@ async function pullPages(ctx: AppContext, provider: repo.ProviderRow, workerId: 
           }))
         )
           throw new LeaseLost();
-        for (const record of postable) await postRecord(trx, ctx, provider, record);
+        // Read in the page's transaction: a block taken meanwhile is seen by every record after it.
+        const periods: BlockPeriods = new Map();
+        for (const record of postable) await postRecord(trx, ctx, provider, record, periods);
       });
       total += records.length;
       cursor = nextCursor;

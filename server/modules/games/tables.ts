@@ -10,6 +10,8 @@ export interface GamesTables {
   game_transfers: GameTransfersTable;
   game_pull_state: GamePullStateTable;
   game_daily_valid: GameDailyValidTable;
+  game_block_sweeps: GameBlockSweepsTable;
+  game_refused_records: GameRefusedRecordsTable;
 }
 
 export type ProviderProtocol = 'seamless' | 'transfer';
@@ -122,4 +124,33 @@ export interface GameDailyValidTable {
   bet: Generated<number>;
   win: Generated<number>;
   valid_bet: Generated<number>;
+}
+
+/** A block's work at one transfer provider (decision 0042): open until its sessions ended and money is back. */
+export interface GameBlockSweepsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_code: string;
+  blocked_from: number;
+  created_at: number;
+  sessions_ended_at: number | null;
+  done_at: number | null;
+  attempts: Generated<number>;
+  tried_at: number | null;
+}
+
+/** A pulled record Beacon did not post: a round placed during the player's block (decision 0042). */
+export interface GameRefusedRecordsTable {
+  provider_code: string;
+  record_id: string;
+  user_id: number;
+  round_ref: string;
+  game_code: string;
+  bet: number;
+  win: number;
+  status: string;
+  placed_at: number;
+  settled_at: number;
+  reason: 'placed_during_block';
+  refused_at: number;
 }

@@ -5,6 +5,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   transferAnswerSchema,
+  transferEndSessionsAnswerSchema,
   transferLaunchAnswerSchema,
   transferStatusAnswerSchema,
 } from '../../../src/contract/game-provider';
@@ -20,7 +21,14 @@ import { signatureProblem, signedHeaders } from './signing';
  * clock (not ctx.clock): the provider checks them against its own.
  */
 
-export type TransferAction = 'balance' | 'deposit' | 'withdraw' | 'status' | 'launch' | 'records';
+export type TransferAction =
+  | 'balance'
+  | 'deposit'
+  | 'withdraw'
+  | 'status'
+  | 'launch'
+  | 'end-sessions'
+  | 'records';
 
 export type ProviderAnswer<T> =
   /** Signed, readable, status OK. */
@@ -111,3 +119,6 @@ export const launchUrl = (
 
 export const records = (ctx: AppContext, provider: ProviderRow, page: { cursor: string; limit: number }) =>
   send(ctx, provider, 'records', page, recordsAnswerSchema);
+
+export const endSessions = (ctx: AppContext, provider: ProviderRow, playerId: string) =>
+  send(ctx, provider, 'end-sessions', { playerId }, transferEndSessionsAnswerSchema);

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
 import type { ProviderRow } from './repository';
-import type { GameTransfersTable } from './tables';
+import type { GameBlockSweepsTable, GameRefusedRecordsTable, GameTransfersTable } from './tables';
 
 /*
  * The transfer wallet's SQL: transfers in and out of a provider's wallet, and the record puller's cursor
@@ -187,5 +187,76 @@ export const releaseLease = async (db: Db, providerCode: string, owner: string):
     .set({ lease_owner: null, lease_until: 0 })
     .where('provider_code', '=', providerCode)
     .where('lease_owner', '=', owner)
+    .execute();
+};
+
+// ---- a block's sweeps (decision 0042) and the records refused for it
+
+export type BlockSweepRow = Selectable<GameBlockSweepsTable>;
+
+function sweepOf(row: BlockSweepRow): BlockSweepRow {
+  const out = { ...row } as Record<string, unknown>;
+  for (const c of ['id', 'user_id', 'blocked_from', 'created_at', 'sessions_ended_at', 'done_at', 'tried_at'])
+    if (out[c] !== null && out[c] !== undefined) out[c] = Number(out[c]);
+  return out as unknown as BlockSweepRow;
+}
+
+/** The transfer providers whose wallet this player ever moved money to: where they can be playing. */
+export const transferProvidersOfUser = async (db: Db, userId: number): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('game_transfers')
+      .select('provider_code')
+      .distinct()
+      .where('user_id', '=', userId)
+      .orderBy('provider_code')
+      .execute()
+  ).map((r) => r.provider_code);
+
+/** One sweep per block and provider: a block taken again from the same start adds none. */
+export const insertBlockSweep = async (
+  db: Db,
+  row: { user_id: number; provider_code: string; blocked_from: number; created_at: number },
+): Promise<void> => {
+  await db
+    .insertInto('game_block_sweeps')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'provider_code', 'blocked_from']).doNothing())
+    .execute();
+};
+
+/** Open sweeps, of one user or (the worker) the least recently tried first. */
+export const openBlockSweeps = async (
+  db: Db,
+  opts: { userId?: number; limit: number },
+): Promise<BlockSweepRow[]> => {
+  let q = db.selectFrom('game_block_sweeps').selectAll().where('done_at', 'is', null);
+  if (opts.userId !== undefined) q = q.where('user_id', '=', opts.userId);
+  const rows = await q.orderBy('tried_at').orderBy('id').limit(opts.limit).execute();
+  return rows.map(sweepOf);
+};
+
+export const updateBlockSweep = async (
+  db: Db,
+  id: number,
+  values: { sessions_ended_at?: number; done_at?: number; tried_at?: number; attempted?: true },
+): Promise<void> => {
+  const { attempted, ...set } = values;
+  await db
+    .updateTable('game_block_sweeps')
+    .set((eb) => ({ ...set, ...(attempted ? { attempts: eb('attempts', '+', 1) } : {}) }))
+    .where('id', '=', id)
+    .execute();
+};
+
+/** A pulled record not posted; a page pulled again writes it once. */
+export const insertRefusedRecord = async (
+  db: Db,
+  row: Insertable<GameRefusedRecordsTable>,
+): Promise<void> => {
+  await db
+    .insertInto('game_refused_records')
+    .values(row)
+    .onConflict((oc) => oc.columns(['provider_code', 'record_id']).doNothing())
     .execute();
 };

@@ -339,3 +339,21 @@ export async function launchTransferGame(
   if (answer.kind !== 'answer' || !answer.body.url) throw serviceUnavailable('channel_unavailable');
   return answer.body.url;
 }
+
+/**
+ * A block's transfer out (decision 0042): `amount` from the channel back to the main balance, made as the
+ * player's own would be (the pending row, the provider's withdraw, settled by its answer or by `status`), so
+ * it moves at most once. Answers the row's state: `pending` while its answer is lost.
+ */
+export async function blockTransferOut(
+  ctx: AppContext,
+  userId: number,
+  provider: repo.ProviderRow,
+  amount: number,
+): Promise<TransferState> {
+  const id = await withMoneyTx(ctx.db, (trx) => openTransfer(trx, ctx, userId, provider, 'out', amount));
+  const t = await trepo.findTransfer(ctx.db, id);
+  if (!t) throw new Error(`game transfer ${id} vanished`);
+  await sendMove(ctx, provider, t);
+  return stateOf(ctx.db, id);
+}

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { periodic } from '../../periodic';
+import { runOpenSweeps } from './block-sweeps';
 import { pullOnce, workerIdOf } from './puller';
 import * as repo from './repository';
 import { resolveStalePending } from './transfers';
@@ -8,7 +9,8 @@ import { resolveStalePending } from './transfers';
  * The games module's background loop (the registry starts it when GAMES_WORKER is on): every
  * GAMES_PULL_SECONDS it pulls each transfer provider's new bet records (under the provider's
  * lease, so of several processes one pulls a window) and settles transfers left pending by a lost answer
- * or a crash, once their call has surely ended.
+ * or a crash, once their call has surely ended, and finishes what a time-out or self-exclusion left to do at
+ * a transfer provider (block-sweeps.ts).
  */
 
 export interface GamesWorker {
@@ -16,7 +18,7 @@ export interface GamesWorker {
   start(): void;
   /** Finishes the turn in flight, then stops. */
   stop(): Promise<void>;
-  /** One turn: every provider pulled (if its lease is free), stale pending transfers settled. */
+  /** One turn: every provider pulled (if its lease is free), stale pending transfers settled, blocks swept. */
   runOnce(): Promise<void>;
 }
 
@@ -38,6 +40,8 @@ export function createGamesWorker(ctx: AppContext): GamesWorker {
       }
     }
     await resolveStalePending(ctx, staleAfterMs);
+    // After the pulls: a block's sweep then posts fewer records of its own.
+    await runOpenSweeps(ctx);
   }
 
   const loop = periodic(runOnce, {

@@ -54,6 +54,26 @@ function blockOf(settings: repo.SettingsRow | undefined, now: number): Refusal |
   };
 }
 
+/**
+ * The player's latest time-out or self-exclusion, from its start (inclusive) to its end, whether or not it
+ * lasts still: a round placed in it is refused even when Beacon hears of it later (decision 0042).
+ */
+export async function blockPeriod(db: Db, userId: number): Promise<{ from: number; until: number } | null> {
+  const settings = await repo.findSettings(db, userId);
+  if (settings?.blocked_from == null || settings.blocked_until == null) return null;
+  return { from: Number(settings.blocked_from), until: Number(settings.blocked_until) };
+}
+
+/**
+ * What a block does beyond this module (decision 0042), handed in by the registry so that protection imports
+ * no module that asks it: `taken` inside the block's transaction (the work it leaves, so a crash cannot lose
+ * it), `settle` after its commit (the work done now, as far as it can be; it never throws).
+ */
+export interface BlockEffects {
+  taken(trx: Db, userId: number, blockedFrom: number, now: number): Promise<void>;
+  settle(userId: number): Promise<void>;
+}
+
 /** null when allowed. `amount` (minor units) for deposits, checked against the lowest applicable limit. */
 export async function checkAllowed(
   db: Db,
@@ -232,8 +252,9 @@ export async function takeBlock(
   ctx: AppContext,
   userId: number,
   req: BlockRequest,
+  effects?: BlockEffects,
 ): Promise<ProtectionState> {
-  await withMoneyTx(ctx.db, async (trx) => {
+  const changed = await withMoneyTx(ctx.db, async (trx) => {
     const now = ctx.clock.now();
     const settings = await repo.lockSettings(trx, userId, now);
     const until =
@@ -241,15 +262,20 @@ export async function takeBlock(
         ? now + TIME_OUT_MS[req.duration]
         : addMonths(now, SELF_EXCLUSION_MONTHS[req.duration]);
     const current = blockOf(settings, now);
-    if (current && (current.until ?? 0) >= until) return;
+    if (current && (current.until ?? 0) >= until) return false;
+    const blockedFrom = current ? Number(settings.blocked_from ?? now) : now;
     await repo.updateSettings(trx, userId, {
       block_kind: req.kind === 'time_out' ? 'time_out' : 'self_excluded',
-      blocked_from: current ? Number(settings.blocked_from ?? now) : now,
+      blocked_from: blockedFrom,
       blocked_until: until,
       updated_at: now,
     });
+    await effects?.taken(trx, userId, blockedFrom, now);
     ctx.log.info({ userId, kind: req.kind, duration: req.duration, until }, 'player protection block taken');
+    return true;
   });
+  // Answered once the effects are done as far as they can be now: the app then shows the money back.
+  if (changed) await effects?.settle(userId);
   return protectionState(ctx, userId);
 }
 
