@@ -17,3 +17,14 @@ export function absoluteLink(link: string, origin: string = window.location.orig
   if (/^https?:\/\//i.test(link)) return link;
   return `${origin}${link.startsWith('/') ? '' : '/'}${link}`;
 }
+
+/**
+ * A percent as a field shows it before editing: 2 decimals with the locale's decimal mark and no grouping
+ * ("0.30" in en-US, "0,30" in es-ES), which the ratio fields read back in every locale.
+ */
+export const percentFieldText = (percent: number, locale: string): string =>
+  new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(Math.round(percent * 100) / 100);

@@ -7,11 +7,11 @@ import {
   parseRatio,
   rangeRequest,
   rangeSearch,
-  ratioText,
 } from '../../src/features/agent/agent-values';
 import { earningsAmount } from '../../src/features/agent/components/agent-bits';
 import { alignedData, chartData, hasValues } from '../../src/lib/chart-data';
 import { addDays, daysBetween, formatDay, isDay } from '../../src/lib/days';
+import { percentFieldText } from '../../src/lib/format';
 
 describe('ratios as shown', () => {
   it('are the wire’s percent with exactly 2 decimals, in the locale’s percent form', () => {
@@ -26,8 +26,12 @@ describe('ratios as shown', () => {
   it('round to the hundredth a float made of (0.29 is not shown as 0.28)', () => {
     expect(formatRatio(0.29, 'en-US')).toBe('0.29%');
     expect(formatRatio(0.1 + 0.2, 'en-US')).toBe('0.30%');
-    expect(ratioText(0.5)).toBe('0.50');
-    expect(ratioText(0.29)).toBe('0.29');
+    // A field shows it in the user's locale before editing (issue 31, item 18), and reads it back.
+    expect(percentFieldText(0.5, 'en-US')).toBe('0.50');
+    expect(percentFieldText(0.29, 'en-US')).toBe('0.29');
+    expect(percentFieldText(0.1, 'es-ES')).toBe('0,10');
+    expect(percentFieldText(0.1 + 0.2, 'zh-CN')).toBe('0.30');
+    expect(parseRatio(percentFieldText(0.1, 'es-ES'))).toEqual({ rate: 0.1 });
   });
 });
 

@@ -43,9 +43,6 @@ export function parseRatio(
   return { rate: hundredths / 100 };
 }
 
-/** A ratio as a form field shows it before editing: plain digits with "." ("0.3" -> "0.30"). */
-export const ratioText = (percent: number): string => (Math.round(percent * 100) / 100).toFixed(2);
-
 // ---- report ranges in the URL
 
 /** The most days a custom range may span (the server's limit, `range_invalid` past it). */

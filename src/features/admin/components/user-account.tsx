@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { adminRatiosRequestSchema } from '../../../contract/agent-admin';
 import type { AdminUserDetail } from '../../../contract/user-admin';
 import { formatDay } from '../../../lib/days';
+import { percentFieldText } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { EmptyState } from '../../../ui/empty-state';
 import { TextField } from '../../../ui/form-fields';
@@ -106,7 +107,9 @@ function RatiosForm({ detail }: { detail: AdminUserDetail }) {
   const problems = usePathProblems(form);
   const { ratios: save } = useAccountMutations(detail.user.uid);
   // A change waiting for tomorrow is what the next save starts from.
-  const [typed, setTyped] = useState(() => detail.ratios.map((r) => String(r.next?.rate ?? r.rate)));
+  const [typed, setTyped] = useState(() =>
+    detail.ratios.map((r) => percentFieldText(r.next?.rate ?? r.rate, i18n.locale)),
+  );
   const limits = new Map(detail.ratioLimits.map((l) => [l.channel, l]));
   const percent = (value: number) => i18n.number(value / 100, { style: 'percent', maximumFractionDigits: 2 });
 

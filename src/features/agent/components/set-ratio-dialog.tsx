@@ -3,13 +3,14 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ChannelRatio, RatioView } from '../../../contract/agent';
 import { ApiError } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/days';
+import { percentFieldText } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { validationMessage } from '../../../lib/validation-messages';
 import { Dialog } from '../../../ui/dialog';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { TextField } from '../../../ui/form-fields';
 import { useSetRatioMutation } from '../agent.mutations';
-import { formatRatio, parseRatio, type RatioIssue, ratioText } from '../agent-values';
+import { formatRatio, parseRatio, type RatioIssue } from '../agent-values';
 
 type Problem = { code: RatioIssue | string; message?: string | undefined };
 
@@ -54,7 +55,9 @@ export function SetRatioDialog({
   const uid = member.uid;
   const channels = member.ratios.map((r) => r.channel);
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(member.ratios.map((r) => [r.channel, ratioText(r.next?.rate ?? r.rate)])),
+    Object.fromEntries(
+      member.ratios.map((r) => [r.channel, percentFieldText(r.next?.rate ?? r.rate, i18n.locale)]),
+    ),
   );
   const [problems, setProblems] = useState<{ fields: Record<string, Problem>; general: Problem | null }>({
     fields: {},
