@@ -92,6 +92,17 @@ async function seamless(url: string, action: string, body: unknown): Promise<Ans
   return { http: res.status, body: parsed, signed: problem === null };
 }
 
+const mainOf = async (userId: number): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('code', '=', userAccount(userId, 'main'))
+        .executeTakeFirstOrThrow()
+    ).balance,
+  );
+
 /** A demo account with FUNDS more, and a session opened through `url` at the provider's game. */
 async function seat(url: string, label: string) {
   const token = await demoLogin(url, label);
@@ -104,77 +115,106 @@ async function seat(url: string, label: string) {
   const launch = await call(url, '/games/launch', { gameId }, token);
   const auth = await seamless(url, 'authenticate', { token: new URL(launch.url).searchParams.get('token') });
   expect(auth.body.status).toBe('OK');
-  const main = await db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', userAccount(userId, 'main'))
-    .executeTakeFirstOrThrow();
   return {
     userId,
     url,
-    start: Number(main.balance),
     who: { sessionToken: auth.body.sessionToken ?? '', playerId: auth.body.playerId ?? '' },
   };
 }
+type Seat = Awaited<ReturnType<typeof seat>>;
+
+let seats: Promise<Seat[]> | undefined;
+/** The first player bets through the first process, the second through the second. */
+const players = () => {
+  seats ??= (async () => [await seat(first.url, 'player'), await seat(second.url, 'agent (job 1)')])();
+  return seats;
+};
+
+/** PAIRS fresh ids, each sent at once by both players (with these stakes), each pair's answers sorted. */
+async function race(stakes: [number, number]) {
+  const seated = await players();
+  const ids = Array.from({ length: PAIRS }, (_, i) => `twin-${i}-${randomUUID()}`);
+  const pairs = await Promise.all(
+    ids.map((transactionId) =>
+      Promise.all(
+        seated.map((p, i) =>
+          seamless(p.url, 'bet', {
+            ...p.who,
+            transactionId,
+            roundId: `round-${p.userId}-${transactionId}`,
+            gameCode: 'lucky-reels',
+            amount: stakes[i],
+          }),
+        ),
+      ),
+    ),
+  );
+  const outcomes = pairs.map((pair) =>
+    pair
+      .map((a) => `${a.http} ${a.body.status} ${a.signed ? 'signed' : 'unsigned'}`)
+      .sort()
+      .join(' / '),
+  );
+  const records = await db
+    .selectFrom('game_wallet_calls')
+    .select(['transaction_ref', 'state'])
+    .where('provider_code', '=', PROVIDER.code)
+    .where('transaction_ref', 'in', ids)
+    .execute();
+  const postings = await db
+    .selectFrom('ledger_transactions')
+    .select('external_ref')
+    .where('external_source', '=', `provider:${PROVIDER.code}`)
+    .where('external_ref', 'in', ids)
+    .execute();
+  return { seated, ids, pairs, outcomes, records, postings };
+}
+
+const expectBooksSound = async () =>
+  expect(await auditLedger(db)).toEqual({
+    entriesTotal: 0,
+    unbalancedTransactions: 0,
+    driftedAccounts: 0,
+    negativeUserAccounts: 0,
+  });
 
 describe('one transaction id at once on two processes, for two players', () => {
   it('applies one bet and answers the other DUPLICATE_TRANSACTION, signed, never a 500', async () => {
-    const players = [await seat(first.url, 'player'), await seat(second.url, 'agent (job 1)')];
-    const ids = Array.from({ length: PAIRS }, (_, i) => `twin-${i}-${randomUUID()}`);
-    const pairs = await Promise.all(
-      ids.map((transactionId) =>
-        Promise.all(
-          players.map((p) =>
-            seamless(p.url, 'bet', {
-              ...p.who,
-              transactionId,
-              roundId: `round-${p.userId}-${transactionId}`,
-              gameCode: 'lucky-reels',
-              amount: STAKE,
-            }),
-          ),
-        ),
-      ),
-    );
-
-    const outcomes = pairs.map((pair) =>
-      pair
-        .map((a) => `${a.http} ${a.body.status} ${a.signed ? 'signed' : 'unsigned'}`)
-        .sort()
-        .join(' / '),
-    );
+    const seated = await players();
+    const start = await Promise.all(seated.map((p) => mainOf(p.userId)));
+    const { ids, pairs, outcomes, records, postings } = await race([STAKE, STAKE]);
     const wanted = '200 DUPLICATE_TRANSACTION signed / 200 OK signed';
     expect(outcomes.filter((o) => o !== wanted)).toEqual([]);
     // Each id has one record, one posting; each player paid for the bets of theirs that applied.
-    for (const [i, p] of players.entries()) {
+    for (const [i, p] of seated.entries()) {
       const applied = pairs.filter((pair) => pair[i]?.body.status === 'OK').length;
-      const main = await db
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('code', '=', userAccount(p.userId, 'main'))
-        .executeTakeFirstOrThrow();
-      expect(Number(main.balance)).toBe(p.start - applied * STAKE);
+      expect(await mainOf(p.userId)).toBe((start[i] ?? 0) - applied * STAKE);
     }
-    const perId = await db
-      .selectFrom('game_wallet_calls')
-      .select(['transaction_ref', 'state'])
-      .where('provider_code', '=', PROVIDER.code)
-      .where('transaction_ref', 'in', ids)
-      .execute();
-    expect(perId.map((r) => r.state)).toEqual(ids.map(() => 'applied'));
-    const postings = await db
-      .selectFrom('ledger_transactions')
-      .select('external_ref')
-      .where('external_source', '=', `provider:${PROVIDER.code}`)
-      .where('external_ref', 'in', ids)
-      .execute();
+    expect(records.map((r) => r.state)).toEqual(ids.map(() => 'applied'));
     expect(new Set(postings.map((r) => r.external_ref)).size).toBe(PAIRS);
     expect(postings).toHaveLength(PAIRS);
-    expect(await auditLedger(db)).toEqual({
-      entriesTotal: 0,
-      unbalancedTransactions: 0,
-      driftedAccounts: 0,
-      negativeUserAccounts: 0,
-    });
+    await expectBooksSound();
+  }, 120_000);
+
+  it('records one answer when one player’s bet is refused: the other is a duplicate, applied or refused', async () => {
+    const seated = await players();
+    const start = await Promise.all(seated.map((p) => mainOf(p.userId)));
+    // The second player's stake is above the game's maximum (1,000.00): always LIMIT_REACHED.
+    const { ids, pairs, outcomes, records, postings } = await race([STAKE, 100_001]);
+    const wanted = [
+      '200 DUPLICATE_TRANSACTION signed / 200 OK signed',
+      '200 DUPLICATE_TRANSACTION signed / 200 LIMIT_REACHED signed',
+    ];
+    expect(outcomes.filter((o) => !wanted.includes(o))).toEqual([]);
+    // The id's one record is what its one non-duplicate answer said; a refused id moved nothing.
+    const stateOf = new Map(records.map((r) => [r.transaction_ref, r.state]));
+    expect(records).toHaveLength(PAIRS);
+    for (const [n, id] of ids.entries())
+      expect(stateOf.get(id)).toBe(pairs[n]?.[0]?.body.status === 'OK' ? 'applied' : 'refused');
+    const applied = pairs.filter((pair) => pair[0]?.body.status === 'OK').length;
+    expect(postings).toHaveLength(applied);
+    expect(await mainOf(seated[0]?.userId ?? 0)).toBe((start[0] ?? 0) - applied * STAKE);
+    expect(await mainOf(seated[1]?.userId ?? 0)).toBe(start[1]);
+    await expectBooksSound();
   }, 120_000);
 });
