@@ -246,6 +246,8 @@ interface OkCall extends CallRecord {
   roundId: number | null;
   amount: number;
   ledgerTransactionId: number | null;
+  /** The player's main balance before the call: what a duplicate answers once the call is rolled back. */
+  before: number;
 }
 
 /** Records a call with its answer (answered again on an exact replay); Taken when another took the id. */
@@ -254,7 +256,6 @@ async function record(
   call: CallRecord & Partial<OkCall>,
   result: SeamlessAnswer,
   state: 'applied' | 'refused',
-  balance: number | undefined,
 ): Promise<SeamlessAnswer> {
   const fresh = await repo.insertCall(trx, {
     provider_code: call.provider.code,
@@ -268,7 +269,7 @@ async function record(
     state,
     created_at: call.now,
   });
-  if (!fresh) throw new Taken(balance);
+  if (!fresh) throw new Taken(call.before);
   return result;
 }
 
@@ -282,7 +283,6 @@ const answered = (trx: Db, call: OkCall, balanceAfter: number): Promise<Seamless
         call.ledgerTransactionId === null ? `noop-${call.transactionId}` : String(call.ledgerTransactionId),
     }),
     'applied',
-    balanceAfter,
   );
 
 /** What every money call has once its preamble passed: the player's lock held, its replay ruled out. */
@@ -338,7 +338,7 @@ function moneyCall(
         if (!session || before === undefined) return refuse('INVALID_TOKEN');
         return await work({ trx, session, userId: session.user_id, before, now, hash, game });
       } catch (err) {
-        if (err instanceof Refusal) return record(trx, call, err.answer, 'refused', before);
+        if (err instanceof Refusal) return record(trx, { ...call, before }, err.answer, 'refused');
         throw err;
       }
     });
@@ -418,6 +418,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
           hash,
           ledgerTransactionId: posted.transactionId,
           now,
+          before,
         },
         before - req.amount,
       );
@@ -465,6 +466,7 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
         hash,
         ledgerTransactionId: posted.transactionId,
         now,
+        before,
       },
       before + req.amount,
     );
@@ -477,7 +479,14 @@ export function rollback(
   req: RollbackRequest,
 ): Promise<SeamlessAnswer> {
   return moneyCall(ctx, provider, 'rollback', req, async ({ trx, userId, before, now, hash }) => {
-    const call = { provider, transactionId: req.transactionId, action: 'rollback' as const, hash, now };
+    const call = {
+      provider,
+      transactionId: req.transactionId,
+      action: 'rollback' as const,
+      hash,
+      now,
+      before,
+    };
     const bet = await repo.findCall(trx, provider.code, req.referenceTransactionId);
     if (!bet) {
       // The bet has not arrived (or never will): remember its id so that, if it comes, it is refused.
