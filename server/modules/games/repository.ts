@@ -360,13 +360,23 @@ export const findCall = (
 
 export type NewCall = Omit<Insertable<GameWalletCallsTable>, 'id'>;
 
-export const insertCall = async (db: Db, row: NewCall): Promise<void> => {
-  await runTemplated(
+/**
+ * Records a call under its transaction id: false when the id has a record already, which only a call of
+ * another player committed meanwhile can have made (one player's calls are serialised by their lock).
+ */
+export const insertCall = async (db: Db, row: NewCall): Promise<boolean> => {
+  const inserted = await runTemplated(
     db,
     `games:insert-call|${shapeOf(row)}`,
-    () => db.insertInto('game_wallet_calls').values(templateOf(row) as NewCall),
+    () =>
+      db
+        .insertInto('game_wallet_calls')
+        .values(templateOf(row) as NewCall)
+        .onConflict((oc) => oc.columns(['provider_code', 'transaction_ref']).doNothing())
+        .returning('id'),
     valuesOf(row),
   );
+  return inserted.length === 1;
 };
 
 export const setCallState = async (db: Db, id: number, state: WalletCallState): Promise<void> => {

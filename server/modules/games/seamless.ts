@@ -13,6 +13,7 @@ import {
   accountBalance,
   channelAccount,
   ensureUserAccounts,
+  LedgerError,
   post,
   reverse,
   systemAccountPart,
@@ -33,7 +34,8 @@ import { closeRound } from './rounds';
  *
  * Every money call runs in one money transaction that first locks the player's main account, so all of
  * one player's calls are serialised (on PostgreSQL too): a replay always sees the first call's record.
- * An OK answer is stored with its call and answered again, byte for byte, on an exact replay.
+ * Every answer to a money call, refusals included, is stored with its call and answered again, byte for
+ * byte, on an exact replay (decision 0039): a provider told a bet failed never finds it applied later.
  */
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -44,16 +46,21 @@ export interface SeamlessAnswer {
   body: WalletAnswer;
 }
 
+const httpOf = (status: ProviderStatus): 200 | 400 => (status === 'INVALID_REQUEST' ? 400 : 200);
+
 const answer = (
   status: ProviderStatus,
   balance?: number,
   extra: Partial<WalletAnswer> = {},
 ): SeamlessAnswer => ({
-  http: status === 'INVALID_REQUEST' ? 400 : 200,
+  http: httpOf(status),
   body: { status, ...(balance === undefined ? {} : { balance }), ...extra },
 });
 
-/** A refusal carrying its answer out of the money transaction (which then rolls back). */
+/**
+ * A refusal carrying its answer to where it is recorded. A money call decides every refusal before it writes
+ * anything but its session's expiry, so recording it and committing is all that is left to do.
+ */
 class Refusal extends Error {
   constructor(readonly answer: SeamlessAnswer) {
     super(answer.body.status);
@@ -62,6 +69,19 @@ class Refusal extends Error {
 const refuse = (status: ProviderStatus, balance?: number, message?: string): never => {
   throw new Refusal(answer(status, balance, message ? { message } : {}));
 };
+
+/**
+ * The transaction id was taken meanwhile by a call of another player (in another process: each locks only
+ * its own player): the money transaction rolls back, and the call is a duplicate.
+ */
+class Taken extends Error {
+  constructor(readonly balance: number | undefined) {
+    super('DUPLICATE_TRANSACTION');
+  }
+}
+const duplicate = (balance: number | undefined, message: string): SeamlessAnswer =>
+  answer('DUPLICATE_TRANSACTION', balance, { message });
+const USED = 'this transaction id was used for another call';
 
 const mainBalance = (db: Db, userId: number): Promise<number> =>
   accountBalance(db, userAccount(userId, 'main'));
@@ -108,15 +128,27 @@ async function sessionOf(
   playerId: string,
   live: boolean,
 ): Promise<repo.SessionRow> {
-  const session = await repo.findSessionByToken(db, sha256(sessionToken));
-  if (!session || session.provider_code !== provider.code || String(session.user_id) !== playerId)
-    return refuse('INVALID_TOKEN');
+  const session = await playerSession(db, provider, sessionToken, playerId);
+  if (!session) return refuse('INVALID_TOKEN');
   if (live) {
     const now = ctx.clock.now();
     if ((session.expires_at ?? 0) <= now)
       return refuse('TOKEN_EXPIRED', await mainBalance(db, session.user_id));
     await extend(ctx, db, session, now);
   }
+  return session;
+}
+
+/** The session of this token, provider and player, or undefined (INVALID_TOKEN). */
+async function playerSession(
+  db: Db,
+  provider: repo.ProviderRow,
+  sessionToken: string,
+  playerId: string,
+): Promise<repo.SessionRow | undefined> {
+  const session = await repo.findSessionByToken(db, sha256(sessionToken));
+  if (!session || session.provider_code !== provider.code || String(session.user_id) !== playerId)
+    return undefined;
   return session;
 }
 
@@ -131,6 +163,7 @@ async function settle<T>(work: () => Promise<T>): Promise<T | SeamlessAnswer> {
     return await work();
   } catch (err) {
     if (err instanceof Refusal) return err.answer;
+    if (err instanceof Taken) return duplicate(err.balance, USED);
     throw err;
   }
 }
@@ -159,23 +192,24 @@ const callHash = (action: string, req: BetRequest | WinRequest | RollbackRequest
   return sha256(`${action}\n${ordered.join('\n')}`);
 };
 
-/** An earlier call under this id: its first answer when it is the same call, else a refusal. */
+/** An earlier call under this id: its first answer (a refusal too) when it is the same call, else a duplicate. */
 async function replayed(
   trx: Db,
   provider: repo.ProviderRow,
   transactionId: string,
   hash: string,
-  balanceNow: number,
+  balanceNow: number | undefined,
 ): Promise<SeamlessAnswer | null> {
   const earlier = await repo.findCall(trx, provider.code, transactionId);
   if (!earlier) return null;
-  if (earlier.request_hash === hash && earlier.answer) return { http: 200, body: JSON.parse(earlier.answer) };
-  return answer('DUPLICATE_TRANSACTION', balanceNow, {
-    message:
-      earlier.state === 'cancelled_unseen'
-        ? 'this bet was rolled back before it arrived'
-        : 'this transaction id was used for another call',
-  });
+  if (earlier.request_hash === hash && earlier.answer) {
+    const body = JSON.parse(earlier.answer) as WalletAnswer;
+    return { http: httpOf(body.status), body };
+  }
+  return duplicate(
+    balanceNow,
+    earlier.state === 'cancelled_unseen' ? 'this bet was rolled back before it arrived' : USED,
+  );
 }
 
 const externalOf = (provider: repo.ProviderRow, transactionId: string) => ({
@@ -183,43 +217,73 @@ const externalOf = (provider: repo.ProviderRow, transactionId: string) => ({
   ref: transactionId,
 });
 
+/** A posting under the call's id, which another player's call may have posted meanwhile (then: Taken). */
+async function once<T>(posting: Promise<T>, balance: number): Promise<T> {
+  try {
+    return await posting;
+  } catch (err) {
+    if (err instanceof LedgerError && err.code === 'external_ref_reused') throw new Taken(balance);
+    throw err;
+  }
+}
+
 /** The call's game, or its refusal: `game` was looked up before the money transaction (see moneyCall). */
 function gameOf(game: repo.GameRow | undefined, gameCode: string, balanceNow: number) {
   if (!game) return refuse('INVALID_REQUEST', balanceNow, `unknown game ${gameCode}`);
   return game;
 }
 
-interface OkCall {
+/** What a call's record says of it, whatever its answer. */
+interface CallRecord {
   provider: repo.ProviderRow;
   transactionId: string;
   action: 'bet' | 'win' | 'rollback';
-  roundId: number | null;
-  amount: number;
   hash: string;
-  ledgerTransactionId: number | null;
   now: number;
 }
 
-/** Records an OK call with its answer (answered again on an exact replay), and answers it. */
-async function answered(trx: Db, call: OkCall, balanceAfter: number): Promise<SeamlessAnswer> {
-  const result = answer('OK', balanceAfter, {
-    transactionId:
-      call.ledgerTransactionId === null ? `noop-${call.transactionId}` : String(call.ledgerTransactionId),
-  });
-  await repo.insertCall(trx, {
+interface OkCall extends CallRecord {
+  roundId: number | null;
+  amount: number;
+  ledgerTransactionId: number | null;
+  /** The player's main balance before the call: what a duplicate answers once the call is rolled back. */
+  before: number;
+}
+
+/** Records a call with its answer (answered again on an exact replay); Taken when another took the id. */
+async function record(
+  trx: Db,
+  call: CallRecord & Partial<OkCall>,
+  result: SeamlessAnswer,
+  state: 'applied' | 'refused',
+): Promise<SeamlessAnswer> {
+  const fresh = await repo.insertCall(trx, {
     provider_code: call.provider.code,
     transaction_ref: call.transactionId,
     action: call.action,
-    round_id: call.roundId,
-    amount: call.amount,
+    round_id: call.roundId ?? null,
+    amount: call.amount ?? 0,
     request_hash: call.hash,
     answer: JSON.stringify(result.body),
-    ledger_transaction_id: call.ledgerTransactionId,
-    state: 'applied',
+    ledger_transaction_id: call.ledgerTransactionId ?? null,
+    state,
     created_at: call.now,
   });
+  if (!fresh) throw new Taken(call.before);
   return result;
 }
+
+/** Records an OK call with its answer, and answers it. */
+const answered = (trx: Db, call: OkCall, balanceAfter: number): Promise<SeamlessAnswer> =>
+  record(
+    trx,
+    call,
+    answer('OK', balanceAfter, {
+      transactionId:
+        call.ledgerTransactionId === null ? `noop-${call.transactionId}` : String(call.ledgerTransactionId),
+    }),
+    'applied',
+  );
 
 /** What every money call has once its preamble passed: the player's lock held, its replay ruled out. */
 interface MoneyCall {
@@ -238,7 +302,9 @@ interface MoneyCall {
  * The preamble of bet, win and rollback, in one money transaction (on SQLite a call then waits for the
  * one connection once, not once per statement behind every other caller): the session (expired ones
  * too: a replay or a settlement must still be answered), the player's main account locked, and an
- * earlier call under the id answered as the first answer or refused as a duplicate.
+ * earlier call under the id answered as the first answer or refused as a duplicate. Then the call's own
+ * rules; a refusal of theirs is recorded in the same transaction (one insert), as is INVALID_TOKEN for a
+ * session that is not the player's (no player to lock: the record's unique id settles a race).
  */
 function moneyCall(
   ctx: AppContext,
@@ -249,20 +315,40 @@ function moneyCall(
 ): Promise<SeamlessAnswer> {
   const now = ctx.clock.now();
   const hash = callHash(action, req);
+  const amount = 'amount' in req ? req.amount : 0;
+  const call: CallRecord & { amount: number } = {
+    provider,
+    transactionId: req.transactionId,
+    action,
+    hash,
+    now,
+    amount,
+  };
   return settle(async () => {
     // Read through the app's handle before the transaction, never inside it: on SQLite the transaction holds
     // the one connection, and a catalogue read through the app's handle (its cache expires every minute)
     // waited for it forever, with every other caller behind it.
     const game = 'gameCode' in req ? await gameByCode(ctx.db, provider.code, req.gameCode) : undefined;
     return withMoneyTx(ctx.db, async (trx) => {
-      const session = await sessionOf(ctx, trx, provider, req.sessionToken, req.playerId, false);
-      const userId = session.user_id;
-      const before = await lockPlayer(trx, userId);
+      const session = await playerSession(trx, provider, req.sessionToken, req.playerId);
+      const before = session ? await lockPlayer(trx, session.user_id) : undefined;
       const again = await replayed(trx, provider, req.transactionId, hash, before);
       if (again) return again;
-      return work({ trx, session, userId, before, now, hash, game });
+      try {
+        if (!session || before === undefined) return refuse('INVALID_TOKEN');
+        return await work({ trx, session, userId: session.user_id, before, now, hash, game });
+      } catch (err) {
+        if (err instanceof Refusal) return record(trx, { ...call, before }, err.answer, 'refused');
+        throw err;
+      }
     });
   }) as Promise<SeamlessAnswer>;
+}
+
+/** Refuses a bet joining an existing round that is another player's or no longer open. */
+function joinable(round: repo.RoundRow | undefined, userId: number, before: number): void {
+  if (round && round.user_id !== userId) refuse('INVALID_REQUEST', before, 'another player’s round');
+  if (round && round.status !== 'pending') refuse('ROUND_CLOSED', before);
 }
 
 export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest): Promise<SeamlessAnswer> {
@@ -286,7 +372,12 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
         return refuse('LIMIT_REACHED', before, `${game.code} is not available`);
       if (req.amount < game.min_bet || req.amount > game.max_bet)
         return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
-      // A new round is opened at once (the common case, one statement); a refusal below rolls it back.
+      // Short: refused before a round is opened (a refusal is committed), with the refusal the round would give.
+      if (req.amount > before) {
+        joinable(await repo.findRound(trx, provider.code, req.roundId), userId, before);
+        return refuse('INSUFFICIENT_FUNDS', before);
+      }
+      // A new round is opened at once (the common case, one statement).
       const opened = await repo.openRound(trx, {
         provider_code: provider.code,
         round_ref: req.roundId,
@@ -299,22 +390,22 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
         settled_at: null,
       });
       const round = opened === undefined ? await repo.findRound(trx, provider.code, req.roundId) : undefined;
-      if (round && round.user_id !== userId)
-        return refuse('INVALID_REQUEST', before, 'another player’s round');
-      if (round && round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-      if (req.amount > before) return refuse('INSUFFICIENT_FUNDS', before);
+      joinable(round, userId, before);
       const roundId = opened ?? (round as repo.RoundRow).id;
-      const posted = await post(trx, {
-        type: 'game_bet',
-        userId,
-        ref: `round:${roundId}`,
-        legs: [
-          { account: userAccount(userId, 'main'), amount: -req.amount },
-          { account: channelAccount(userId, game.channel_code), amount: req.amount },
-        ],
-        now,
-        external: externalOf(provider, req.transactionId),
-      });
+      const posted = await once(
+        post(trx, {
+          type: 'game_bet',
+          userId,
+          ref: `round:${roundId}`,
+          legs: [
+            { account: userAccount(userId, 'main'), amount: -req.amount },
+            { account: channelAccount(userId, game.channel_code), amount: req.amount },
+          ],
+          now,
+          external: externalOf(provider, req.transactionId),
+        }),
+        before,
+      );
       if (round) await repo.updateRound(trx, roundId, { bet: round.bet + req.amount });
       return answered(
         trx,
@@ -327,6 +418,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
           hash,
           ledgerTransactionId: posted.transactionId,
           now,
+          before,
         },
         before - req.amount,
       );
@@ -348,14 +440,17 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
       { account: channelAccount(userId, round.channel_code), amount: -stake },
       { account: systemAccountPart('games', userId), amount: stake - req.amount },
     ].filter((leg) => leg.amount !== 0);
-    const posted = await post(trx, {
-      type: 'game_win',
-      userId,
-      ref: `round:${round.id}`,
-      legs,
-      now,
-      external: externalOf(provider, req.transactionId),
-    });
+    const posted = await once(
+      post(trx, {
+        type: 'game_win',
+        userId,
+        ref: `round:${round.id}`,
+        legs,
+        now,
+        external: externalOf(provider, req.transactionId),
+      }),
+      before,
+    );
     const totals = { bet: round.bet, win: round.win + req.amount };
     if (req.roundClosed)
       await closeRound(trx, round, totals, 'settled', now, await userTimeZone(ctx, userId, trx));
@@ -371,6 +466,7 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
         hash,
         ledgerTransactionId: posted.transactionId,
         now,
+        before,
       },
       before + req.amount,
     );
@@ -383,11 +479,18 @@ export function rollback(
   req: RollbackRequest,
 ): Promise<SeamlessAnswer> {
   return moneyCall(ctx, provider, 'rollback', req, async ({ trx, userId, before, now, hash }) => {
-    const call = { provider, transactionId: req.transactionId, action: 'rollback' as const, hash, now };
+    const call = {
+      provider,
+      transactionId: req.transactionId,
+      action: 'rollback' as const,
+      hash,
+      now,
+      before,
+    };
     const bet = await repo.findCall(trx, provider.code, req.referenceTransactionId);
     if (!bet) {
       // The bet has not arrived (or never will): remember its id so that, if it comes, it is refused.
-      await repo.insertCall(trx, {
+      const unseen = await repo.insertCall(trx, {
         provider_code: provider.code,
         transaction_ref: req.referenceTransactionId,
         action: 'bet',
@@ -399,10 +502,12 @@ export function rollback(
         state: 'cancelled_unseen',
         created_at: now,
       });
+      if (!unseen) throw new Taken(before);
       return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
     }
     if (bet.action !== 'bet' || bet.round_id === null) {
-      if (bet.state === 'cancelled_unseen')
+      // A bet refused, or rolled back before it came, moved nothing: its rollback neither.
+      if (bet.action === 'bet' && (bet.state === 'cancelled_unseen' || bet.state === 'refused'))
         return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
       return refuse('TRANSACTION_NOT_FOUND', before, 'not a bet');
     }
@@ -413,11 +518,14 @@ export function rollback(
       return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
     if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
     if (bet.ledger_transaction_id === null) throw new Error(`games: bet ${bet.id} has no posting`);
-    const reversed = await reverse(trx, bet.ledger_transaction_id, {
-      type: 'game_rollback',
-      now,
-      external: externalOf(provider, req.transactionId),
-    });
+    const reversed = await once(
+      reverse(trx, bet.ledger_transaction_id, {
+        type: 'game_rollback',
+        now,
+        external: externalOf(provider, req.transactionId),
+      }),
+      before,
+    );
     await repo.setCallState(trx, bet.id, 'rolled_back');
     const totals = { bet: round.bet - bet.amount, win: round.win };
     if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)

@@ -78,8 +78,11 @@ export interface GameRoundsTable {
 }
 
 export type WalletCallAction = 'bet' | 'win' | 'rollback';
-/** A bet's state: applied, rolled_back, or cancelled_unseen (its rollback came first). */
-export type WalletCallState = 'applied' | 'rolled_back' | 'cancelled_unseen';
+/**
+ * A call's state: applied (a bet also rolled_back later), refused (its answer, a refusal, is final for its
+ * transaction id: decision 0039), or, for a bet, cancelled_unseen (its rollback came first).
+ */
+export type WalletCallState = 'applied' | 'rolled_back' | 'refused' | 'cancelled_unseen';
 
 export interface GameWalletCallsTable {
   id: Generated<number>;

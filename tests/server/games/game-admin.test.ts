@@ -462,14 +462,15 @@ describe('money while a provider or a game is off', () => {
 
     expect((await switchProvider(p.code, false)).http).toBe(200);
 
-    // New stakes: a new round, and another bet in a round still open. Refused, nothing recorded.
+    // New stakes: a new round, and another bet in a round still open. Refused and moving nothing; the refusal
+    // is recorded, so its id answers it again even once the provider is on (decision 0039).
     const fresh = betBody(s, p.gameCode, txId('round'), 500);
     const refused = await seamlessCall(server, p, 'bet', fresh);
     expect(refused.http).toBe(200);
     expect(refused.body).toMatchObject({ status: 'LIMIT_REACHED', balance: 7_000 });
     expect(refused.body.message).toMatch(/not available/);
     expect(await round(p, fresh.roundId)).toBeUndefined();
-    expect(await callRows(p, fresh.transactionId)).toEqual([]);
+    expect(await callRows(p, fresh.transactionId)).toHaveLength(1);
     const more = await seamlessCall(server, p, 'bet', betBody(s, p.gameCode, won, 500));
     expect(more.body).toMatchObject({ status: 'LIMIT_REACHED', balance: 7_000 });
     expect(await round(p, won)).toEqual({ status: 'pending', bet: 2_000, win: 0 });
@@ -502,6 +503,7 @@ describe('money while a provider or a game is off', () => {
 
     // On again: bets are taken.
     await switchProvider(p.code, true);
+    expect((await seamlessCall(server, p, 'bet', fresh)).raw).toBe(refused.raw);
     const back = await seamlessCall(server, p, 'bet', betBody(s, p.gameCode, txId('round'), 500));
     expect(back.body).toMatchObject({ status: 'OK', balance: 12_500 });
     await expectLedgerSound(server);

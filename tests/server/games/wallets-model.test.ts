@@ -1,5 +1,8 @@
 // Model test (issue 13): random sequences of seamless bets, wins, rollbacks, exact replays, rollbacks sent
 // before their bets and session expiry (spoken to the real server over HTTP as a seamless provider would),
+// refused calls sent again later (issue 31: after a deposit made the balance allow a refused bet, an exact
+// copy answers the first refusal and moves nothing; a changed one, or the id for another player, is a
+// duplicate),
 // mixed with transfers in and out of a transfer channel and rounds played there at the real demo provider
 // (its own process). Checked after every step against a small model, the ledger and the provider: every
 // transaction sums to zero, no balance is negative, the player's money plus what the provider holds plus
@@ -31,6 +34,7 @@ type Op =
   | { kind: 'rollback'; round: number; which: number }
   | { kind: 'rollbackFirst'; round: number; amount: number }
   | { kind: 'replay'; back: number }
+  | { kind: 'replayRefused'; back: number; variant: 'exact' | 'changed' | 'otherPlayer' }
   | { kind: 'expire' }
   | { kind: 'transferIn'; amount: number }
   | { kind: 'transferOut'; quarter: number }
@@ -71,6 +75,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('replay' as const), back: fc.nat(4) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('replayRefused' as const),
+      back: fc.nat(4),
+      variant: fc.constantFrom('exact' as const, 'changed' as const, 'otherPlayer' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const) }) },
   {
     weight: 2,
@@ -144,13 +156,17 @@ async function balanceOf(code: string): Promise<number> {
 }
 
 describe('the game wallets against a model', () => {
-  it('keeps money exact under random bets, wins, rollbacks, replays, reorderings, expiry and transfers', async () => {
+  it('keeps money exact under random bets, wins, rollbacks, replays, refusals sent again, reorderings, expiry and transfers', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 8, maxLength: 30 }), async (ops) => {
         const user = await newUser(server, { safePassword: null });
         await deposit(server, user, DEPOSIT / 100);
         const session = await openSession(server, provider, user);
         const who = { sessionToken: session.sessionToken, playerId: session.playerId };
+        // Another player of the same provider, who only ever sends ids of the first player's refused calls.
+        const stranger = await newUser(server, { safePassword: null });
+        await deposit(server, stranger, DEPOSIT / 100);
+        const theirs = await openSession(server, provider, stranger);
         const rounds: RoundModel[] = Array.from({ length: ROUNDS }, () => ({
           ref: txId('round'),
           status: 'pending',
@@ -159,12 +175,21 @@ describe('the game wallets against a model', () => {
           exists: false,
         }));
         const okCalls: { action: 'bet' | 'win' | 'rollback'; body: object; first: SeamlessResult }[] = [];
+        const refused: {
+          action: 'bet' | 'win' | 'rollback';
+          body: Record<string, unknown>;
+          first: SeamlessResult;
+        }[] = [];
         let main = DEPOSIT;
+        let deposited = DEPOSIT;
         let expired = false;
         // What the transfer provider's own house won from this player (its bets less its wins).
         let tableHouse = 0;
         const call = (action: 'bet' | 'win' | 'rollback', body: object) =>
           seamlessCall(server, provider, action, { ...who, gameCode: provider.gameCode, ...body });
+        const noteRefusal = (action: 'bet' | 'win' | 'rollback', body: object, res: SeamlessResult) => {
+          if (res.body.status !== 'OK') refused.push({ action, body: { ...body }, first: res });
+        };
         const closeIfEmpty = (r: RoundModel) => {
           if (!r.bets.some((b) => b.standing) && r.win === 0) r.status = 'cancelled';
         };
@@ -182,6 +207,7 @@ describe('the game wallets against a model', () => {
                   ? 'INSUFFICIENT_FUNDS'
                   : 'OK';
             expect(res.body.status).toBe(want);
+            noteRefusal('bet', body, res);
             if (want === 'OK') {
               main -= o.amount;
               r.exists = true;
@@ -198,6 +224,7 @@ describe('the game wallets against a model', () => {
             const res = await call('win', body);
             const want = !r.exists ? 'TRANSACTION_NOT_FOUND' : r.status !== 'pending' ? 'ROUND_CLOSED' : 'OK';
             expect(res.body.status).toBe(want);
+            noteRefusal('win', body, res);
             if (want === 'OK') {
               main += o.amount;
               r.win += o.amount;
@@ -211,6 +238,7 @@ describe('the game wallets against a model', () => {
             const res = await call('rollback', body);
             const want = !bet.standing ? 'OK' : r.status !== 'pending' ? 'ROUND_CLOSED' : 'OK';
             expect(res.body.status).toBe(want);
+            noteRefusal('rollback', body, res);
             if (want === 'OK') {
               if (bet.standing) main += bet.amount;
               bet.standing = false;
@@ -233,6 +261,35 @@ describe('the game wallets against a model', () => {
             if (!earlier) continue;
             const res = await call(earlier.action, earlier.body);
             expect(res.raw).toBe(earlier.first.raw);
+          } else if (o.kind === 'replayRefused') {
+            const earlier = refused[refused.length - 1 - (o.back % Math.max(1, refused.length))];
+            if (!earlier) continue;
+            if (o.variant === 'exact') {
+              // A bet refused for funds comes again once the balance would cover it: still refused.
+              const amount = Number(earlier.body.amount ?? 0);
+              if (earlier.first.body.status === 'INSUFFICIENT_FUNDS' && amount > main) {
+                await deposit(server, user, (amount - main) / 100);
+                deposited += amount - main;
+                main = amount;
+              }
+              const res = await call(earlier.action, earlier.body);
+              expect(res.raw).toBe(earlier.first.raw);
+            } else if (o.variant === 'changed') {
+              const changed =
+                earlier.action === 'rollback'
+                  ? { ...earlier.body, referenceTransactionId: txId('bet') }
+                  : { ...earlier.body, amount: Number(earlier.body.amount) + 100 };
+              const res = await call(earlier.action, changed);
+              expect(res.body).toMatchObject({ status: 'DUPLICATE_TRANSACTION', balance: main });
+            } else {
+              const res = await seamlessCall(server, provider, earlier.action, {
+                gameCode: provider.gameCode,
+                ...earlier.body,
+                sessionToken: theirs.sessionToken,
+                playerId: theirs.playerId,
+              });
+              expect(res.body).toMatchObject({ status: 'DUPLICATE_TRANSACTION', balance: DEPOSIT });
+            }
           } else if (o.kind === 'expire') {
             server.clock.advance(31 * 60_000);
             expired = true;
@@ -264,7 +321,9 @@ describe('the game wallets against a model', () => {
           expect(await balanceOf(userAccount(user.id, 'main'))).toBe(main);
           expect(await balanceOf(channelAccount(user.id, provider.channel))).toBe(inPlay);
           const held = await providerWallet(table.demo, user.id);
-          expect(main + inPlay + held + tableHouse + (await houseShare(user.id))).toBe(DEPOSIT);
+          expect(main + inPlay + held + tableHouse + (await houseShare(user.id))).toBe(deposited);
+          expect(await balanceOf(userAccount(stranger.id, 'main'))).toBe(DEPOSIT);
+          expect(await balanceOf(channelAccount(stranger.id, provider.channel))).toBe(0);
           for (const x of rounds.filter((y) => y.exists)) {
             const row = await server.db
               .selectFrom('game_rounds')
