@@ -8,7 +8,12 @@ import { AREA_CODE, freshPhone, latestSmsCode, logIn, newPromoter, registerViaAp
 test('a new avatar is chosen and shows on /my, also after a reload', async ({ page }) => {
   await newPromoter(page);
   await page.goto('/my');
-  await page.getByRole('link', { name: 'Change avatar' }).click();
+  // Before one is chosen: the phone's last digits, centred in the circle, not an underlined link text
+  // (issue 31, item 12: /my did not load the picture's styles until another profile page had).
+  const link = page.getByRole('link', { name: 'Change avatar' });
+  await expect(link).toHaveCSS('text-decoration-line', 'none');
+  await expect(link.locator('span[aria-hidden="true"]')).toHaveCSS('display', 'grid');
+  await link.click();
   await expect(page).toHaveURL(/\/Avatar$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose an avatar' })).toBeVisible();
   await expectNoViolations(page);

@@ -9,6 +9,7 @@ import { Avatar } from '../../../ui/avatar';
 import { ChevronRightIcon, SupportIcon } from '../../../ui/icons';
 import { InstallMenuItem } from '../../../ui/install-button';
 import { LocalePicker } from '../../../ui/locale-picker';
+import './profile.css';
 
 const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];
 const ROLE_MESSAGES: Record<(typeof ROLE_LABELS)[number], MessageDescriptor> = {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { BUILD_ID } from '../../../lib/build-info';
+import { BUILD_ID, buildLabel } from '../../../lib/build-info';
 import { checkForUpdate } from '../../../lib/pwa';
 import { Dialog } from '../../../ui/dialog';
 import { DialogActions } from '../../../ui/dialog-actions';
@@ -110,7 +110,7 @@ export function SettingsPage({
             {t`App version`}
           </h2>
           <p className="tabular" data-testid="app-version">
-            {BUILD_ID}
+            {t`Built ${buildLabel(BUILD_ID, i18n.locale)}`}
           </p>
           <button
             type="button"
