@@ -101,6 +101,11 @@ test('a seamless game in the lobby: play, close, the balance and the rounds in t
   await expect(details.getByTestId('round-move').first()).toBeVisible();
   await expect(details.getByTestId('round-move').filter({ hasText: 'Bet' })).toHaveCount(1);
   await expectNoViolations(page, 'a round’s details');
+  // On a short 390 px phone the movements scroll, and Close stays on screen (issue 31, item 12).
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 600 });
+  await expect(details.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  if (viewport) await page.setViewportSize(viewport);
   await details.getByRole('button', { name: 'Close' }).click();
 
   // The filters: a date range with nothing in it, then the channel the game is in.

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LOCALES, openCold, pageFor, settle, startSession } from './every-route';
 import { freshPhone, registerViaApi } from './support';
-import { apiCall } from './wallet-support';
+import { apiCall, depositViaApi } from './wallet-support';
 
 /** What the wallet stylesheet decides about a screen: the boxes and looks of every wallet element. */
 function walletLayout(page: Page) {
@@ -130,6 +130,29 @@ test('a deposit order number stays on one line at 360 px in every locale', async
       expect(await lineCount(page, `.wallet-facts dd:text-is("${orderNo}")`)).toBe(1);
       const box = await number.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360 - 16);
+    });
+  }
+});
+
+test('the account history shows its four columns without scrolling sideways at 360 px in every locale', async ({
+  page,
+}) => {
+  const { token } = await registerViaApi(page.request, freshPhone(), 'Harbor#7421');
+  await depositViaApi(page.request, token, 12_345.67);
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const locale of LOCALES) {
+    await test.step(locale, async () => {
+      await startSession(page, { token, tokenHead: 'Bearer ' }, locale);
+      await openCold(page, '/Protection');
+      const table = page.getByTestId('history');
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      const wrap = page.locator('.protection-table-wrap');
+      const { scroll, client } = await wrap.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }));
+      expect(scroll, `${locale}: the table is wider than its card`).toBeLessThanOrEqual(client);
+      await expect(table.locator('tbody tr').first().locator('td').nth(2)).toBeInViewport({ ratio: 1 });
     });
   }
 });
