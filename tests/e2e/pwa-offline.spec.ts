@@ -44,7 +44,7 @@ async function tapApplyOffline(page: Page, row: Locator, name: string): Promise<
   await row.getByRole('button', { name: `Apply for ${name}` }).click();
   await saidSaved;
   await expect(
-    row.getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+    row.getByRole('button', { name: `Queued: Apply for ${name}: waiting for a connection` }),
   ).toBeVisible();
   await expect.poll(() => queuedForUser(page)).toBe(1);
 }
@@ -113,7 +113,7 @@ test('an apply tapped offline survives a reload, shows as queued, and settles wi
     // should (decision 0008). Never a plain "Apply for": that is the apply lost.
     await expect(
       miniGames(page)
-        .getByRole('button', { name: `Apply for ${name}: waiting for a connection` })
+        .getByRole('button', { name: `Queued: Apply for ${name}: waiting for a connection` })
         .or(miniGames(page).getByRole('link', { name: `View the link for ${name}` })),
     ).toBeVisible();
   } catch (error) {
@@ -173,7 +173,7 @@ test('a queued apply is kept when the browser says online and the network is not
 
   await page.reload();
   await expect(
-    miniGames(page).getByRole('button', { name: `Apply for ${name}: waiting for a connection` }),
+    miniGames(page).getByRole('button', { name: `Queued: Apply for ${name}: waiting for a connection` }),
   ).toBeVisible();
   await context.setOffline(false);
   await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toBeVisible();

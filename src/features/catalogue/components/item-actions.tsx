@@ -45,7 +45,8 @@ export function ItemActions<Item extends CatalogueItem, Id>({
           className={`button button--muted ${size}`}
           disabled
           data-state="queued"
-          aria-label={t`Apply for ${name}: waiting for a connection`}
+          // The name starts with the visible word (WCAG 2.5.3, label in name), then says what it waits for.
+          aria-label={`${t`Queued`}: ${t`Apply for ${name}: waiting for a connection`}`}
           title={t`It will be sent when you're back online`}
         >
           <ClockIcon size={16} />
