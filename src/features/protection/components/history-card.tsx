@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '../../../lib/money';
+import { currencySymbol, formatAmount } from '../../../lib/money';
+import { siteStore } from '../../../lib/site';
+import { useStore } from '../../../lib/store';
 import { historyCsv } from '../history-csv';
 import { protectionQueries } from '../protection.queries';
 
@@ -8,6 +10,8 @@ import { protectionQueries } from '../protection.queries';
 export function HistoryCard() {
   const { t, i18n } = useLingui();
   const history = useQuery(protectionQueries.history());
+  // The symbol once per column, not in every cell: four columns of amounts then fit a 360 px phone.
+  const symbol = currencySymbol(i18n.locale, useStore(siteStore)?.currencySymbols);
   const months = history.data?.months ?? [];
   const monthLabel = (month: string) =>
     new Intl.DateTimeFormat(i18n.locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
@@ -42,18 +46,24 @@ export function HistoryCard() {
           <thead>
             <tr>
               <th scope="col">{t`Month`}</th>
-              <th scope="col">{t`Deposits`}</th>
-              <th scope="col">{t`Withdrawals`}</th>
-              <th scope="col">{t`Net deposits`}</th>
+              <th scope="col">
+                {t`Deposits`} ({symbol})
+              </th>
+              <th scope="col">
+                {t`Withdrawals`} ({symbol})
+              </th>
+              <th scope="col">
+                {t`Net deposits`} ({symbol})
+              </th>
             </tr>
           </thead>
           <tbody>
             {[...months].reverse().map((m) => (
               <tr key={m.month}>
                 <th scope="row">{monthLabel(m.month)}</th>
-                <td className="tabular">{formatMoney(m.deposits)}</td>
-                <td className="tabular">{formatMoney(m.withdrawals)}</td>
-                <td className="tabular">{formatMoney(m.net)}</td>
+                <td className="tabular">{formatAmount(m.deposits, i18n.locale)}</td>
+                <td className="tabular">{formatAmount(m.withdrawals, i18n.locale)}</td>
+                <td className="tabular">{formatAmount(m.net, i18n.locale)}</td>
               </tr>
             ))}
           </tbody>
