@@ -21,7 +21,7 @@ import {
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider';
 import { registerLaunchShellRoute } from './modules/launch/routes';
 import { createPushRuntime, type PushRuntime } from './modules/push/runtime';
-import { type ModuleDeps, SERVER_MODULES } from './modules/registry';
+import { type ModuleDeps, SERVER_MODULES, validBetListener } from './modules/registry';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -79,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clock,
     sms: deps.sms ?? createSmsProvider(config, db, clock, app.log),
     log: app.log,
+    validBetCounted: validBetListener,
   };
   app.decorate('ctx', ctx);
   // The push worker is started by main.ts (tests start their own), so buildApp alone sends nothing.

@@ -30,6 +30,23 @@ export function offsetClock(base: Clock = systemClock): MovableClock {
 export const isMovable = (clock: Clock): clock is MovableClock =>
   typeof (clock as Partial<MovableClock>).advance === 'function';
 
+/** A settled round's valid bet, just added to its day's sums (a business day), in the round close's transaction. */
+export interface CountedValidBet {
+  roundId: number;
+  userId: number;
+  channel: string;
+  day: string;
+  validBet: number;
+  now: number;
+}
+
+/**
+ * Told of every counted valid bet, inside the transaction that counts it. Games tells, the agent programme
+ * listens (a bet landing on a day that has begun settling is corrected, decision 0040): handed through the
+ * context by the registry, because agent voids rounds through games and games must not import agent.
+ */
+export type ValidBetListener = (trx: Db, bet: CountedValidBet) => Promise<void>;
+
 /** What every module needs, built once per app. */
 export interface AppContext {
   config: Config;
@@ -37,4 +54,5 @@ export interface AppContext {
   clock: Clock;
   sms: SmsProvider;
   log: FastifyBaseLogger;
+  validBetCounted: ValidBetListener;
 }

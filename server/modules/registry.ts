@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext, ValidBetListener } from '../context';
 import { adminRoutes } from './admin/routes';
 import { withdrawalApproval } from './admin/service';
 import { ratioChange } from './agent/admin-ratios';
+import { correctLateValidBet } from './agent/corrections';
 import { agentRoutes } from './agent/routes';
 import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
@@ -73,6 +74,12 @@ export interface ModuleWorker {
   /** Finishes the work in flight, then stops. */
   stop(): Promise<void>;
 }
+
+/**
+ * Where games tells each counted valid bet (the app's context carries it): the agent programme corrects one
+ * landing on a day that has begun settling. Handed, because agent voids rounds through games.
+ */
+export const validBetListener: ValidBetListener = correctLateValidBet;
 
 /** Every module of the server, in registration order: the one list app.ts reads. */
 export const SERVER_MODULES: readonly ServerModule[] = [

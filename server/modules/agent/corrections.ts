@@ -1,6 +1,7 @@
 import type { VoidRound } from '../../../src/contract/agent-admin';
 import { toMoney } from '../../../src/contract/wallet';
-import type { AppContext } from '../../context';
+import type { AppContext, CountedValidBet } from '../../context';
+import type { Db } from '../../db/create-db';
 import type { MoneyWork } from '../../http/idempotency';
 import { recordAudit } from '../audit/service';
 import { userSiteId } from '../auth/service';
@@ -15,7 +16,30 @@ import * as repo from './settlement-repository';
  * books it as lines of the difference, negative, at the round's own day's chain and ratios; the day's own
  * settlement reads its sums with every such change added back, so each void counts exactly once: in the
  * day's lines if it came first, in a correction if not.
+ *
+ * A valid bet that lands on a day after that day began settling (a round closed late, a transfer provider's
+ * record pulled late: decision 0040) is the same change the other way: recorded as a positive correction in
+ * the transaction that counts it, so the day's own settlement leaves it out and the next day pays it.
  */
+
+/**
+ * Told by games of each valid bet it counts, in the round close's transaction: on a day whose settlement has
+ * begun, the bet is recorded as a correction (booked once, by the next day to settle).
+ */
+export async function correctLateValidBet(trx: Db, bet: CountedValidBet): Promise<void> {
+  if (bet.validBet === 0) return;
+  // Shared, as a void's: the day's settlement either reads this bet with the day or finds its correction.
+  await repo.lockDay(trx, bet.day, 'shared');
+  if ((await repo.findDay(trx, bet.day)) === undefined) return;
+  await repo.insertCorrection(trx, {
+    roundId: bet.roundId,
+    userId: bet.userId,
+    channel: bet.channel,
+    roundDay: bet.day,
+    delta: bet.validBet,
+    now: bet.now,
+  });
+}
 
 /** `/admin/agent/rounds/void`: voids a round, exactly once (idempotentCall), with its correction. */
 export const voidSettledRound = (

@@ -221,9 +221,9 @@ export interface ValidBetRow {
 
 /**
  * Each member's valid bets of a day per channel, as they were when the day's settlement began: today's sums
- * with every correction of the day added back (a round voided since counted at settlement, and is corrected
- * by lines of its own). One statement, so the sums and the corrections are read at one instant: a void
- * changes both in one transaction.
+ * with every correction of the day taken back out (a round voided since counted at settlement, one closed
+ * since did not, and each is corrected by lines of its own). One statement, so the sums and the corrections
+ * are read at one instant: a void or a late close changes both in one transaction.
  */
 export async function dayValidBets(db: Db, day: Day, userIds?: readonly number[]): Promise<ValidBetRow[]> {
   const only = (column: string) =>

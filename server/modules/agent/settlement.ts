@@ -30,10 +30,10 @@ import type { AgentLineKind, HoldReason } from './tables';
  * go to agent_lines in the same money transaction, with that transaction's id.
  *
  * A crash half-way leaves some earners posted: the next run (this process again, or another once the lease
- * has run out) skips them and posts the rest, from the same valid bets (those its lines used). Nothing of a
- * day changes after it ended but through a void, which corrects the day's sums and, once the day's row
- * exists, records a correction: booked by the day whose first lease claims it, as lines of the difference
- * the void made at the voided day's own chain and ratios.
+ * has run out) skips them and posts the rest, from the same valid bets (those its lines used). A day's sums
+ * change after it ended through a void, or a valid bet landing late (a round closed, a transfer record
+ * pulled: decision 0040); once the day's row exists, either records a correction: booked by the day whose
+ * first lease claims it, as lines of the difference it made at the round's own day's chain and ratios.
  */
 
 /** A lease outlives a batch by far; a crashed settler's day is taken over after it. */

@@ -165,6 +165,7 @@ async function postRecord(
   if (roundId === undefined)
     throw new Error(`games: round ${record.roundId} appeared under the puller's lease`);
   await closeRound(
+    ctx,
     trx,
     { id: roundId, user_id: userId, channel_code: game.channel_code, placed_at: record.placedAt },
     { bet: record.bet, win: record.win },

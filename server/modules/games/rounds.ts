@@ -1,4 +1,5 @@
 import { businessDay } from '../../business-days';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import * as repo from './repository';
 import type { RoundStatus } from './tables';
@@ -7,7 +8,8 @@ import type { RoundStatus } from './tables';
  * A round's valid bet is what rake back, commissions and level progress count (issue 13):
  * min(|win - bet|, bet) for a settled round, so hedged or break-even play counts for little, and 0 for
  * a void or cancelled one. Valid bets are added up per user, business day and channel when a round
- * settles, in the same transaction, ready for the agent programme.
+ * settles, in the same transaction, ready for the agent programme, which is told of each one there too
+ * (ctx.validBetCounted: a round may close after its day was settled).
  */
 
 export const validBetOf = (bet: number, win: number, status: RoundStatus): number =>
@@ -18,6 +20,7 @@ export const validBetOf = (bet: number, win: number, status: RoundStatus): numbe
  * money transaction that moved its last money, so the daily sums never miss or double a round.
  */
 export async function closeRound(
+  ctx: AppContext,
   trx: Db,
   round: { id: number; user_id: number; channel_code: string; placed_at: number },
   totals: { bet: number; win: number },
@@ -33,16 +36,26 @@ export async function closeRound(
     status,
     settled_at: now,
   });
-  if (status === 'settled')
-    await repo.addDailyValid(trx, {
-      user_id: round.user_id,
-      // The day the round was played, so a round settled after midnight counts where it was bet.
-      day: businessDay(round.placed_at, timeZone),
-      channel_code: round.channel_code,
-      rounds: 1,
-      bet: totals.bet,
-      win: totals.win,
-      valid_bet: validBet,
+  if (status !== 'settled') return validBet;
+  // The day the round was played, so a round settled after midnight counts where it was bet.
+  const day = businessDay(round.placed_at, timeZone);
+  await repo.addDailyValid(trx, {
+    user_id: round.user_id,
+    day,
+    channel_code: round.channel_code,
+    rounds: 1,
+    bet: totals.bet,
+    win: totals.win,
+    valid_bet: validBet,
+  });
+  if (validBet !== 0)
+    await ctx.validBetCounted(trx, {
+      roundId: round.id,
+      userId: round.user_id,
+      channel: round.channel_code,
+      day,
+      validBet,
+      now,
     });
   return validBet;
 }

@@ -453,7 +453,7 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
     );
     const totals = { bet: round.bet, win: round.win + req.amount };
     if (req.roundClosed)
-      await closeRound(trx, round, totals, 'settled', now, await userTimeZone(ctx, userId, trx));
+      await closeRound(ctx, trx, round, totals, 'settled', now, await userTimeZone(ctx, userId, trx));
     else await repo.updateRound(trx, round.id, { win: totals.win });
     return answered(
       trx,
@@ -529,7 +529,7 @@ export function rollback(
     await repo.setCallState(trx, bet.id, 'rolled_back');
     const totals = { bet: round.bet - bet.amount, win: round.win };
     if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)
-      await closeRound(trx, round, totals, 'cancelled', now, await userTimeZone(ctx, userId, trx));
+      await closeRound(ctx, trx, round, totals, 'cancelled', now, await userTimeZone(ctx, userId, trx));
     else await repo.updateRound(trx, round.id, { bet: totals.bet });
     return answered(
       trx,

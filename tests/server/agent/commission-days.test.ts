@@ -1,9 +1,11 @@
 // Today's commission estimate as migration 0028 keeps it (decision 0037), against settlement's rule
 // recomputed from the tables alone (settle-fixtures' expectedLines): over random business days on which
 // members join (at registration, counting that day, or binding later, counting from the next), agents change
-// ratios within the ceiling and floor (from the next day, as every change does), members play and rounds
-// are voided (on the day or after it), every agent's kept figure of every day so far equals the sum of the
-// commission lines settlement would write for that day. On SQLite and PostgreSQL (TEST_DIALECT).
+// ratios within the ceiling and floor (from the next day, as every change does), members play, rounds
+// are voided (on the day or after it) and rounds of an earlier day close late (decision 0040: the day's
+// figure follows them, as what the day pays does, its lines and then its corrections), every agent's kept
+// figure of every day so far equals the sum of the commission lines settlement would write for that day
+// from its final valid bets. On SQLite and PostgreSQL (TEST_DIALECT).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Day } from '../../../server/business-days';
@@ -24,7 +26,8 @@ type Step =
   | { kind: 'bind'; user: number; agent: number }
   | { kind: 'ratio'; user: number; channel: number; bp: number }
   | { kind: 'play'; user: number; channel: number; validBet: number }
-  | { kind: 'void'; user: number; day: number; channel: number };
+  | { kind: 'void'; user: number; day: number; channel: number }
+  | { kind: 'late'; user: number; day: number; channel: number; validBet: number };
 
 const who = fc.nat(USERS - 1);
 const channel = fc.nat(CHANNELS.length - 1);
@@ -56,6 +59,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       user: who,
       day: fc.nat(DAYS.length - 1),
       channel,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('late' as const),
+      user: who,
+      day: fc.nat(DAYS.length - 1),
+      channel,
+      validBet: fc.integer({ min: 1, max: 1_000_000 }),
     }),
   },
 );
@@ -149,6 +162,20 @@ describe("today's commission kept by trigger", () => {
               valid_bet: s.validBet,
             });
             model.played.add(user);
+            continue;
+          }
+          if (s.kind === 'late') {
+            // A round the user placed on an earlier day (so they had played), closing now.
+            if (!model.played.has(user)) continue;
+            await addDailyValid(db, {
+              user_id: user,
+              day: DAYS[Math.min(s.day, today)] as Day,
+              channel_code: ch,
+              rounds: 1,
+              bet: s.validBet,
+              win: 0,
+              valid_bet: s.validBet,
+            });
             continue;
           }
           // A void takes one round and its valid bet back out of the round's day, as games' voidRound does.

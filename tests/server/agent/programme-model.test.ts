@@ -1,10 +1,13 @@
 // Model test of the agent programme's money (issue 14, decision 0017): random trees (up to thousands of
 // members, links counting from random days), random ratio versions keeping the ceiling on every day,
 // random valid bets per member, day and channel, settled day after day (in random batch sizes, sometimes
-// crashing half-way and resumed), with random voids of settled days between them. Checked against a
+// crashing half-way and resumed), with random voids of settled days between them, and valid bets landing late
+// through games' own round close (decision 0040): seamless rounds placed on a day and closed after its
+// settlement, transfer records of a day pulled after it, some while the day's crashed settlement waits to be
+// resumed. Checked against a
 // recomputation from the tables and the decision alone (settle-fixtures.ts expectedLines, not the server's
 // shares.ts): every day's own lines; per (member, day, channel), the day's lines plus its corrections equal
-// the shares of the final valid bet, and the chain's together floor(V x top ratio); each earner's
+// the shares of the final valid bet (late ones included), and the chain's together floor(V x top ratio); each earner's
 // earnings accounts and each posting equal its lines; the system accounts paid exactly the lines' sums.
 // AGENT_MODEL_RUNS sets the number of random runs (one more, of AGENT_MODEL_BIG members, always runs).
 import fc from 'fast-check';
@@ -12,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import { LEASE_MS, settleDay } from '../../../server/modules/agent/settlement';
+import { openRound } from '../../../server/modules/games/repository';
+import { closeRound } from '../../../server/modules/games/rounds';
+import { withMoneyTx } from '../../../server/modules/ledger/service';
 import { addProvider } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';
 import { expectLedgerSound } from '../wallet/helpers';
@@ -37,6 +43,8 @@ const DAYS = 3;
 let server: TestServer;
 let ctx: AppContext;
 let provider: Awaited<ReturnType<typeof addProvider>>;
+/** Valid bets landed late so far (the runs are not vacuous about them). */
+let landed = 0;
 /** Each run settles days of its own (days are global: their rows and lines). */
 let firstDay: Day = '2019-01-01';
 
@@ -58,9 +66,23 @@ interface Scenario {
   bets: number[][][];
   /** Voids after each day's settlement: (member, day back, channel, fraction of what is left). */
   voids: { member: number; back: number; channel: number; fraction: number }[][];
+  /**
+   * Valid bets landing late, after each day's settlement (and, on the crash day, between its crash and
+   * its resumption): a seamless round placed on the day (opened before it was settled) closed now, or a
+   * transfer record of the day pulled now.
+   */
+  lates: Late[][];
   batchLines: number[];
   /** A day whose first settlement crashes after its first batch (then resumed), or -1. */
   crashDay: number;
+}
+
+interface Late {
+  kind: 'seamless' | 'transfer';
+  member: number;
+  back: number;
+  channel: number;
+  validBet: number;
 }
 
 const scenario = (maxMembers: number): fc.Arbitrary<Scenario> =>
@@ -119,6 +141,19 @@ const scenario = (maxMembers: number): fc.Arbitrary<Scenario> =>
             back: fc.nat(1),
             channel: fc.nat(CHANNELS.length - 1),
             fraction: fc.double({ min: 0.01, max: 1, noNaN: true }),
+          }),
+          { maxLength: 4 },
+        ),
+        { minLength: DAYS, maxLength: DAYS },
+      ),
+      lates: fc.array(
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom('seamless' as const, 'transfer' as const),
+            member: fc.nat(n - 1),
+            back: fc.nat(1),
+            channel: fc.nat(CHANNELS.length - 1),
+            validBet: fc.oneof(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 5_000_000 })),
           }),
           { maxLength: 4 },
         ),
@@ -281,6 +316,52 @@ async function voidPart(userId: number, day: Day, channel: string, fraction: num
     .execute();
 }
 
+/** Noon of a day in the zone the rounds are counted in here: placed then, a round counts on that day. */
+const ZONE = 'Asia/Manila';
+const noonOf = (day: Day): number => Date.parse(`${day}T12:00:00+08:00`);
+
+/** A round of the day, opened (pending) as a seamless bet opens it; its id. */
+async function openLate(userId: number, day: Day, channel: string, trx = server.db): Promise<number> {
+  const id = await openRound(trx, {
+    provider_code: provider.code,
+    round_ref: `late-${userId}-${day}-${channel}-${Math.random()}`,
+    user_id: userId,
+    game_id: provider.gameId,
+    channel_code: channel,
+    status: 'pending',
+    placed_at: noonOf(day),
+  });
+  if (id === undefined) throw new Error('late round not opened');
+  return id;
+}
+
+/**
+ * A valid bet landing late through games' round close, in a money transaction of its own: a seamless
+ * round (opened earlier: `roundId`) closed by its win, or a transfer record's round opened and closed at once
+ * as the puller posts it.
+ */
+async function landLate(
+  userId: number,
+  day: Day,
+  channel: string,
+  validBet: number,
+  roundId?: number,
+): Promise<void> {
+  await withMoneyTx(server.db, async (trx) => {
+    const id = roundId ?? (await openLate(userId, day, channel, trx));
+    await closeRound(
+      ctx,
+      trx,
+      { id, user_id: userId, channel_code: channel, placed_at: noonOf(day) },
+      { bet: validBet, win: 0 },
+      'settled',
+      server.clock.now(),
+      ZONE,
+    );
+  });
+  landed++;
+}
+
 type Sums = Map<string, number>;
 const add = (sums: Sums, key: string, amount: number) => sums.set(key, (sums.get(key) ?? 0) + amount);
 const sumBy = (
@@ -300,6 +381,26 @@ async function check(s: Scenario): Promise<void> {
   };
   const { ids, days } = await seed(s);
   const mine = new Set(ids);
+  // Seamless rounds are opened on their day, before it is settled; closed late below.
+  const opened = new Map<Late, number>();
+  for (const [d, lates] of s.lates.entries())
+    for (const late of lates)
+      if (late.kind === 'seamless') {
+        const day = days[d - Math.min(late.back, d)] as Day;
+        opened.set(late, await openLate(ids[late.member] as number, day, CHANNELS[late.channel] as string));
+      }
+  // The day settled on the d-th turn lands these late (none on the last: no later day would book them).
+  const lateOn = async (d: number, lates: Late[]) => {
+    if (d >= DAYS - 1) return;
+    for (const late of lates)
+      await landLate(
+        ids[late.member] as number,
+        days[d - Math.min(late.back, d)] as Day,
+        CHANNELS[late.channel] as string,
+        late.validBet,
+        opened.get(late),
+      );
+  };
 
   for (const [d, day] of days.entries()) {
     const expected = await expectedLines(server.db, day);
@@ -311,6 +412,12 @@ async function check(s: Scenario): Promise<void> {
           throw new Error('crash');
         },
       }).catch((err: Error) => expect(err.message).toBe('crash'));
+      // Late on the day being settled (its row exists, running) and the one before: the resumed run must
+      // leave them to the next day's corrections.
+      await lateOn(
+        d,
+        (s.lates[d] as Late[]).filter((l) => l.kind === 'transfer'),
+      );
       server.clock.advance(LEASE_MS);
     }
     const result = await settleDay(ctx, day, 'model', opts);
@@ -319,6 +426,10 @@ async function check(s: Scenario): Promise<void> {
     // The day's own lines: what the recomputation makes of the valid bets as they were at settlement.
     const own = (await linesOf(server.db, { day })).filter((l) => l.correctsDay === null);
     expect(lineKeys(own)).toEqual(lineKeys(expected));
+    await lateOn(
+      d,
+      (s.lates[d] as Late[]).filter((l) => l.kind === 'seamless' || s.crashDay !== d),
+    );
     if (d < DAYS - 1)
       for (const v of s.voids[d] as Scenario['voids'][number]) {
         const back = Math.min(v.back, d);
@@ -418,19 +529,22 @@ async function expectedTop(day: Day): Promise<{ member: number; channel: string;
 }
 
 describe('the agent programme’s money, against a recomputation', () => {
-  it('holds over random small trees, ratio changes, bets and voids', async () => {
+  it('holds over random small trees, ratio changes, bets, voids and late bets', async () => {
     await fc.assert(
       fc.asyncProperty(scenario(40), async (s) => {
         await check(s);
       }),
       { numRuns: RUNS },
     );
+    expect(landed).toBeGreaterThan(0);
     await expectLedgerSound(server);
   }, 300_000);
 
   it(`holds over one tree of ${BIG} members`, async () => {
     const s = fc.sample(
-      scenario(BIG).filter((x) => x.parents.length > BIG / 2),
+      scenario(BIG).filter(
+        (x) => x.parents.length > BIG / 2 && x.lates.slice(0, DAYS - 1).some((l) => l.length > 0),
+      ),
       { numRuns: 1, seed: 14 },
     )[0] as Scenario;
     await check(s);
