@@ -128,6 +128,9 @@ describe('a ratio change across two sites’ time zones', () => {
     // The parent's raise counts from Manila's tomorrow; the child's day of tomorrow (Los Angeles) is a day
     // earlier, on which the parent still has 0.50 %.
     expect((await setByOperator(parent, 1)).status).toBe(200);
+    // The console's range for the child is the one the server takes: up to the parent's 0.50 % of that day.
+    const page = await server.post('/admin/users/detail', { uid: child.uid }, operator.token);
+    expect(page.data.ratioLimits).toContainEqual({ channel: 'slots', min: 0, max: 0.5 });
     const above = await setByOperator(child, 0.8);
     expect([above.http, codeOf(above)]).toEqual([400, 'ratios.0.rate:ratio_above_parent']);
     // Within the parent's ratio of every day from the child's change on, it is taken.
