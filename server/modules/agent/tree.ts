@@ -110,7 +110,11 @@ export async function bind(
   return agent;
 }
 
-/** `/agent/bind`: a user binds an invite code later, from the app; it counts from the next business day. */
+/**
+ * `/agent/bind`: a user binds an invite code later, from the app; it counts from the first day not begun for
+ * the user nor any member of theirs (ratioChangeDay: their tomorrow unless a member's site is a day ahead),
+ * so no member's day under way joins the agent's chain.
+ */
 export async function bindLater(
   ctx: AppContext,
   userId: number,
@@ -119,9 +123,12 @@ export async function bindLater(
   const inviteCode = rawCode.trim().toUpperCase();
   const agent = await repo.findUserByInviteCode(ctx.db, inviteCode);
   if (!agent) throw fieldError('inviteCode', 'invite_code_not_found');
-  const { tomorrow } = await businessDays(ctx, userId);
   const now = ctx.clock.now();
-  await withMoneyTx(ctx.db, (trx) => bind(trx, userId, Number(agent.id), { day: tomorrow, now }));
+  await withMoneyTx(ctx.db, async (trx) => {
+    await repo.lockTree(trx);
+    const day = await ratioChangeDay(ctx, userId, trx);
+    return bind(trx, userId, Number(agent.id), { day, now });
+  });
   return { boundTo: { uid: Number(agent.uid), inviteCode: agent.invite_code } };
 }
 

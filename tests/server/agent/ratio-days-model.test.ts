@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay, type Day } from '../../../server/business-days';
 import { forgetSites } from '../../../server/modules/site/service';
-import { startServer, type TestServer } from '../harness';
+import { type ApiResult, startServer, type TestServer } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { link } from './settle-fixtures';
 import { codeOf, quickUser, setRatiosDirectly, type TeamUser } from './team-fixtures';
@@ -55,6 +55,13 @@ interface Member {
   user: TeamUser;
   zone: string;
   parent: number | undefined;
+}
+
+/** An accepted change's answer (the user's ratios), or a refusal's field issues. */
+interface RatiosAnswer {
+  ratios?: { channel: string; next?: { from: Day } }[];
+  code?: string;
+  issues?: { path: string; code: string }[];
 }
 
 type Step =
@@ -208,7 +215,7 @@ describe('ratio changes across sites of several time zones', () => {
           const index = (s.kind === 'agent' ? s.member : s.user) % team.length;
           const m = team[index] as Member;
           const ch = CHANNELS[s.channel] as string;
-          let res: Awaited<ReturnType<TestServer['post']>>;
+          let res: ApiResult<RatiosAnswer>;
           let setter: string;
           if (s.kind === 'agent') {
             if (m.parent === undefined) continue;
@@ -220,7 +227,7 @@ describe('ratio changes across sites of several time zones', () => {
             );
             const bp = Math.max(0, Math.min(10_000, Math.round(floor + ((ceiling - floor) * s.at) / 100)));
             setter = agent.zone;
-            res = await server.post(
+            res = await server.post<RatiosAnswer>(
               '/uid/app/agentdown',
               { memberUid: m.user.uid, ratios: [{ channel: ch, rate: bp / 100 }] },
               agent.user.token,
@@ -229,7 +236,7 @@ describe('ratio changes across sites of several time zones', () => {
             const bp = Math.max(0, Math.min(10_000, latestOf(versions, m.user.id, ch) + s.delta));
             // An operator's day is no one's: only agents' changes count as set across zones.
             setter = m.zone;
-            res = await server.post(
+            res = await server.post<RatiosAnswer>(
               '/admin/agent/ratios',
               { uid: m.user.uid, ratios: [{ channel: ch, rate: bp / 100 }] },
               operator.token,
@@ -239,9 +246,7 @@ describe('ratio changes across sites of several time zones', () => {
             tally.accepted++;
             const now = server.clock.now();
             // The change waits for a day not begun for the member, nor for anyone of their team.
-            const from = (res.data.ratios as { channel: string; next?: { from: Day } }[]).find(
-              (r) => r.channel === ch,
-            )?.next?.from;
+            const from = res.data.ratios?.find((r) => r.channel === ch)?.next?.from;
             expect(from, 'an accepted change waits for its day').toBeDefined();
             for (const zone of zonesOf(index))
               expect(String(from) > businessDay(now, zone), `a change from ${from}, begun in ${zone}`).toBe(

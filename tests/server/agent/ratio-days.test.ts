@@ -136,4 +136,26 @@ describe('a ratio change across two sites’ time zones', () => {
     // Within the parent's ratio of every day from the child's change on, it is taken.
     expect((await setByOperator(child, 0.5)).status).toBe(200);
   });
+
+  it('a later bind counts from the first day not begun for the binding user nor their members', async () => {
+    const agent = await userIn(MANILA, 1);
+    const user = await userIn(LOS_ANGELES, 0.5);
+    const member = await userIn(MANILA, 0.5);
+    await link(server.db, member.id, user.id, '2000-01-01');
+    moveToManilaAhead();
+    const tomorrow = businessDay(server.clock.now() + 86_400_000, MANILA);
+    const bound = await server.post('/agent/bind', { inviteCode: agent.inviteCode }, user.token);
+    expect(bound.status, bound.message).toBe(200);
+    // The member's day under way (Manila's today, the user's tomorrow) stays outside the agent's chain.
+    const links = await server.db
+      .selectFrom('agent_tree')
+      .select(['descendant_id', 'effective_day'])
+      .where('ancestor_id', '=', agent.id)
+      .orderBy('descendant_id')
+      .execute();
+    expect(links.map((l) => [Number(l.descendant_id), l.effective_day])).toEqual([
+      [user.id, tomorrow],
+      [member.id, tomorrow],
+    ]);
+  });
 });
