@@ -22,8 +22,9 @@ import { lockTree, parentOf as treeParentOf } from './tree-repository';
 
 /*
  * An operator sets a user's ratios (decision 0024), under the agent rules of setRatios and from the same day
- * as an agent's change (tree.ts' ratioChangeDay, decision 0041). A change of more than the site's limit in any channel waits for a
- * second operator: a four-eyes command, applied by `ratioChange` with the rules checked again then.
+ * as an agent's change (tree.ts' ratioChangeDay, decision 0041). A change of more than the site's limit in
+ * any channel waits for a second operator: a four-eyes command, applied by `ratioChange` with the rules and
+ * the day decided again then.
  */
 
 /** Migration 0019's default, for a user of no site. */
