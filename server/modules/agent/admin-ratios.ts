@@ -10,19 +10,21 @@ import {
   bpToPercent,
   highestMemberRatios,
   latestRatios,
+  lowestRatiosFrom,
   percentToBp,
   type RatioChange,
   ratioViews,
   setRatios,
 } from './ratios';
 import { parentOf } from './report-repository';
-import { businessDays } from './tree';
-import { parentOf as treeParentOf } from './tree-repository';
+import { businessDays, ratioChangeDay } from './tree';
+import { lockTree, parentOf as treeParentOf } from './tree-repository';
 
 /*
- * An operator sets a user's ratios (decision 0024), under the agent rules of setRatios and from the next
- * business day like an agent's change. A change of more than the site's limit in any channel waits for a
- * second operator: a four-eyes command, applied by `ratioChange` with the rules checked again then.
+ * An operator sets a user's ratios (decision 0024), under the agent rules of setRatios and from the same day
+ * as an agent's change (tree.ts' ratioChangeDay, decision 0041). A change of more than the site's limit in
+ * any channel waits for a second operator: a four-eyes command, applied by `ratioChange` with the rules and
+ * the day decided again then.
  */
 
 /** Migration 0019's default, for a user of no site. */
@@ -46,14 +48,9 @@ async function apply(ctx: AppContext, trx: Db, by: OperatorActing, req: AdminRat
   const user = await userOf(trx, req.uid);
   const before = (await latestRatios(trx, [user.id])).get(user.id);
   const changes = changesOf(req);
-  await setRatios(
-    trx,
-    by.operator.userId,
-    user.id,
-    changes,
-    (await businessDays(ctx, user.id, trx)).tomorrow,
-    now,
-  );
+  // The day is decided under the tree lock, on the team as it stands.
+  await lockTree(trx);
+  await setRatios(trx, by.operator.userId, user.id, changes, await ratioChangeDay(ctx, user.id, trx), now);
   await recordAudit(
     trx,
     by.actor,
@@ -118,17 +115,19 @@ const NO_CEILING_BP = 10_000;
 /**
  * What the console shows of a user's place in the tree: the agent above them, their members, their ratios
  * (today's, and a change waiting for tomorrow) and, per channel, the range the agent rules leave an
- * operator: from the highest direct member's latest ratio to the parent's latest one.
+ * operator for a change saved now: on every day from the change's on, from the highest direct member's ratio
+ * to the parent's lowest.
  */
 export async function ratiosForOperator(ctx: AppContext, userId: number) {
   const db = ctx.db;
+  const from = await ratioChangeDay(ctx, userId);
   const [parent, parentId, ratios, floor] = await Promise.all([
     parentOf(db, userId),
     treeParentOf(db, userId),
     businessDays(ctx, userId).then(({ today }) => ratioViews(db, userId, today)),
-    highestMemberRatios(db, userId),
+    highestMemberRatios(db, userId, from),
   ]);
-  const ceiling = parentId === undefined ? undefined : (await latestRatios(db, [parentId])).get(parentId);
+  const ceiling = parentId === undefined ? undefined : await lowestRatiosFrom(db, parentId, from);
   return {
     parentUid: parent ? Number(parent.uid) : null,
     ratios,

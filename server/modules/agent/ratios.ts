@@ -1,9 +1,12 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { RatioView } from '../../../src/contract/agent';
 import type { Day } from '../../business-days';
 import type { Db } from '../../db/create-db';
+import type { Database } from '../../db/types';
 import { fieldError } from '../../http/envelope';
 import { gameChannels } from '../ledger/service';
 import { sendMessages } from '../messages/service';
+import type { AgentRatiosTable } from './tables';
 import { lockTree, parentOf } from './tree-repository';
 
 /*
@@ -111,21 +114,53 @@ export async function latestRatios(
   return result;
 }
 
-/** The highest latest ratio among a user's direct members, per channel (the floor of the user's own). */
-export async function highestMemberRatios(db: Db, userId: number): Promise<Map<string, number>> {
+/**
+ * The versions of `r` in force on some day from `from` on: the one in force on `from` and every later one
+ * (decision 0041: the ceiling and floor hold on each of those days). From LATEST: the latest version alone.
+ */
+const inForceFrom = (from: Day) => (eb: ExpressionBuilder<Database & { r: AgentRatiosTable }, 'r'>) =>
+  eb.or([
+    eb('r.effective_day', '>', from),
+    eb(
+      'r.effective_day',
+      '=',
+      eb
+        .selectFrom('agent_ratios as v')
+        .select((v) => v.fn.max('v.effective_day').as('day'))
+        .whereRef('v.user_id', '=', 'r.user_id')
+        .whereRef('v.channel_code', '=', 'r.channel_code')
+        .where('v.effective_day', '<=', from),
+    ),
+  ]);
+
+/** A user's lowest ratio on any day from `from` on, per channel (the ceiling of their members' changes). */
+export async function lowestRatiosFrom(db: Db, userId: number, from: Day): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('agent_ratios as r')
+    .select((eb) => ['r.channel_code', eb.fn.min('r.ratio_bp').as('bp')])
+    .where('r.user_id', '=', userId)
+    .where(inForceFrom(from))
+    .groupBy('r.channel_code')
+    .execute();
+  return new Map(rows.map((r) => [r.channel_code, Number(r.bp)]));
+}
+
+/**
+ * The highest ratio among a user's direct members on any day from `from` on (the latest versions by
+ * default), per channel: the floor of the user's own.
+ */
+export async function highestMemberRatios(
+  db: Db,
+  userId: number,
+  from: Day = LATEST,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('agent_ratios as r')
     .innerJoin('agent_tree as t', 't.descendant_id', 'r.user_id')
     .select((eb) => ['r.channel_code', eb.fn.max('r.ratio_bp').as('bp')])
     .where('t.ancestor_id', '=', userId)
     .where('t.depth', '=', 1)
-    .where('r.effective_day', '=', (eb) =>
-      eb
-        .selectFrom('agent_ratios as v')
-        .select((v) => v.fn.max('v.effective_day').as('day'))
-        .whereRef('v.user_id', '=', 'r.user_id')
-        .whereRef('v.channel_code', '=', 'r.channel_code'),
-    )
+    .where(inForceFrom(from))
     .groupBy('r.channel_code')
     .execute();
   return new Map(rows.map((r) => [r.channel_code, Number(r.bp)]));
@@ -181,9 +216,11 @@ async function checkedChanges(trx: Db, changes: readonly RatioChange[]): Promise
 }
 
 /**
- * Sets a user's ratios from `effectiveDay` on (a second change for that day replaces the first). Checked on
- * the latest versions under the tree lock: never above the parent's (`ratio_above_parent`), never below a
- * direct member's (`ratio_below_member`). Call inside a write transaction.
+ * Sets a user's ratios from `effectiveDay` on (a second change for that day replaces the first; the day from
+ * tree.ts' ratioChangeDay, taken under the tree lock). Checked under the tree lock on every day from
+ * `effectiveDay` on (decision 0041): never above the parent's ratio of any of those days
+ * (`ratio_above_parent`), never below a direct member's (`ratio_below_member`). Call inside a write
+ * transaction.
  */
 export async function setRatios(
   trx: Db,
@@ -196,11 +233,11 @@ export async function setRatios(
   await lockTree(trx);
   const byChannel = await checkedChanges(trx, changes);
   const parentId = await parentOf(trx, userId);
-  const ceiling = parentId === undefined ? undefined : (await latestRatios(trx, [parentId])).get(parentId);
-  const floor = await highestMemberRatios(trx, userId);
+  const ceiling = parentId === undefined ? undefined : await lowestRatiosFrom(trx, parentId, effectiveDay);
+  const floor = await highestMemberRatios(trx, userId, effectiveDay);
   for (const [index, change] of changes.entries()) {
     const bp = byChannel.get(change.channel) ?? change.bp;
-    if (parentId !== undefined && bp > (ceiling?.get(change.channel) ?? 0))
+    if (ceiling !== undefined && bp > (ceiling.get(change.channel) ?? 0))
       throw fieldError(ratioPath(index, 'rate'), 'ratio_above_parent');
     if (bp < (floor.get(change.channel) ?? 0))
       throw fieldError(ratioPath(index, 'rate'), 'ratio_below_member');

@@ -25,7 +25,7 @@ import {
   setRatios,
 } from './ratios';
 import * as teamRepo from './team-repository';
-import { businessDays } from './tree';
+import { businessDays, ratioChangeDay } from './tree';
 import * as repo from './tree-repository';
 
 /*
@@ -172,7 +172,10 @@ export async function downline(ctx: AppContext, viewerId: number, memberUid: num
   };
 }
 
-/** `/uid/app/agentdown`: an agent sets a direct member's ratios, from the next business day. */
+/**
+ * `/uid/app/agentdown`: an agent sets a direct member's ratios, from the member's next business day (later
+ * where a member of theirs is on a site whose day is ahead: tree.ts' ratioChangeDay).
+ */
 export async function setMemberRatios(
   ctx: AppContext,
   viewerId: number,
@@ -182,17 +185,17 @@ export async function setMemberRatios(
   const { member, depth } = await memberInTeam(ctx, viewerId, input.memberUid);
   if (depth !== 1) throw notDirectMember();
   const memberId = Number(member.id);
-  const { today, tomorrow } = await businessDays(ctx, viewerId);
   const now = ctx.clock.now();
   const changes = input.ratios.map((r) => ({ channel: r.channel, bp: percentToBp(r.rate) }));
   await withMoneyTx(ctx.db, async (trx) => {
     // Decided under the tree lock: the member may have been moved since the check above (never away from a
-    // bound parent today, but the lock makes the answer exact).
+    // bound parent today, but the lock makes the answer exact), and the day is the team's as it stands.
     await repo.lockTree(trx);
     if ((await repo.depthBelow(trx, viewerId, memberId)) !== 1) throw notDirectMember();
-    await setRatios(trx, viewerId, memberId, changes, tomorrow, now);
+    await setRatios(trx, viewerId, memberId, changes, await ratioChangeDay(ctx, memberId, trx), now);
   });
-  return { ratios: await ratioViews(ctx.db, memberId, today) };
+  // The member's ratio in force on the member's own day, and the one waiting.
+  return { ratios: await ratioViews(ctx.db, memberId, (await businessDays(ctx, memberId)).today) };
 }
 
 /** An agent's defaults as the app shows them (every enabled channel; nothing waits for a day). */

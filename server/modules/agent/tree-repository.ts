@@ -78,6 +78,18 @@ export async function parentOf(db: Db, userId: number): Promise<number | undefin
   return row ? Number(row.ancestor_id) : undefined;
 }
 
+/** The sites of a user's members at any depth (null: a member of no site), each once. */
+export async function teamSiteIds(db: Db, userId: number): Promise<(number | null)[]> {
+  const rows = await db
+    .selectFrom('agent_tree as t')
+    .innerJoin('users as u', 'u.id', 't.descendant_id')
+    .select('u.site_id')
+    .distinct()
+    .where('t.ancestor_id', '=', userId)
+    .execute();
+  return rows.map((r) => (r.site_id == null ? null : Number(r.site_id)));
+}
+
 /**
  * Binds once: sets invited_by only while it is NULL, so of concurrent binds of one user exactly one
  * changes the row. Answers whether this one did.

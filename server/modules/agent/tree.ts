@@ -4,6 +4,7 @@ import type { Db } from '../../db/create-db';
 import { conflict, fieldError } from '../../http/envelope';
 import { userTimeZone } from '../auth/service';
 import { gameChannels, withMoneyTx } from '../ledger/service';
+import { businessTimeZones, siteTimeZone } from '../site/service';
 import { defaultsOf, highestSubtreeRatios, latestRatios, ratiosOnDay, writeRatios } from './ratios';
 import * as repo from './tree-repository';
 
@@ -25,6 +26,27 @@ export async function businessDays(
 ): Promise<{ today: Day; tomorrow: Day }> {
   const today = businessDay(ctx.clock.now(), await userTimeZone(ctx, userId, db));
   return { today, tomorrow: addDays(today, 1) };
+}
+
+/**
+ * The first day a change of `userId`'s ratios may take effect (decision 0041): the day after the latest
+ * today among the user's zone and their members' (a user's ratio reaches the bets of their whole team, each
+ * counted on its own site's day). So no change reaches a day already begun for anyone it is paid on, which
+ * migration 0028's kept commission relies on (decision 0037). Call under the tree lock, so no bind moves a
+ * member of another zone in between.
+ */
+export async function ratioChangeDay(ctx: AppContext, userId: number, db: Db = ctx.db): Promise<Day> {
+  const now = ctx.clock.now();
+  const own = businessDay(now, await userTimeZone(ctx, userId, db));
+  // Where no site's day is ahead of the user's (one zone, or the user's is the furthest east), no team can be.
+  const ahead = (await businessTimeZones(ctx, db)).some((zone) => businessDay(now, zone) > own);
+  if (!ahead) return addDays(own, 1);
+  let latest = own;
+  for (const siteId of await repo.teamSiteIds(db, userId)) {
+    const day = businessDay(now, await siteTimeZone(ctx, siteId, db));
+    if (day > latest) latest = day;
+  }
+  return addDays(latest, 1);
 }
 
 export interface BindOptions {
@@ -88,7 +110,11 @@ export async function bind(
   return agent;
 }
 
-/** `/agent/bind`: a user binds an invite code later, from the app; it counts from the next business day. */
+/**
+ * `/agent/bind`: a user binds an invite code later, from the app; it counts from the first day not begun for
+ * the user nor any member of theirs (ratioChangeDay: their tomorrow unless a member's site is a day ahead),
+ * so no member's day under way joins the agent's chain.
+ */
 export async function bindLater(
   ctx: AppContext,
   userId: number,
@@ -97,9 +123,12 @@ export async function bindLater(
   const inviteCode = rawCode.trim().toUpperCase();
   const agent = await repo.findUserByInviteCode(ctx.db, inviteCode);
   if (!agent) throw fieldError('inviteCode', 'invite_code_not_found');
-  const { tomorrow } = await businessDays(ctx, userId);
   const now = ctx.clock.now();
-  await withMoneyTx(ctx.db, (trx) => bind(trx, userId, Number(agent.id), { day: tomorrow, now }));
+  await withMoneyTx(ctx.db, async (trx) => {
+    await repo.lockTree(trx);
+    const day = await ratioChangeDay(ctx, userId, trx);
+    return bind(trx, userId, Number(agent.id), { day, now });
+  });
   return { boundTo: { uid: Number(agent.uid), inviteCode: agent.invite_code } };
 }
 

@@ -110,9 +110,12 @@ export async function siteTimeZone(ctx: AppContext, siteId: number | null, db: D
 export const zoneOfSite = (ctx: AppContext, row: Pick<SiteRow, 'business_time_zone'>): string =>
   row.business_time_zone ?? ctx.config.games.businessTimeZone;
 
-/** Every zone some site counts its days in (the deployment's alone while there is no site). */
-export async function businessTimeZones(ctx: AppContext): Promise<string[]> {
-  const zones = new Set((await listSites(ctx.db)).map((r) => zoneOfSite(ctx, r)));
+/**
+ * Every zone some site counts its days in (the deployment's alone while there is no site), read through `db`
+ * (inside a money transaction, its own).
+ */
+export async function businessTimeZones(ctx: AppContext, db: Db = ctx.db): Promise<string[]> {
+  const zones = new Set((await listSites(db)).map((r) => zoneOfSite(ctx, r)));
   if (zones.size === 0) zones.add(ctx.config.games.businessTimeZone);
   return [...zones].sort();
 }
