@@ -17,22 +17,23 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
         {label}
       </label>
       {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
       {error ? (
         <p id={`${id}-error`} className="field__error">
           {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
         </p>
       ) : null}
     </div>
   );
 }
 
+/** The error first, then the hint: an error says what is wrong, the hint (kept beside it) what is expected. */
 const describedBy = (id: string, error: string | undefined, hint: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: ReactNode;
