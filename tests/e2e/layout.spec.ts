@@ -134,7 +134,7 @@ test('a deposit order number stays on one line at 360 px in every locale', async
   }
 });
 
-test('the account history shows its four columns without scrolling sideways at 360 px in every locale', async ({
+test('the account history fits 360 px in every locale: each month above its three amounts, nothing cut', async ({
   page,
 }) => {
   const { token } = await registerViaApi(page.request, freshPhone(), 'Harbor#7421');
@@ -152,7 +152,10 @@ test('the account history shows its four columns without scrolling sideways at 3
         client: el.clientWidth,
       }));
       expect(scroll, `${locale}: the table is wider than its card`).toBeLessThanOrEqual(client);
-      await expect(table.locator('tbody tr').first().locator('td').nth(2)).toBeInViewport({ ratio: 1 });
+      // The last column whole on screen once the card is scrolled to (the page scrolls, the table does not).
+      const net = table.locator('tbody td').nth(2);
+      await net.scrollIntoViewIfNeeded();
+      await expect(net).toBeInViewport({ ratio: 1 });
     });
   }
 });

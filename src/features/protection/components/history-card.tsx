@@ -45,7 +45,6 @@ export function HistoryCard() {
           >{t`Deposits and withdrawals per month, last 12 months`}</caption>
           <thead>
             <tr>
-              <th scope="col">{t`Month`}</th>
               <th scope="col">
                 {t`Deposits`} ({symbol})
               </th>
@@ -57,16 +56,21 @@ export function HistoryCard() {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {[...months].reverse().map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{monthLabel(m.month)}</th>
+          {/* A month names its own row group above its three amounts: four columns do not fit a 360 px phone. */}
+          {[...months].reverse().map((m) => (
+            <tbody key={m.month}>
+              <tr>
+                <th scope="rowgroup" colSpan={3} className="protection-table__month">
+                  {monthLabel(m.month)}
+                </th>
+              </tr>
+              <tr>
                 <td className="tabular">{formatAmount(m.deposits, i18n.locale)}</td>
                 <td className="tabular">{formatAmount(m.withdrawals, i18n.locale)}</td>
                 <td className="tabular">{formatAmount(m.net, i18n.locale)}</td>
               </tr>
-            ))}
-          </tbody>
+            </tbody>
+          ))}
         </table>
       </section>
       <button
