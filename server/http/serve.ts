@@ -4,6 +4,7 @@ import {
   type Access,
   ADMIN_PATH_PREFIX,
   type Call,
+  EMPTY_BODY,
   type ParsedInput,
   type UploadSpec,
 } from '../../src/contract/call';
@@ -78,7 +79,7 @@ function assertAdminArea(call: Call): void {
 
 /**
  * Registers a declared call: its input is validated by the contract before the handler runs (400 with
- * field issues otherwise), access is checked first thing on the request (onRequest, before the body is
+ * field issues otherwise; a POST without declared input takes EMPTY_BODY), access is checked first thing on the request (onRequest, before the body is
  * read), a money call must carry its Idempotency-Key, and the handler's answer is wrapped in the envelope
  * and serialised through the answer schema.
  */
@@ -89,7 +90,8 @@ export function serve<C extends Call>(
   handler: Handler<C>,
 ): void {
   assertAdminArea(call);
-  const input = call.input;
+  // A POST that declares no input still has its body checked: an empty object, nothing else (issue 31).
+  const input = call.input ?? (call.method === 'POST' ? EMPTY_BODY : undefined);
   app.route({
     method: call.method,
     url: call.path,

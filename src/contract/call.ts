@@ -1,4 +1,4 @@
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 
 /**
  * One API call, declared once (decision 0015): the server registers its route from this declaration
@@ -13,7 +13,7 @@ export interface Call {
   readonly method: 'GET' | 'POST';
   /** Exactly the spec's path after `/api`. */
   readonly path: `/${string}`;
-  /** The body (POST) or the query (GET); absent when the call takes none (an empty object is accepted). */
+  /** The body (POST) or the query (GET); absent when the call takes none: a POST's body is then EMPTY_BODY. */
   readonly input?: z.ZodMiniType;
   /** The envelope's `data`; with `raw`, what the answer is instead of an envelope (an HTML page). */
   readonly answer: z.ZodMiniType;
@@ -78,12 +78,21 @@ export interface OperatorPermission {
 export const operatorAccess = (resource: OperatorResource, action: OperatorAction) =>
   ({ operator: { resource, action } }) as const;
 
+/**
+ * The body of a POST that takes nothing (issue 31): an object, so a string, null or an array is refused with
+ * 400 like any other wrong body. Not strict: like every body it drops keys it does not name, because the app
+ * adds the spec's passthrough keys (packagename, appsflyer_id) to every body it sends.
+ */
+export const EMPTY_BODY = z.object({});
+
 /** The input a caller sends (defaults may be left out). */
 export type CallInput<C extends Call> = C['input'] extends z.ZodMiniType
   ? z.input<C['input']>
   : Record<string, never>;
 /** The input a handler receives, parsed (defaults filled in). */
-export type ParsedInput<C extends Call> = C['input'] extends z.ZodMiniType ? z.output<C['input']> : undefined;
+export type ParsedInput<C extends Call> = C['input'] extends z.ZodMiniType
+  ? z.output<C['input']>
+  : Record<string, never>;
 export type CallAnswer<C extends Call> = z.output<C['answer']>;
 
 export const ADMIN_PATH_PREFIX = '/admin/';
