@@ -9,4 +9,4 @@ import { z } from 'zod/mini';
 export const MARKUP_CHARACTERS = /[<>]/;
 
 /** The check of a name: no markup characters. */
-export const noMarkup = () => z.refine((v: string) => !MARKUP_CHARACTERS.test(v), 'markup_characters');
+export const noMarkup = () => z.refine<string>((v) => !MARKUP_CHARACTERS.test(v), 'markup_characters');

@@ -79,14 +79,7 @@ const RATIO_SECONDS = Number(process.env.BENCH_RATIO_SECONDS ?? 3);
 const PAGE_0 = { path: '/api/wxcps/applist', body: { number: 0, size: 50 } };
 
 const allScenarios: Scenario[] = [
-  {
-    name: 'sites list',
-    path: '/api/mainview/sites',
-    method: 'POST',
-    body: {},
-    connections: 10,
-    p99Budget: 25,
-  },
+  { name: 'sites list', path: '/api/mainview/sites', method: 'POST', connections: 10, p99Budget: 25 },
   {
     name: 'tokenLogin (session check)',
     path: '/api/cplogin/tokenLogin',

@@ -111,7 +111,7 @@ describe('the security headers', () => {
   });
 
   it('are exactly helmet’s on an API answer, with no-store', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/mainview/sites', payload: {} });
+    const res = await server.app.inject({ method: 'POST', url: '/api/mainview/sites' });
     expect(res.headers).toMatchObject(helmetSets);
     expect(res.headers['cache-control']).toBe('no-store');
   });
