@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import type { z } from 'zod/mini';
 import {
   type Access,
@@ -69,6 +75,14 @@ function accessHooks(ctx: AppContext, access: Access): onRequestHookHandler[] {
   return [requireOperator(ctx, access.operator)];
 }
 
+/**
+ * A POST that takes nothing may be sent no body at all: that is nothing, so it is checked as `{}` (Fastify
+ * hands a schema `null` for a missing body, which must stay refused when it is sent as the body).
+ */
+const noBodyAsEmpty: preValidationHookHandler = async (request) => {
+  if (request.body === undefined) request.body = {};
+};
+
 /** Every /admin path is an operator's call and every operator's call is under /admin: one gated area. */
 function assertAdminArea(call: Call): void {
   const isAdminPath = call.path.startsWith(ADMIN_PATH_PREFIX);
@@ -97,6 +111,7 @@ export function serve<C extends Call>(
     url: call.path,
     config: { call },
     onRequest: accessHooks(ctx, call.access),
+    ...(input === EMPTY_BODY && { preValidation: noBodyAsEmpty }),
     schema: {
       // An upload's fields are checked once its multipart body is read (parseUploadFields).
       ...(input && !call.upload && (call.method === 'GET' ? { querystring: input } : { body: input })),

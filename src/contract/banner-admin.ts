@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
 import { contentLocaleSchema, perLocale } from './locales';
+import { noMarkup } from './names';
 import { pageRequestSchema, pageSchema } from './paging';
 import { siteTargetSchema } from './site';
 
@@ -19,7 +20,7 @@ export const bannerTextSchema = z.object({
   /** The picture's alternative text and the banner's name in the console. */
   name: z
     .string('required')
-    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(BANNER_NAME_MAX, 'too_long')),
+    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(BANNER_NAME_MAX, 'too_long'), noMarkup()),
   /** HTML shown under the carousel (sanitized on the way out); empty: none. */
   remark: z._default(z.string('invalid_type').check(z.maxLength(BANNER_REMARK_MAX, 'too_long')), ''),
 });

@@ -80,8 +80,9 @@ export const operatorAccess = (resource: OperatorResource, action: OperatorActio
 
 /**
  * The body of a POST that takes nothing (issue 31): an object, so a string, null or an array is refused with
- * 400 like any other wrong body. Not strict: like every body it drops keys it does not name, because the app
- * adds the spec's passthrough keys (packagename, appsflyer_id) to every body it sends.
+ * 400 like any other wrong body; no body at all is nothing, which is what the call takes (server/http/serve.ts).
+ * Not strict: like every body it drops keys it does not name, because the app adds the spec's passthrough
+ * keys (packagename, appsflyer_id) to every body it sends.
  */
 export const EMPTY_BODY = z.object({});
 

@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { type Call, operatorAccess } from './call';
 import { catalogueKindSchema, WX_CATEGORIES } from './catalogue';
 import { contentLocaleSchema, perLocale } from './locales';
+import { noMarkup } from './names';
 import { pageRequestSchema, pageSchema } from './paging';
 
 /** The item columns' sizes (migration 0003): appname and demand_name, brief_intro, demand_desc, target_url. */
@@ -52,6 +53,7 @@ const itemText = (introMax: number) =>
       z.minLength(1, 'required'),
       z.maxLength(CATALOGUE_NAME_MAX, 'too_long'),
       z.refine((v) => !CONTROL.test(v), 'control_characters'),
+      noMarkup(),
     ),
     intro: z._default(
       z.string('invalid_type').check(

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import type { BankCountryCode } from './banks';
 import { type Call, operatorAccess } from './call';
 import { perLocale } from './locales';
+import { noMarkup } from './names';
 import { isWholeCents, MONEY_MAX } from './wallet';
 
 /**
@@ -17,6 +18,8 @@ const settingMoney = z
 
 const text = (max: number) =>
   z.string('required').check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'));
+/** The site's title (document title, manifest): text, not markup. */
+const siteName = (max: number) => text(max).check(noMarkup());
 
 export const RATIO_CHANGE_LIMIT_MAX_BP = 10_000;
 
@@ -31,8 +34,8 @@ export function isTimeZone(zone: string): boolean {
 }
 
 export const siteSettingsSchema = z.object({
-  name: text(100),
-  shortName: text(40),
+  name: siteName(100),
+  shortName: siteName(40),
   themeColor: z.string('required').check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'site_colour_invalid')),
   supportHandle: text(100),
   /** A currency symbol per locale where it differs from the locale's own (DESIGN.md section 4); empty: none. */

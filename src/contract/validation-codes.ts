@@ -7,6 +7,7 @@ export const validationMessages = {
   required: 'This field is required',
   invalid_type: 'This field has the wrong type',
   control_characters: 'This field contains characters that are not allowed',
+  markup_characters: 'A name cannot contain < or >',
   too_long: 'This field is too long',
   phone_required: 'Phone number is required',
   phone_format: 'Phone number format is incorrect',

@@ -8,6 +8,7 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   required: msg`This field is required`,
   invalid_type: msg`This field has the wrong type`,
   control_characters: msg`This field contains characters that are not allowed`,
+  markup_characters: msg`A name cannot contain < or >`,
   too_long: msg`This field is too long`,
   phone_required: msg`Phone number is required`,
   phone_format: msg`Phone number format is incorrect`,

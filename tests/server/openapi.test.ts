@@ -9,11 +9,30 @@ afterAll(async () => {
   await server.close();
 });
 
+interface JsonSchema {
+  type?: string;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+}
+
+/** An object, or a union of objects (a discriminated union is one of its variants). */
+const isObjectSchema = (s: JsonSchema | undefined): boolean => {
+  const variants = s?.oneOf ?? s?.anyOf;
+  return s?.type === 'object' || variants?.every(isObjectSchema) === true;
+};
+
 interface OpenApiDocument {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[] }>
+    Record<
+      string,
+      {
+        security?: unknown[];
+        parameters?: { in: string; name: string }[];
+        requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+      }
+    >
   >;
 }
 
@@ -43,6 +62,18 @@ describe('the OpenAPI document at /api/docs', () => {
   it('has every /api route registered from a contract declaration, at the declared path', () => {
     const undeclared = apiRoutes().filter((r) => !r.call || `/api${r.call.path}` !== r.url);
     expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('declares a required JSON object body for every POST but uploads, an empty one when it takes nothing', async () => {
+    const doc = await fetchDocument();
+    const posts = apiRoutes().filter((r) => r.method === 'POST' && !r.call?.upload);
+    const undeclared = posts.filter((r) => {
+      const body = doc.paths[r.url]?.post?.requestBody;
+      return !body?.required || !isObjectSchema(body.content['application/json']?.schema);
+    });
+    expect(undeclared.map((r) => r.url)).toEqual([]);
+    const sites = doc.paths['/api/mainview/sites']?.post?.requestBody?.content['application/json'];
+    expect(sites?.schema).toMatchObject({ type: 'object', properties: {} });
   });
 
   it('marks signed-in calls with the bearer scheme and money calls with their Idempotency-Key', async () => {
