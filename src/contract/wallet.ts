@@ -357,8 +357,16 @@ export const recordsRequestSchema = z.extend(pageRequestSchema, {
 export type RecordsRequest = z.input<typeof recordsRequestSchema>;
 
 /**
+ * What a game row of the records is: a move into a transfer channel, a move out of it, a move into it given
+ * back because the provider refused it, or one seamless round (every bet, win and rollback of it, as its net).
+ */
+export const GAME_MOVES = ['channelIn', 'channelOut', 'channelReturned', 'round'] as const;
+export const gameMoveSchema = z.enum(GAME_MOVES);
+export type GameMove = z.infer<typeof gameMoveSchema>;
+
+/**
  * One movement as the user sees it. amount is signed from the user's side of the main balance
- * (deposit +, withdraw -, transferOut -, transferIn +, safeIn -, safeOut +).
+ * (deposit +, withdraw -, transferOut -, transferIn +, safeIn -, safeOut +, game: the net for the main balance).
  */
 export const walletRecordSchema = z.object({
   id: z.int(),
@@ -370,6 +378,8 @@ export const walletRecordSchema = z.object({
   /** The other user of a transfer. */
   counterpartyUid: z.nullable(z.int()),
   remark: z.nullable(z.string()),
+  /** Of a `game` row read from the ledger (decision 0047): what moved, and the game channel's name. */
+  game: z.nullable(z.object({ move: gameMoveSchema, channel: z.string() })),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { MoneyListSort } from '../../../src/contract/console-states';
 import type { Db } from '../../db/create-db';
 import type { SafesTable, WalletRecordsTable, WithdrawalsTable, WithdrawMethodsTable } from './tables';
@@ -32,17 +32,76 @@ export async function setRecordState(
 
 export interface RecordFilter {
   userId: number;
+  /** The player's main ledger account code, whose postings the game rows are. */
+  mainAccount: string;
   type?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
 }
 
-function filtered(db: Db, f: RecordFilter) {
-  let q = db.selectFrom('wallet_records').where('user_id', '=', f.userId);
-  if (f.type) q = q.where('type', '=', f.type);
-  if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
-  if (f.to !== undefined) q = q.where('created_at', '<=', f.to);
-  return q;
+/** A record as listed: a wallet_records row, or a game row read from the ledger (`move` and `channel` set). */
+export interface ListedRecord extends RecordRow {
+  move: string | null;
+  /** The game_channels code of a game row. */
+  channel: string | null;
+}
+
+/**
+ * The games module's postings on a player's main balance, which no wallet_records row describes (decision
+ * 0047). A channel move is a row of its own; a round's bets, wins, rollbacks and voids share the ref
+ * `round:<id>` and are one row, their net.
+ */
+const CHANNEL_MOVES = {
+  game_transfer_in: 'channelIn',
+  game_transfer_out: 'channelOut',
+  game_transfer_in_undone: 'channelReturned',
+} as const;
+const ROUND_TYPES = ['game_bet', 'game_win', 'game_rollback', 'game_void'] as const;
+
+/**
+ * The game rows of one player from the ledger, grouped as above. Read through the main account's entries
+ * (ledger_entries_account_idx); a row's id is minus its first transaction's id, so it never meets a
+ * wallet_records id. A channel leg is at most one per transaction, so joining it doubles no amount.
+ */
+function ledgerGameRows(userId: number, mainAccount: string) {
+  const types = [...Object.keys(CHANNEL_MOVES), ...ROUND_TYPES];
+  const moveOf = sql.join(
+    Object.entries(CHANNEL_MOVES).map(([type, move]) => sql`when ${type} then ${move}`),
+    sql` `,
+  );
+  return sql`
+    select -min(t.id) as id, 'game' as type, sum(e.amount) as amount, 'Success' as state,
+      null as order_no, null as counterparty_uid, null as remark,
+      min(t.created_at) as created_at, max(t.created_at) as updated_at,
+      case max(t.type) ${moveOf} else 'round' end as move, max(ca.name) as channel
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_transactions t on t.id = e.transaction_id
+    left join ledger_entries ce on ce.transaction_id = t.id
+      and ce.account_id in (select id from ledger_accounts where user_id = ${userId} and kind = 'channel')
+    left join ledger_accounts ca on ca.id = ce.account_id
+    where a.code = ${mainAccount} and t.type in (${sql.join(types)})
+    group by case when t.type in (${sql.join([...ROUND_TYPES])}) then t.ref
+      else 'tx:' || cast(t.id as varchar(20)) end`;
+}
+
+/** The player's records and, unless the filter is another type, their game rows from the ledger. */
+function listed(f: RecordFilter) {
+  const wallet = sql`
+    select id, type, amount, state, order_no, counterparty_uid, remark, created_at, updated_at,
+      null as move, null as channel
+    from wallet_records where user_id = ${f.userId}`;
+  const rows =
+    f.type === undefined || f.type === 'game'
+      ? sql`${wallet} union all ${ledgerGameRows(f.userId, f.mainAccount)}`
+      : wallet;
+  const where = [
+    sql`1 = 1`,
+    ...(f.type ? [sql`r.type = ${f.type}`] : []),
+    ...(f.from !== undefined ? [sql`r.created_at >= ${f.from}`] : []),
+    ...(f.to !== undefined ? [sql`r.created_at <= ${f.to}`] : []),
+  ];
+  return sql`(${rows}) r where ${sql.join(where, sql` and `)}`;
 }
 
 export async function listRecords(
@@ -50,18 +109,14 @@ export async function listRecords(
   f: RecordFilter,
   offset: number,
   limit: number,
-): Promise<{ rows: RecordRow[]; total: number }> {
-  const rows = await filtered(db, f)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  const count = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+): Promise<{ rows: ListedRecord[]; total: number }> {
+  const from = listed(f);
+  const rows = await sql<ListedRecord>`
+    select r.* from ${from} order by r.created_at desc, r.id desc limit ${limit} offset ${offset}`.execute(
+    db,
+  );
+  const count = await sql<{ n: number | string }>`select count(*) as n from ${from}`.execute(db);
+  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 // ---- withdrawal methods

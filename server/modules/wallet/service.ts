@@ -10,6 +10,7 @@ import type { UserInfo } from '../../../src/contract/user';
 import {
   type AdminWithdrawal,
   ARRIVAL_ESTIMATE,
+  type GameMove,
   type LevelData,
   MAX_WITHDRAW_METHODS,
   type RecordsRequest,
@@ -36,7 +37,7 @@ import type { MoneyWork } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
 import { toUserInfo } from '../auth/service';
-import { balancesOf, ensureUserAccounts, post, userAccount } from '../ledger/service';
+import { balancesOf, ensureUserAccounts, gameChannels, post, userAccount } from '../ledger/service';
 import { sendMessage } from '../messages/service';
 import { callerSite } from '../site/service';
 import * as repo from './repository';
@@ -139,20 +140,29 @@ export async function levelData(ctx: AppContext, auth: Authenticated): Promise<L
 
 // ---- records
 
-export function toRecord(row: repo.RecordRow): WalletRecord {
+/** `channels`: game channel names by code, for a game row read from the ledger. */
+export function toRecord(row: repo.ListedRecord, channels: ReadonlyMap<string, string>): WalletRecord {
   return {
-    id: row.id,
+    id: Number(row.id),
     type: row.type as WalletRecord['type'],
     amount: toMoney(Number(row.amount)),
     state: row.state as TxState,
     orderNo: row.order_no,
     counterpartyUid: row.counterparty_uid === null ? null : Number(row.counterparty_uid),
     remark: row.remark,
+    game:
+      row.move === null
+        ? null
+        : {
+            move: row.move as GameMove,
+            channel: row.channel === null ? '' : (channels.get(row.channel) ?? row.channel),
+          },
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
 }
 
+/** Every movement of the player's main balance, newest first (decision 0047). */
 export async function records(
   ctx: AppContext,
   auth: Authenticated,
@@ -160,11 +170,23 @@ export async function records(
 ): Promise<Page<WalletRecord>> {
   const { rows, total } = await repo.listRecords(
     ctx.db,
-    { userId: auth.user.id, type: req.type, from: req.from, to: req.to },
+    {
+      userId: auth.user.id,
+      mainAccount: userAccount(auth.user.id, 'main'),
+      type: req.type,
+      from: req.from,
+      to: req.to,
+    },
     offsetOf(req),
     req.size,
   );
-  return pageOf(rows.map(toRecord), total, req.number, req.size);
+  const channels = new Map((await gameChannels(ctx.db)).map((c) => [c.code, c.name]));
+  return pageOf(
+    rows.map((row) => toRecord(row, channels)),
+    total,
+    req.number,
+    req.size,
+  );
 }
 
 /** A new record of a movement another module makes (a deposit order); its id. */

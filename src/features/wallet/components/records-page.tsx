@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RECORD_TYPES, type RecordType } from '../../../contract/record-types';
-import type { WalletRecord } from '../../../contract/wallet';
+import type { GameMove, WalletRecord } from '../../../contract/wallet';
 import { EmptyState } from '../../../ui/empty-state';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
@@ -113,8 +113,17 @@ function DayFilter({
 
 function RecordRow({ record, locale }: { record: WalletRecord; locale: string }) {
   const { t, i18n } = useLingui();
-  const detail =
-    record.counterpartyUid !== null
+  const channel = record.game?.channel ?? '';
+  // What a game row moved, named by its channel (decision 0047).
+  const gameDetail: Record<GameMove, string> = {
+    channelIn: t`Moved into ${channel}`,
+    channelOut: t`Moved out of ${channel}`,
+    channelReturned: t`Given back by ${channel}`,
+    round: t`Round in ${channel}`,
+  };
+  const detail = record.game
+    ? gameDetail[record.game.move]
+    : record.counterpartyUid !== null
       ? record.type === 'transferOut'
         ? t`To UID ${record.counterpartyUid}`
         : t`From UID ${record.counterpartyUid}`
