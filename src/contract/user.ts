@@ -43,6 +43,12 @@ export const userInfoSchema = z.object({
    * avatar still reads the user (it draws its fallback).
    */
   avatar: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
+  /**
+   * The IANA zone the user's business days are counted in: their own site's, the one they registered on
+   * (decision 0033), whichever site they use now. The app shows the times of those days in it (decision
+   * 0046). Optional: an older server, or a user cached before it, has none (the app then uses the device's).
+   */
+  timeZone: z.optional(z.string()),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -32,7 +32,7 @@ export function authRoutes(
   serve(app, ctx, loginCall, ({ input, request }) => service.login(ctx, input, request.ip));
   serve(app, ctx, tokenLoginCall, async ({ input }) => {
     const { user } = await service.resolveToken(ctx, input.token);
-    return { user: service.toUserInfo(user) };
+    return { user: await service.toUserInfo(ctx, user) };
   });
   serve(app, ctx, logoutCall, ({ auth }) => service.logout(ctx, auth));
   serve(app, ctx, forgotPasswordCall, ({ input }) => service.forgotPassword(ctx, input));

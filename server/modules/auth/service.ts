@@ -69,7 +69,12 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-export function toUserInfo(user: repo.UserRow): UserInfo {
+/**
+ * The user as the app reads them, with the zone their business days are counted in: their own site's
+ * (decision 0033), not the site whose domain they use now; the app shows the times of those days in it
+ * (decision 0046). `db`: a transaction that may have just created the user, or ctx.db.
+ */
+export async function toUserInfo(ctx: AppContext, user: repo.UserRow, db: Db = ctx.db): Promise<UserInfo> {
   return {
     uid: user.uid,
     username: user.username,
@@ -81,6 +86,7 @@ export function toUserInfo(user: repo.UserRow): UserInfo {
     rate2: user.rate2,
     defaultRate: user.default_rate,
     avatar: user.avatar,
+    timeZone: await siteTimeZone(ctx, user.site_id == null ? null : Number(user.site_id), db),
   };
 }
 
@@ -110,7 +116,7 @@ async function issueSession(
     expires_at: now + ttlMs(ctx),
     revoked_at: null,
   });
-  return { token, tokenHead: TOKEN_HEAD, user: toUserInfo(user) };
+  return { token, tokenHead: TOKEN_HEAD, user: await toUserInfo(ctx, user, db) };
 }
 
 const ttlMs = (ctx: AppContext): number => ctx.config.sessionTtlDays * 24 * HOUR_MS;
@@ -422,7 +428,7 @@ export async function changePassword(
 }
 
 export async function setAvatar(ctx: AppContext, auth: Authenticated, avatar: string): Promise<UserInfo> {
-  return toUserInfo(await repo.setAvatar(ctx.db, auth.user.id, avatar, ctx.clock.now()));
+  return toUserInfo(ctx, await repo.setAvatar(ctx.db, auth.user.id, avatar, ctx.clock.now()));
 }
 
 /** The site a user registered through (decision 0024: an operator's access to the user's records); null: none. */

@@ -37,7 +37,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext, deps: Wallet
   ) => idempotentCall(ctx, call, route, work, { ...call.input, safePassword: undefined });
 
   // ---- account
-  serve(app, ctx, userInfoCall, ({ auth }) => service.userInfo(auth));
+  serve(app, ctx, userInfoCall, ({ auth }) => service.userInfo(ctx, auth));
   serve(app, ctx, secondaryInfoCall, ({ auth }) => service.secondaryInfo(ctx, auth));
   serve(app, ctx, levelDataCall, ({ auth }) => service.levelData(ctx, auth));
 

@@ -75,7 +75,8 @@ export const newOrderNo = (prefix: string, now: number): string =>
 
 // ---- account views
 
-export const userInfo = (auth: Authenticated): UserInfo => toUserInfo(auth.user);
+export const userInfo = (ctx: AppContext, auth: Authenticated): Promise<UserInfo> =>
+  toUserInfo(ctx, auth.user);
 
 export async function secondaryInfo(ctx: AppContext, auth: Authenticated): Promise<SecondaryInfo> {
   await ensureUserAccounts(ctx.db, auth.user.id, ctx.clock.now());

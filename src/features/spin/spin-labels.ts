@@ -8,10 +8,6 @@ export function wonName(i18n: I18n, draw: SpinDraw): string {
   return draw.prize.kind === 'cash' ? formatMoney(draw.amount) : prizeName(i18n, draw.prize);
 }
 
-export function formatTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-}
-
 /** A weight out of the total as a percentage, up to 2 decimals (0.1%, 40%). */
 export function formatOdds(weight: number, total: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(

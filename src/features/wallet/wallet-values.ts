@@ -1,6 +1,8 @@
 import type { LevelData, SecondaryInfo } from '../../contract/wallet';
 import { MONEY_MAX, toMoney } from '../../contract/wallet';
+import { addDays, isDay } from '../../lib/days';
 import { parseTypedAmount, toMinorUnits } from '../../lib/money';
+import { dayStartInZone } from '../../lib/zoned-time';
 
 /** Spec section 3: the four amounts of the /my tab (displayed rounded down by formatMoney). */
 export interface WalletSummaryValues {
@@ -96,11 +98,11 @@ export const isFinalState = (state: string): boolean => (FINAL_STATES as readonl
 /** The progress steps of /WithdrawStep in order; the last is Success or Fail once known. */
 export const WITHDRAW_STEPS = ['Prepare', 'WaitReview', 'WaitExec', 'Exec'] as const;
 
-/** Local calendar date "YYYY-MM-DD" -> epoch ms of its first or last millisecond. */
-export function dayBound(date: string, end: boolean): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return undefined;
-  const d = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (Number.isNaN(d.getTime())) return undefined;
-  return end ? d.getTime() + 86_400_000 - 1 : d.getTime();
+/**
+ * A calendar date "YYYY-MM-DD" in `timeZone` (undefined: the device's) -> epoch ms of its first or last
+ * millisecond; the end is the next day's start less one, as a day of 23 or 25 hours has it.
+ */
+export function dayBound(date: string, end: boolean, timeZone?: string): number | undefined {
+  if (!isDay(date)) return undefined;
+  return end ? dayStartInZone(addDays(date, 1), timeZone) - 1 : dayStartInZone(date, timeZone);
 }

@@ -23,16 +23,22 @@ export interface RecordFilters {
   to?: number | undefined;
 }
 
-/** The records filters of the URL (type, local calendar days) as the request's bounds. */
-export function recordFilters(search: {
-  type?: RecordType | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}): RecordFilters {
+/**
+ * The records filters of the URL (type, calendar days of the user's site: the days the wheel and the agent's
+ * reports count, decision 0046) as the request's bounds; `timeZone` undefined: the device's days.
+ */
+export function recordFilters(
+  search: {
+    type?: RecordType | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  timeZone: string | undefined,
+): RecordFilters {
   return {
     type: search.type,
-    from: search.from ? dayBound(search.from, false) : undefined,
-    to: search.to ? dayBound(search.to, true) : undefined,
+    from: search.from ? dayBound(search.from, false, timeZone) : undefined,
+    to: search.to ? dayBound(search.to, true, timeZone) : undefined,
   };
 }
 

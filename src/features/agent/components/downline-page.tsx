@@ -9,12 +9,14 @@ import { ApiError } from '../../../lib/api-client';
 import { chartData } from '../../../lib/chart-data';
 import { formatMoney, parseTypedAmount } from '../../../lib/money';
 import { useFieldErrors } from '../../../lib/use-field-errors';
+import { formatInZone, useDayZone } from '../../../lib/zoned-time';
 import { DayChart } from '../../../ui/day-chart';
 import { EmptyState } from '../../../ui/empty-state';
 import { TextField } from '../../../ui/form-fields';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonBlock } from '../../../ui/skeleton';
+import { ZoneNote } from '../../../ui/zone-note';
 import { useRechargeLinkMutation } from '../agent.mutations';
 import { agentQueries } from '../agent.queries';
 import { jobLabel } from '../agent-labels';
@@ -73,7 +75,7 @@ function MemberDetails({ data }: { data: Downline }) {
           { label: t`Commission`, pick: (d) => d.commission },
         ])
       : null;
-  const joined = i18n.date(new Date(m.joinedAt), { dateStyle: 'medium' });
+  const joined = formatInZone(m.joinedAt, i18n.locale, useDayZone(), 'date');
   const level = m.depth;
 
   return (
@@ -83,6 +85,7 @@ function MemberDetails({ data }: { data: Downline }) {
           {t`UID`} <span className="tabular">{m.uid}</span> · {jobLabel(i18n, m.job)} · {t`Joined ${joined}`}
           {direct ? null : ` · ${t`Level ${level}`}`}
         </p>
+        <ZoneNote className="agent-muted" />
         <div className="agent-figures">
           <FigureTile label={t`Deposits`} value={<Amount value={m.deposits} />} />
           <FigureTile label={t`Valid bets`} value={<Amount value={m.validBets} />} />

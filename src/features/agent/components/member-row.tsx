@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Member } from '../../../contract/agent';
+import { formatInZone, useDayZone } from '../../../lib/zoned-time';
 import { Avatar } from '../../../ui/avatar';
 import { jobLabel } from '../agent-labels';
 import { formatRatio } from '../agent-values';
@@ -22,7 +23,8 @@ export interface MemberActions {
 export function MemberRow({ member, actions }: { member: Member; actions: MemberActions }) {
   const { t, i18n } = useLingui();
   const direct = member.depth === 1;
-  const joined = i18n.date(new Date(member.joinedAt), { dateStyle: 'medium' });
+  // The day of the agent's own site (the team page says which zone), as the reports count it.
+  const joined = formatInZone(member.joinedAt, i18n.locale, useDayZone(), 'date');
   const total = member.members.total;
   const uid = member.uid;
   const level = member.depth;

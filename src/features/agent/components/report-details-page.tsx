@@ -3,11 +3,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Figure, ReportRow } from '../../../contract/agent';
 import { formatDay } from '../../../lib/days';
+import { formatInZone, useDayZone } from '../../../lib/zoned-time';
 import { EmptyState } from '../../../ui/empty-state';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { ZoneNote } from '../../../ui/zone-note';
 import { agentQueries } from '../agent.queries';
 import { FIGURE_LABELS, holdReason, RANGE_LABELS } from '../agent-labels';
 import { isCountFigure, type RangeSearch, rangeRequest } from '../agent-values';
@@ -38,6 +40,7 @@ export function ReportDetailsPage({ figure, search }: { figure: Figure; search: 
       <PageHeader title={i18n._(FIGURE_LABELS[figure])} />
       <main className="page__body agent-page" id="main">
         <p className="agent-muted">{rangeText}</p>
+        <ZoneNote className="agent-muted" />
         {first ? (
           <p className="agent-balance">
             <span className="agent-muted">{t`Total`}</span>
@@ -89,10 +92,9 @@ function DetailsRow({
   channelName: (code: string) => string;
 }) {
   const { t, i18n } = useLingui();
+  const zone = useDayZone();
   const when =
-    row.at !== undefined
-      ? i18n.date(new Date(row.at), { dateStyle: 'medium', timeStyle: 'short' })
-      : formatDay(row.day, i18n.locale);
+    row.at !== undefined ? formatInZone(row.at, i18n.locale, zone) : formatDay(row.day, i18n.locale);
   const ledger = row.ledgerTransactionId;
   return (
     <article className="details-row" data-testid="details-row">

@@ -10,6 +10,7 @@ import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { PagedVirtualList } from '../../../ui/paged-virtual-list';
 import { SkeletonBlock, SkeletonRows } from '../../../ui/skeleton';
+import { ZoneNote } from '../../../ui/zone-note';
 import { agentKeys, agentQueries } from '../agent.queries';
 import { AgentCard, Amount, EarningsMoveForm, FigureTile } from './agent-bits';
 import { InviteCard } from './invite-card';
@@ -197,6 +198,7 @@ function Members({ search, onSearch }: { search: TeamSearch; onSearch: (next: Te
           {plural(total, { one: '# member', other: '# members' })}
         </p>
       ) : null}
+      <ZoneNote className="agent-muted" />
       <PagedVirtualList
         list={paged}
         pending={<SkeletonRows label={t`Loading`} count={3} />}

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { SpinDay, SpinDraw } from '../../../contract/spin';
 import { formatDay } from '../../../lib/days';
-import { formatTime, wonName } from '../spin-labels';
+import { formatInZone, useDayZone } from '../../../lib/zoned-time';
+import { wonName } from '../spin-labels';
 
 const DAY_STATES: Record<SpinDay['state'], MessageDescriptor> = {
   spun: msg`Spun`,
@@ -36,6 +37,7 @@ export function SpinDays({ days }: { days: readonly SpinDay[] }) {
 /** Item prizes: customer service's deadline, or that it is done. */
 export function SpinFollowUps({ draws }: { draws: readonly SpinDraw[] }) {
   const { t, i18n } = useLingui();
+  const zone = useDayZone();
   if (draws.length === 0) return null;
   return (
     <section className="spin-card" aria-labelledby="spin-follow-ups-title">
@@ -45,7 +47,7 @@ export function SpinFollowUps({ draws }: { draws: readonly SpinDraw[] }) {
       <ul className="spin-follow-ups">
         {draws.map((d) => {
           const prize = wonName(i18n, d);
-          const due = d.followUp ? formatTime(d.followUp.dueAt, i18n.locale) : '';
+          const due = d.followUp ? formatInZone(d.followUp.dueAt, i18n.locale, zone) : '';
           return (
             <li key={d.day}>
               <strong>{prize}</strong>{' '}

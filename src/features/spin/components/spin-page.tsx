@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/money';
 import { EmptyState } from '../../../ui/empty-state';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
+import { ZoneNote } from '../../../ui/zone-note';
 import { useSpinMutation } from '../spin.mutations';
 import { spinQueries } from '../spin.queries';
 import { wonName } from '../spin-labels';
@@ -47,6 +48,8 @@ export function SpinPage({ onWon }: { onWon: () => void }) {
               </EmptyState>
             )}
             <SpinFollowUps draws={data.followUps} />
+            {/* The wheel's days and "Today" are the user's site's; the records say the same zone. */}
+            <ZoneNote className="spin-hint" />
             <SpinTerms state={data} />
           </>
         )}

@@ -2,18 +2,20 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RECORD_TYPES, type RecordType } from '../../../contract/record-types';
 import type { GameMove, WalletRecord } from '../../../contract/wallet';
+import { formatInZone, useDayZone } from '../../../lib/zoned-time';
 import { EmptyState } from '../../../ui/empty-state';
 import { NoDataPicture } from '../../../ui/no-data-picture';
 import { PageHeader } from '../../../ui/page-header';
 import { SkeletonRows } from '../../../ui/skeleton';
 import { VirtualList } from '../../../ui/virtual-list';
+import { ZoneNote } from '../../../ui/zone-note';
 import { recordFilters, walletQueries } from '../wallet.queries';
 import { RECORD_TYPE_LABELS } from '../wallet-labels';
-import { formatTime, Money, StateBadge } from './wallet-bits';
+import { Money, StateBadge } from './wallet-bits';
 
 export interface RecordsSearch {
   type?: RecordType | undefined;
-  /** Local calendar days, "YYYY-MM-DD", inclusive. */
+  /** Calendar days of the user's site (decision 0046), "YYYY-MM-DD", inclusive. */
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -27,7 +29,8 @@ export function RecordsPage({
   onSearch: (next: RecordsSearch) => void;
 }) {
   const { t, i18n } = useLingui();
-  const list = useInfiniteQuery(walletQueries.records(recordFilters(search)));
+  const zone = useDayZone();
+  const list = useInfiniteQuery(walletQueries.records(recordFilters(search, zone)));
   const items = list.data?.pages.flatMap((p) => p.content) ?? [];
   const total = list.data?.pages[0]?.totalElements;
 
@@ -58,6 +61,7 @@ export function RecordsPage({
           <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
         </form>
         {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
+        <ZoneNote className="wallet-hint" />
         {list.isPending ? (
           <SkeletonRows label={t`Loading`} />
         ) : items.length === 0 ? (
@@ -76,7 +80,7 @@ export function RecordsPage({
                 {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
               </p>
             }
-            renderItem={(record) => <RecordRow record={record} locale={i18n.locale} />}
+            renderItem={(record) => <RecordRow record={record} locale={i18n.locale} zone={zone} />}
           />
         )}
       </main>
@@ -111,7 +115,15 @@ function DayFilter({
   );
 }
 
-function RecordRow({ record, locale }: { record: WalletRecord; locale: string }) {
+function RecordRow({
+  record,
+  locale,
+  zone,
+}: {
+  record: WalletRecord;
+  locale: string;
+  zone: string | undefined;
+}) {
   const { t, i18n } = useLingui();
   const channel = record.game?.channel ?? '';
   // What a game row moved, named by its channel (decision 0047).
@@ -132,7 +144,7 @@ function RecordRow({ record, locale }: { record: WalletRecord; locale: string })
     <article className="wallet-row-item" data-testid="record">
       <span className="wallet-row-item__main">
         <span className="wallet-row-item__title">{i18n._(RECORD_TYPE_LABELS[record.type])}</span>
-        <span className="wallet-row-item__sub">{formatTime(record.createdAt, locale)}</span>
+        <span className="wallet-row-item__sub">{formatInZone(record.createdAt, locale, zone)}</span>
         {detail ? <span className="wallet-row-item__sub">{detail}</span> : null}
       </span>
       <span className="wallet-row-item__end">

@@ -17,7 +17,14 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/_authed/(wallet)/Records')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, walletQueries.records(recordFilters(deps))),
+  // The same bounds as the page's: the days of the signed-in user's site, so the user first.
+  loader: async ({ context, deps }) => {
+    const user = await context.viewer.me().then(
+      (me) => me.user,
+      () => undefined,
+    );
+    await prefetch(context, walletQueries.records(recordFilters(deps, user?.timeZone)));
+  },
   component: RecordsRoute,
 });
 
