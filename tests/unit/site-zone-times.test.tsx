@@ -172,6 +172,7 @@ describe('the wheel and the records show one zone', () => {
     orderNo: null,
     counterpartyUid: null,
     remark: null,
+    game: null,
     createdAt: JOINED,
     updatedAt: JOINED,
   };
