@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025_site_icons';
 import * as m0026 from './migrations/0026_site_time_zone';
 import * as m0027 from './migrations/0027_agent_line_days';
 import * as m0028 from './migrations/0028_agent_commission_days';
+import * as m0034 from './migrations/0034_audit_keyed';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0026_site_time_zone': m0026,
   '0027_agent_line_days': m0027,
   '0028_agent_commission_days': m0028,
+  '0034_audit_keyed': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
