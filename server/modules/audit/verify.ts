@@ -83,11 +83,11 @@ function rowHolds(
   return keyedAuditHash(key, fields) === row.hash;
 }
 
-/** One chain's walk: its findings, its last row, and its hash at the checkpoint's row. */
-async function walk(db: Db, chain: number, legacySeq: number, keyring: AuditKeyring, pinnedSeq: number) {
+/** One chain's walk: its findings, its last row, and the hashes of the rows at `wanted` (head, checkpoint). */
+async function walk(db: Db, chain: number, legacySeq: number, keyring: AuditKeyring, wanted: number[]) {
   const findings: AuditFinding[] = [];
   let prev: { id: number; seq: number; hash: string } | null = null;
-  let pinnedHash: string | undefined;
+  const hashAt = new Map<number, string>();
   let after = 0;
   for (;;) {
     const rows = await page(db, chain, after);
@@ -104,13 +104,13 @@ async function walk(db: Db, chain: number, legacySeq: number, keyring: AuditKeyr
       // Its own hash holds but its link does not: the row before was rewritten with a fresh hash.
       else if (!gap && row.prev_hash !== (prev?.hash ?? GENESIS_HASH))
         findings.push({ chain, seq: expectedSeq - 1, problem: 'edited' });
-      if (seq === pinnedSeq) pinnedHash = row.hash;
+      if (wanted.includes(seq)) hashAt.set(seq, row.hash);
       prev = { id, seq, hash: row.hash };
     }
     if (rows.length < VERIFY_PAGE) break;
     after = prev?.seq ?? after;
   }
-  return { findings, last: prev, pinnedHash };
+  return { findings, last: prev, hashAt };
 }
 
 /** What the checkpoint says of a chain that the chain no longer shows. */
@@ -151,16 +151,20 @@ export async function verifyAudit(db: Db, opts: VerifyOptions = {}): Promise<Aud
     const head = headOf.get(chain);
     const pin = pinOf.get(chain);
     const legacySeq = legacyOf.get(chain) ?? 0;
-    const { findings: broken, last, pinnedHash } = await walk(db, chain, legacySeq, keyring, pin?.seq ?? 0);
+    const wanted = [head?.seq ?? 0, pin?.seq ?? 0];
+    const { findings: broken, last, hashAt } = await walk(db, chain, legacySeq, keyring, wanted);
     if (!head && !last) {
       findings.push({ chain, seq: pin?.seq ?? legacySeq, problem: 'missing' });
       continue;
     }
     findings.push(...broken);
     const lastSeq = last?.seq ?? 0;
-    if ((head?.seq ?? 0) > lastSeq) findings.push({ chain, seq: lastSeq + 1, problem: 'deleted' });
-    else if (last && head?.hash !== last.hash) findings.push({ chain, seq: lastSeq, problem: 'edited' });
-    if (pin) findings.push(...againstCheckpoint(pin, lastSeq, pinnedHash, legacySeq));
+    // Against the head's own row, not the last one: a row appended since the heads were read is no break.
+    if (!head) findings.push({ chain, seq: lastSeq, problem: 'edited' });
+    else if (head.seq > lastSeq) findings.push({ chain, seq: lastSeq + 1, problem: 'deleted' });
+    else if (head.seq > 0 && hashAt.get(head.seq) !== head.hash)
+      findings.push({ chain, seq: head.seq, problem: 'edited' });
+    if (pin) findings.push(...againstCheckpoint(pin, lastSeq, hashAt.get(pin.seq), legacySeq));
   }
   const seen = new Set<string>();
   return findings.filter((f) => {
