@@ -86,6 +86,39 @@ export async function loadAuditKeyring(
   db: Db,
   opts: { create: boolean },
 ): Promise<AuditKeyring> {
+  const keyring = await configuredKeyring(config, db, opts);
+  if (opts.create) await refuseForeignHeads(db, keyring);
+  return keyring;
+}
+
+/**
+ * A process about to sign with a key the chains' newest rows do not know (another process's key, a changed
+ * variable) would split the log between keys no one verifier holds: it stops, as the TOTP key does.
+ */
+async function refuseForeignHeads(db: Db, keyring: AuditKeyring): Promise<void> {
+  const heads = await db
+    .selectFrom('audit_heads')
+    .innerJoin('audit_log', (j) =>
+      j.onRef('audit_log.chain', '=', 'audit_heads.chain').onRef('audit_log.seq', '=', 'audit_heads.seq'),
+    )
+    .select('audit_log.key_id')
+    .distinct()
+    .where('audit_log.key_id', 'is not', null)
+    .execute();
+  const foreign = heads.map((h) => String(h.key_id)).filter((id) => !keyring.byId.has(id));
+  if (foreign.length > 0)
+    throw new AuditKeyError(
+      `the audit log's newest rows were signed with key ${foreign.join(', ')}, not with this one ` +
+        `(${keyring.current.id}): set AUDIT_KEY to that key on every process (or, to change keys, the new ` +
+        'key there and that one in AUDIT_KEY_PREVIOUS).',
+    );
+}
+
+async function configuredKeyring(
+  config: Pick<Config, 'dataDir' | 'audit'>,
+  db: Db,
+  opts: { create: boolean },
+): Promise<AuditKeyring> {
   if (config.audit.key !== null) return decodeAuditKeyring(config.audit.key, config.audit.previousKeys);
   const file = path.join(config.dataDir, AUDIT_KEY_FILE);
   let text = await readKeyFile(file);

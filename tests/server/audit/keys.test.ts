@@ -166,6 +166,25 @@ describe('changing the audit key', () => {
     ]);
     expect(() => readCheckpoint(JSON.stringify(oldCheckpoint), newOnly)).toThrow(CheckpointError);
   });
+
+  it('an app given a key the newest rows do not know stops at start; with the old one as previous it starts', async () => {
+    installAuditKeyring(testKeys);
+    const db = await migrated();
+    await append(db, 3, 1);
+    const config = (key: string, previousKeys: string[]) => ({
+      dataDir: '/nonexistent',
+      audit: { key, previousKeys },
+    });
+    await expect(loadAuditKeyring(config(OTHER_KEY, []), db, { create: true })).rejects.toThrow(
+      /newest rows were signed with key [0-9a-f]{8}, not with this one[\s\S]*AUDIT_KEY_PREVIOUS/,
+    );
+    // The verifier is told of such rows by audit:verify (unverifiable), not refused.
+    expect((await loadAuditKeyring(config(OTHER_KEY, []), db, { create: false })).current.id).not.toBe(
+      testKeys.current.id,
+    );
+    const rotated = await loadAuditKeyring(config(OTHER_KEY, [TEST_AUDIT_KEY]), db, { create: true });
+    expect([...rotated.byId.keys()]).toEqual([rotated.current.id, testKeys.current.id]);
+  });
 });
 
 describe('a checkpoint', () => {
