@@ -18,6 +18,7 @@ import {
   sendAppShell,
   staticDirExists,
 } from './http/static';
+import { installAuditKeyring, loadAuditKeyring } from './modules/audit/service';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider';
 import { registerLaunchShellRoute } from './modules/launch/routes';
 import { createPushRuntime, type PushRuntime } from './modules/push/runtime';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorateRequest('auth', null);
   app.decorateRequest('operator', null);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  // Every operator action's audit row is signed with it: a missing or unusable key stops the start.
+  installAuditKeyring(await loadAuditKeyring(config, db, { create: true }));
 
   // close() waits for every open connection; a keep-alive connection whose request finishes while
   // closing would stay open until its idle timeout, so those answers close their connection.

@@ -81,6 +81,18 @@ export const ENV_VARS = [
       'Keys replaced by OPERATOR_SECRET_KEY (comma-separated): secrets sealed with them are sealed again with the new key at start',
   },
   {
+    name: 'AUDIT_KEY',
+    default: '(unset)',
+    description:
+      "The key the operators' audit log is chained with (HMAC-SHA256; 32 random bytes, base64url); unset: generated once into DATA_DIR/audit.key",
+  },
+  {
+    name: 'AUDIT_KEY_PREVIOUS',
+    default: '(unset)',
+    description:
+      'Keys replaced by AUDIT_KEY (comma-separated): they verify the audit rows and checkpoints they signed, and sign nothing new',
+  },
+  {
     name: 'PUSH_WORKER',
     default: 'true',
     description: 'Send queued push deliveries from this process (1/true/0/false)',
@@ -301,6 +313,11 @@ export const envSchema = z
       (v) => (typeof v === 'string' ? v.split(',').filter((k) => k.trim() !== '') : []),
       z.array(secretKeyText),
     ),
+    AUDIT_KEY: z.preprocess(emptyToUndefined, secretKeyText.optional()),
+    AUDIT_KEY_PREVIOUS: z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((k) => k.trim() !== '') : []),
+      z.array(secretKeyText),
+    ),
     PUSH_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -438,6 +455,12 @@ export type Config = {
     /** Keys secrets were sealed with before the current one: they open them, to seal them again (rotation). */
     previousSecretKeys: string[];
   };
+  audit: {
+    /** Base64url, 32 bytes; null: generated once and kept in the data folder (audit/keys.ts). */
+    key: string | null;
+    /** Keys that signed rows and checkpoints before the current one: they verify, never sign. */
+    previousKeys: string[];
+  };
   push: {
     /** Both from the environment, or null: generated once and kept in the data folder. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -504,6 +527,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.OPERATOR_SECRET_KEY ?? null,
       previousSecretKeys: e.OPERATOR_SECRET_KEY_PREVIOUS,
     },
+    audit: { key: e.AUDIT_KEY ?? null, previousKeys: e.AUDIT_KEY_PREVIOUS },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

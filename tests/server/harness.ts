@@ -60,6 +60,9 @@ export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-not-for-production';
 /** The key operators' TOTP secrets are sealed with in tests (a real install sets or generates its own). */
 export const TEST_OPERATOR_SECRET_KEY = Buffer.alloc(32, 7).toString('base64url');
 
+/** The key the audit log's chain is signed with in tests (a real install sets or generates its own). */
+export const TEST_AUDIT_KEY = Buffer.alloc(32, 9).toString('base64url');
+
 export const usingPostgres = (): boolean =>
   process.env.TEST_DIALECT === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -175,6 +178,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     DEMO: '1',
     SANDBOX_SECRET: TEST_SANDBOX_SECRET,
     OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY,
+    AUDIT_KEY: TEST_AUDIT_KEY,
     ...opts.env,
   });
   const app = await buildApp(config, {

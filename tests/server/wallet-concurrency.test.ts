@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import {
   pgDatabaseUrl,
   startServer,
+  TEST_AUDIT_KEY,
   TEST_OPERATOR_SECRET_KEY,
   type TestServer,
   usingPostgres,
@@ -80,6 +81,8 @@ describe.skipIf(!pg)(
         DEMO: '1',
         // The first process's key: the database's sealed secrets are the same rows.
         OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY,
+        // The first process's audit key too: else it would make one in /tmp, shared by every run here.
+        AUDIT_KEY: TEST_AUDIT_KEY,
       });
       const app = await buildApp(config, { db, clock: server.clock });
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 export interface AuditTables {
   audit_log: AuditLogTable;
   audit_heads: AuditHeadsTable;
+  audit_legacy: AuditLegacyTable;
 }
 
 export interface AuditLogTable {
@@ -23,10 +24,21 @@ export interface AuditLogTable {
   after: string | null;
   prev_hash: string;
   hash: string;
+  /** The audit key that signed the row (HMAC, decision 0044); null: decision 0024's unkeyed SHA-256. */
+  key_id: string | null;
 }
 
 export interface AuditHeadsTable {
   chain: number;
   seq: number;
   hash: string;
+}
+
+/**
+ * Each chain's switch point (migration 0034): rows up to `seq` were written with the unkeyed recipe, every
+ * later one must be keyed. A chain begun after the switch has no row here.
+ */
+export interface AuditLegacyTable {
+  chain: number;
+  seq: number;
 }

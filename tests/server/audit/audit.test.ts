@@ -11,9 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { createSqliteDb } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { type AuditActor, auditHash, recordAudit, verifyAudit } from '../../../server/modules/audit/service';
+import {
+  type AuditActor,
+  legacyAuditHash,
+  recordAudit,
+  verifyAudit,
+} from '../../../server/modules/audit/service';
 import { quickUser } from '../agent/team-fixtures';
-import { startServer, type TestServer, usingPostgres } from '../harness';
+import { startServer, TEST_AUDIT_KEY, type TestServer, usingPostgres } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { deposit, money, newUser, seedSites, withdrawalInReview } from '../wallet/helpers';
 
@@ -261,7 +266,7 @@ describe('verify', () => {
     await tampering(server.db, async () => {
       await server.db
         .updateTable('audit_log')
-        .set({ after: forged.after, hash: auditHash(forged) })
+        .set({ after: forged.after, hash: legacyAuditHash(forged) })
         .where('id', '=', first.id)
         .execute();
       await server.db.deleteFrom('audit_log').where('id', '=', Number(rows[2]?.id)).execute();
@@ -280,7 +285,7 @@ describe.skipIf(usingPostgres())('npm run audit:verify (SQLite: the CLI opens DA
     try {
       await migrateToLatest(db);
       await chainOf(db, 1, 3);
-      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', DEMO: '1' };
+      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', DEMO: '1', AUDIT_KEY: TEST_AUDIT_KEY };
       const cli = () =>
         run(process.execPath, ['--import', 'tsx', 'server/cli/audit-verify.ts'], { cwd: process.cwd(), env });
       expect((await cli()).stdout).toMatch(/audit log intact/);
