@@ -47,3 +47,18 @@ export function alignedData(data: ChartData): number[][] {
 
 /** Whether a chart has anything to draw (all zeros draws as an empty chart with an explanation). */
 export const hasValues = (data: ChartData): boolean => data.series.some((s) => s.values.some((v) => v !== 0));
+
+/**
+ * The value axis's steps: whole 1-2-5 steps of the currency, down to its cent. uPlot's own steps include
+ * quarters (0.25, 0.75), which a one-decimal label rounded to "0.3, 0.8" and, in some locales, to two
+ * equal labels.
+ */
+export const VALUE_STEPS: readonly number[] = [0.01, 0.02, 0.05]
+  .flatMap((base) => Array.from({ length: 12 }, (_, decade) => Number((base * 10 ** decade).toPrecision(3))))
+  .sort((a, b) => a - b);
+
+/** A value axis label: short ("1.5K"), with the 2 decimals a cent step needs. */
+export function valueTickLabel(locale: string): (value: number) => string {
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+  return (value) => compact.format(value);
+}

@@ -18,7 +18,7 @@ export function parseIdParam(id: string | undefined): number | undefined {
   return value;
 }
 
-type Prefetchable = AnyUseQueryOptions | AnyUseInfiniteQueryOptions;
+export type Prefetchable = AnyUseQueryOptions | AnyUseInfiniteQueryOptions;
 
 const isInfinite = (options: Prefetchable): options is AnyUseInfiniteQueryOptions =>
   'initialPageParam' in options;

@@ -187,3 +187,14 @@ export function translateIssues(
   }
   return out;
 }
+
+/**
+ * A generic problem ("This field is required") said with the field's label ("Title (English) is required"),
+ * for forms with many fields, where the generic text beside each of several empty fields names none of them.
+ * Other codes already say what is wrong: their own message.
+ */
+export function labelledMessage(i18n: I18n, code: string, label: string, serverMessage?: string): string {
+  if (code === 'required') return i18n._(msg`${label} is required`);
+  if (code === 'too_long') return i18n._(msg`${label} is too long`);
+  return validationMessage(i18n, code, serverMessage);
+}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type ChartData, hasValues } from '../lib/chart-data';
+import { type ChartData, hasValues, valueTickLabel } from '../lib/chart-data';
 import { formatDay } from '../lib/days';
 import './day-chart.css';
 
@@ -39,7 +39,7 @@ export function DayChart({ title, data, format }: DayChartProps) {
     let chart: { resize(width: number): void; destroy(): void } | null = null;
     let observer: ResizeObserver | null = null;
     let cancelled = false;
-    const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+    const valueLabel = valueTickLabel(locale);
     import('./uplot-chart')
       .then(({ mountChart }) => {
         if (cancelled) return;
@@ -47,7 +47,7 @@ export function DayChart({ title, data, format }: DayChartProps) {
           width: Math.max(node.clientWidth, 240),
           height: HEIGHT,
           dayLabel: (day) => formatDay(day, locale, 'short'),
-          valueLabel: (value) => compact.format(value),
+          valueLabel,
         });
         if (typeof ResizeObserver === 'function') {
           observer = new ResizeObserver(() => {

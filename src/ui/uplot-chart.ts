@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { alignedData, type ChartData } from '../lib/chart-data';
+import { alignedData, type ChartData, VALUE_STEPS } from '../lib/chart-data';
 
 /*
  * The one module that imports uPlot: day-chart.tsx loads it with a dynamic import, so the library and its
@@ -50,6 +50,7 @@ export function mountChart(target: HTMLElement, data: ChartData, options: ChartO
     size: 48,
     grid: { show: index === 0, stroke: GRID_COLOUR, width: 1 },
     ticks: { show: false },
+    incrs: [...VALUE_STEPS],
     values: (_u, splits) => splits.map((v) => options.valueLabel(v)),
   });
   const plot = new uPlot(
@@ -75,7 +76,8 @@ export function mountChart(target: HTMLElement, data: ChartData, options: ChartO
           font,
           grid: { show: false },
           ticks: { show: false },
-          space: 44,
+          // Room for a short date in every locale ("11월 26일" is wider than "Nov 26"): 30 days get fewer labels.
+          space: 72,
           incrs: [1, 2, 5, 7, 14, 30],
           values: (_u, splits) =>
             splits.map((v) => {

@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { WxApp } from '../../src/contract/catalogue';
-import { wxCatalogue } from '../../src/features/catalogue/catalogues';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Demand, WxApp } from '../../src/contract/catalogue';
+import { demandApplyOutcome } from '../../src/features/catalogue/apply-result';
+import { demandCatalogue, wxCatalogue } from '../../src/features/catalogue/catalogues';
 import { ItemActions } from '../../src/features/catalogue/components/item-actions';
 import { activateLocale, LOCALES, loadBeyondHome } from '../../src/lib/i18n';
 import { renderInRouter } from './render';
@@ -49,5 +50,61 @@ describe('a queued apply', () => {
     expect(shown).not.toBe('');
     expect(button.getAttribute('aria-label')?.startsWith(shown)).toBe(true);
     expect(button.getAttribute('aria-label')).toContain('Star Farm');
+  });
+});
+
+// Issue 31 item 7: a refused apply (a queued one answered later) left the row at Apply with no hint.
+describe('a refused apply', () => {
+  const task: Demand = {
+    demandId: 7,
+    demandName: 'Dance challenge',
+    demandDesc: '',
+    demandIcon: '',
+    apply: true,
+    link: '',
+    pinned: false,
+  };
+  const refused = (result: number, addAppCard = () => {}) => ({
+    apply: () => {},
+    pin: () => {},
+    applyState: () => undefined,
+    pinState: () => undefined,
+    refusal: () => demandApplyOutcome(result as never),
+    addAppCard,
+  });
+
+  it('result 0: the row says to add the account card and opens its form', async () => {
+    const addAppCard = vi.fn();
+    await renderInRouter(() => (
+      <ItemActions
+        catalogue={demandCatalogue as never}
+        item={task}
+        actions={refused(0, addAppCard) as never}
+        canPin={false}
+      />
+    ));
+    expect(
+      (await screen.findByRole('status')).textContent?.startsWith(
+        'Add your short-video account card first, then apply again.',
+      ),
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Add account card' }));
+    expect(addAppCard).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Apply for Dance challenge' })).toBeTruthy();
+  });
+
+  it('result 2: says nothing more is to do, with no card button', async () => {
+    await renderInRouter(() => (
+      <ItemActions
+        catalogue={demandCatalogue as never}
+        item={task}
+        actions={refused(2) as never}
+        canPin={false}
+      />
+    ));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Every claim of this task is taken: there is nothing more to do.',
+    );
+    expect(screen.queryByRole('button', { name: 'Add account card' })).toBeNull();
   });
 });

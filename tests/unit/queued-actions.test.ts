@@ -1,5 +1,6 @@
 import { type InfiniteData, onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyRefusalOf, clearApplyRefusals } from '../../src/features/catalogue/apply-refusals';
 import {
   catalogueMutationKeys,
   setCatalogueMutationDefaults,
@@ -40,6 +41,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
   vi.unstubAllGlobals();
   toastStore.set([]);
+  clearApplyRefusals();
 });
 
 describe('a queued action leaves the queue only with an answer (issue 11)', () => {
@@ -90,7 +92,7 @@ describe('a queued apply settles with the server’s real answer', () => {
       vi.fn(async () => answer(200, { status: 200, message: 'ok', data: { result: 2, link: '' } })),
     );
     await tapOfflineThenReconnect(client, catalogueMutationKeys.apply('dou'), 7);
-    expect(messages()).toContain('negative: Tasks all claimed');
+    expect(messages()).toContainEqual(expect.stringMatching(/^negative: .*Tasks all claimed/));
     const list = client.getQueryData<InfiniteData<{ content: Array<{ apply: boolean }> }>>(listKey);
     expect(list?.pages[0]?.content[0]?.apply).toBe(true);
   });
@@ -110,5 +112,54 @@ describe('a queued apply settles with the server’s real answer', () => {
     expect(client.getMutationCache().getAll()[0]?.state.status).toBe('error');
     expect(messages()).toContain('negative: You have already applied for this item');
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
+});
+
+// Issue 31 item 7: a queued catalogue-2 apply refused when sent left the row at Apply with nothing saying
+// what the refusal meant or what to do; its toast named neither the task nor a way on.
+describe('a queued apply refused when sent says what it means and what to do next', () => {
+  const refusedWith = async (result: number) => {
+    const client = new QueryClient();
+    setCatalogueMutationDefaults(client);
+    client.setQueryData<InfiniteData<unknown>>([...catalogueKeys.dou, 'list', { search: '' }], {
+      pages: [{ content: [demand(7)], number: 0, totalPages: 1, totalElements: 1 }],
+      pageParams: [0],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { status: 200, message: 'ok', data: { result, link: '' } })),
+    );
+    await tapOfflineThenReconnect(client, catalogueMutationKeys.apply('dou'), 7);
+  };
+
+  it('result 0: names the task and asks for the account card; the row keeps the way to it', async () => {
+    await refusedWith(0);
+    expect(messages()).toContain(
+      'negative: Your queued apply for Task 7: Not yet participated, cannot claim. Add your short-video account card first, then apply again.',
+    );
+    expect(applyRefusalOf('dou', 7)).toMatchObject({ needsAppCard: true });
+  });
+
+  it('result 2: all claimed, nothing more to do', async () => {
+    await refusedWith(2);
+    expect(messages()).toContain(
+      'negative: Your queued apply for Task 7: Tasks all claimed. Every claim of this task is taken: there is nothing more to do.',
+    );
+    expect(applyRefusalOf('dou', 7)).toMatchObject({ needsAppCard: false });
+  });
+
+  it('result -1: the task is no longer available', async () => {
+    await refusedWith(-1);
+    expect(messages()).toContain(
+      'negative: Your queued apply for Task 7: Data error. This task is no longer available.',
+    );
+  });
+
+  it('applying again clears the row’s note; a success leaves none', async () => {
+    await refusedWith(0);
+    expect(applyRefusalOf('dou', 7)).toBeDefined();
+    await refusedWith(1);
+    expect(applyRefusalOf('dou', 7)).toBeUndefined();
+    expect(messages()).toContain('positive: Apply succeeded');
   });
 });

@@ -90,7 +90,8 @@ export const agentQueries = {
   downline: (uid: number) =>
     queryOptions({
       queryKey: agentKeys.downline(uid),
-      queryFn: ({ signal }) => api.call(downlineCall, { memberUid: uid }, { signal }),
+      // Silent: the page shows a refusal itself (spec section 8, "unless the request opts out").
+      queryFn: ({ signal }) => api.call(downlineCall, { memberUid: uid }, { signal, silent: true }),
       staleTime: 30_000,
     }),
   report: (range: RangeRequest) =>

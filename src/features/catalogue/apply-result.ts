@@ -9,13 +9,24 @@ export interface ApplyOutcome {
   needsAppCard: boolean;
   /** The item now has the promoter's link (or the greyed apply while it is under review). */
   applied: boolean;
+  /**
+   * A refusal's meaning and what the promoter can do next: shown on the item's row, and in the message of
+   * an apply that was queued offline, whose answer comes when the promoter may be looking elsewhere.
+   */
+  nextStep?: MessageDescriptor;
 }
 
 /** Spec section 8: catalogue 1 apply success (result true) is 'Apply succeeded', positive at the top. */
 export function wxApplyOutcome(result: boolean): ApplyOutcome {
   return result
     ? { kind: 'positive', message: msg`Apply succeeded`, needsAppCard: false, applied: true }
-    : { kind: 'negative', message: msg`Data error`, needsAppCard: false, applied: false };
+    : {
+        kind: 'negative',
+        message: msg`Data error`,
+        needsAppCard: false,
+        applied: false,
+        nextStep: msg`This item is no longer available.`,
+      };
 }
 
 /** Spec section 8: 1 success; -1 'data error'; 0 'not yet participated, cannot claim'; 2 'tasks all claimed'. */
@@ -29,11 +40,24 @@ export function demandApplyOutcome(result: DemandApplyResponse['result']): Apply
         message: msg`Not yet participated, cannot claim`,
         needsAppCard: true,
         applied: false,
+        nextStep: msg`Add your short-video account card first, then apply again.`,
       };
     case DemandApplyResult.quotaUsedUp:
-      return { kind: 'negative', message: msg`Tasks all claimed`, needsAppCard: false, applied: false };
+      return {
+        kind: 'negative',
+        message: msg`Tasks all claimed`,
+        needsAppCard: false,
+        applied: false,
+        nextStep: msg`Every claim of this task is taken: there is nothing more to do.`,
+      };
     default:
-      return { kind: 'negative', message: msg`Data error`, needsAppCard: false, applied: false };
+      return {
+        kind: 'negative',
+        message: msg`Data error`,
+        needsAppCard: false,
+        applied: false,
+        nextStep: msg`This task is no longer available.`,
+      };
   }
 }
 

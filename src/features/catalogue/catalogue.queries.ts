@@ -159,3 +159,24 @@ export const findCachedWxApp = (queryClient: QueryClient, id: number): WxApp | u
   findCachedWxAppEntry(queryClient, id)?.app;
 
 export type { Demand, WxApp };
+
+/** The first cached copy of an item `match` picks, in the lists, strips and details under `root`. */
+export function findCachedItem<T>(
+  queryClient: QueryClient,
+  root: readonly unknown[],
+  match: (item: T) => boolean,
+): T | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: root })) {
+    const data: unknown = query.state.data;
+    const items: unknown[] = Array.isArray(data)
+      ? data
+      : isPageData<unknown>(data)
+        ? data.pages.flatMap((page) => page.content)
+        : typeof data === 'object' && data !== null
+          ? [data]
+          : [];
+    const found = items.find((item) => typeof item === 'object' && item !== null && match(item as T));
+    if (found) return found as T;
+  }
+  return undefined;
+}

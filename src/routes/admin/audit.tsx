@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { AuditPage } from '../../features/admin/components/audit-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The action filter and the page live in the URL; anything invalid falls back to every action's first page. */
 const searchSchema = z.object({
@@ -13,7 +13,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/audit')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.audit(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.audit(deps)),
   component: AuditRoute,
 });
 

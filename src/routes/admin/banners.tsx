@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { BannersPage } from '../../features/admin/components/banners-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The page and the banner being edited live in the URL; anything invalid falls back to the list. */
 const searchSchema = z.object({
@@ -13,7 +13,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/banners')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => prefetch(context, adminQueries.banners(deps.page)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.banners(deps.page)),
   component: BannersRoute,
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { CATALOGUE_KINDS } from '../../contract/catalogue';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { CatalogueItemsPage } from '../../features/admin/components/catalogue-items-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The catalogue, the search, the page and the item being edited live in the URL. */
 const searchSchema = z.object({
@@ -17,7 +17,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/catalogue')({
   validateSearch: searchSchema,
   loaderDeps: ({ search: { edit: _, ...listed } }) => listed,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.catalogue(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.catalogue(deps)),
   component: CatalogueRoute,
 });
 

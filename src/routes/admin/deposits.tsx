@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { DepositsPage } from '../../features/admin/components/deposits-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The filters live in the URL, so back and reload keep them; anything invalid falls back to the default. */
 const searchSchema = z.object({
@@ -16,7 +16,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/deposits')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.deposits(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.deposits(deps)),
   component: DepositsRoute,
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { FOLLOW_UP_STATES } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { FollowUpsPage } from '../../features/admin/components/follow-ups-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The state filter and the page live in the URL; by default the ones to do. */
 const searchSchema = z.object({
@@ -14,7 +14,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/follow-ups')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.followUps(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.followUps(deps)),
   component: FollowUpsRoute,
 });
 

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { GamesPage } from '../../features/admin/components/games-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The provider, the search and the page live in the URL; anything invalid falls back to the default. */
 const searchSchema = z.object({
@@ -14,7 +14,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/games')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.providers(), adminQueries.games(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.providers(), adminQueries.games(deps)),
   component: GamesRoute,
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { HOLD_STATES } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { HoldsPage } from '../../features/admin/components/holds-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The state filter and the page live in the URL; by default the ones still held. */
 const searchSchema = z.object({
@@ -14,7 +14,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/holds')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.holds(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.holds(deps)),
   component: HoldsRoute,
 });
 

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { MessagesPage } from '../../features/admin/components/messages-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The page of past sends lives in the URL; anything invalid falls back to the first. */
 const searchSchema = z.object({
@@ -12,7 +12,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/messages')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => prefetch(context, adminQueries.messageSends(deps.page)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.messageSends(deps.page)),
   component: MessagesRoute,
 });
 

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { NoticesPage } from '../../features/admin/components/notices-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The page and the notice being edited live in the URL; anything invalid falls back to the list. */
 const searchSchema = z.object({
@@ -13,7 +13,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/notices')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => prefetch(context, adminQueries.notices(deps.page)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.notices(deps.page)),
   component: NoticesRoute,
 });
 

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { PagesPage } from '../../features/admin/components/pages-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /**
  * The page being edited lives in the URL (an unknown one: "No such page"); anything invalid: the list only.
@@ -14,7 +14,7 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/admin/pages')({
   validateSearch: searchSchema,
-  loader: ({ context }) => prefetch(context, adminQueries.pages()),
+  loader: ({ context }) => prefetchSection(context, adminQueries.pages()),
   component: PagesRoute,
 });
 

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { ReportsPage } from '../../features/admin/components/reports-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -19,7 +19,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/reports')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.report(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.report(deps)),
   component: ReportsRoute,
 });
 

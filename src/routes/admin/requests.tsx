@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { COMMAND_STATES } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { RequestsPage } from '../../features/admin/components/requests-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 const searchSchema = z.object({
   state: z.catch(z._default(z.enum([...COMMAND_STATES, 'all']), 'pending'), 'pending'),
@@ -13,7 +13,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/requests')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.commands(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.commands(deps)),
   component: RequestsRoute,
 });
 

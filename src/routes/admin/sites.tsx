@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { SitesPage } from '../../features/admin/components/sites-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The site being edited (its domain) or a new one's form lives in the URL; anything invalid: the list. */
 const searchSchema = z.object({
@@ -12,7 +12,7 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/admin/sites')({
   validateSearch: searchSchema,
-  loader: ({ context }) => prefetch(context, adminQueries.siteSettings()),
+  loader: ({ context }) => prefetchSection(context, adminQueries.siteSettings()),
   component: SitesRoute,
 });
 

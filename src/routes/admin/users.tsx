@@ -4,7 +4,7 @@ import { USER_LIST_SORTS } from '../../contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { UserAccount } from '../../features/admin/components/user-account';
 import { UsersPage } from '../../features/admin/components/users-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The search and the page live in the URL; anything invalid falls back to everyone's first page. */
 const searchSchema = z.object({
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/admin/users')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    prefetch(context, deps.uid === undefined ? adminQueries.users(deps) : adminQueries.user(deps.uid)),
+    prefetchSection(context, deps.uid === undefined ? adminQueries.users(deps) : adminQueries.user(deps.uid)),
   component: UsersRoute,
 });
 

@@ -4,7 +4,7 @@ import { MONEY_LIST_SORTS } from '../../contract/console-states';
 import { TX_STATES } from '../../contract/tx-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { WithdrawalsPage } from '../../features/admin/components/withdrawals-page';
-import { prefetch } from '../../lib/route-helpers';
+import { prefetchSection } from '../../features/admin/prefetch-section';
 
 /** The filters live in the URL, so back and reload keep them; anything invalid falls back to the default. */
 const searchSchema = z.object({
@@ -16,7 +16,7 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/admin/withdrawals')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetch(context, adminQueries.withdrawals(deps)),
+  loader: ({ context, deps }) => prefetchSection(context, adminQueries.withdrawals(deps)),
   component: WithdrawalsRoute,
 });
 

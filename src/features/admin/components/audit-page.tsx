@@ -84,7 +84,8 @@ export function AuditPage({
         onPage={(page) => onFilters({ ...filters, page })}
         columns={[
           { header: t`When`, cell: (e) => when(e.at) },
-          { header: t`Site`, cell: (e) => e.site ?? t`Every site` },
+          // A domain is one word: broken mid-word ("local-host") it reads as two.
+          { header: t`Site`, cell: (e) => e.site ?? t`Every site`, className: 'admin-table__words' },
           {
             header: t`Who`,
             cell: (e) => (

@@ -93,32 +93,38 @@ export function TitleTextFields({
     set: (l: ContentLocale, k: 'title' | 'body', v: string) => void;
   };
   defaultLocale: string;
-  message: (path: string) => string | undefined;
+  /** A field's problem, named by `label` where it is a generic one. */
+  message: (path: string, label?: string) => string | undefined;
   titleMax: number;
   bodyMax: number;
   titleHint?: string;
 }) {
   const { t } = useLingui();
+  const titleLabel = t`Title (${LOCALE_NAMES[locale]})`;
+  const bodyLabel = t`Text (${LOCALE_NAMES[locale]})`;
   return (
     <>
       <TextField
-        label={t`Title (${LOCALE_NAMES[locale]})`}
+        label={titleLabel}
         hint={titleHint}
         name={`texts.${locale}.title`}
         lang={locale}
         value={texts.texts[locale].title}
         maxLength={titleMax}
         onChange={(e) => texts.set(locale, 'title', e.target.value)}
-        error={message(`texts.${locale}.title`)}
+        error={message(`texts.${locale}.title`, titleLabel)}
       />
       <TextAreaField
-        label={t`Text (${LOCALE_NAMES[locale]})`}
+        label={bodyLabel}
         maxLength={bodyMax}
         name={`texts.${locale}.body`}
         lang={locale}
         value={texts.texts[locale].body}
         onChange={(value) => texts.set(locale, 'body', value)}
-        error={message(`texts.${locale}.body`) ?? (locale === defaultLocale ? message('texts') : undefined)}
+        error={
+          message(`texts.${locale}.body`, bodyLabel) ??
+          (locale === defaultLocale ? message('texts') : undefined)
+        }
       />
     </>
   );

@@ -260,7 +260,7 @@ function MessageComposer({ onAnother }: { onAnother: () => void }) {
               setUidsProblem(undefined);
               problems.clear('uids');
             }}
-            error={uidsProblem ?? message('uids')}
+            error={uidsProblem ?? message('uids', t`UIDs`)}
           />
         ) : null}
         <LocaleTextFields

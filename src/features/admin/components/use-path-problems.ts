@@ -3,7 +3,7 @@ import { type RefObject, useState } from 'react';
 import type { z } from 'zod/mini';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { validationMessage } from '../../../lib/validation-messages';
+import { labelledMessage, validationMessage } from '../../../lib/validation-messages';
 
 type Problem = { code: string; message?: string | undefined };
 
@@ -25,9 +25,13 @@ export function usePathProblems(form: RefObject<HTMLFormElement | null>) {
   };
 
   return {
-    message: (path: string): string | undefined => {
+    /** The field's problem; with its label, a generic one names the field ("Title (English) is required"). */
+    message: (path: string, label?: string): string | undefined => {
       const problem = problems[path];
-      return problem ? validationMessage(i18n, problem.code, problem.message) : undefined;
+      if (!problem) return undefined;
+      return label === undefined
+        ? validationMessage(i18n, problem.code, problem.message)
+        : labelledMessage(i18n, problem.code, label, problem.message);
     },
     clear: (path: string) => setProblems((prev) => (path in prev ? { ...prev, [path]: undefined } : prev)),
     /** The input parsed by the contract's schema, or null with its problems shown. */

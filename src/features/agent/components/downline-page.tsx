@@ -47,6 +47,7 @@ export function DownlinePage({ uid }: { uid: number }) {
             picture={<NoDataPicture />}
             title={notFound ? t`No such member in your team` : t`Could not load`}
           >
+            {!notFound && downline.error instanceof ApiError ? <p>{downline.error.message}</p> : null}
             <Link to="/team" className="button button--primary">
               {t`Back to the team`}
             </Link>

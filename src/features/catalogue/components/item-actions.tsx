@@ -36,6 +36,8 @@ export function ItemActions<Item extends CatalogueItem, Id>({
   const pinState = canPin ? actions.pinState(id) : undefined;
   const applying = applyState === 'sending';
   const pinning = pinState !== undefined;
+  // Only while the row offers Apply again: once the list shows the truth (applied elsewhere), it is stale.
+  const refusal = action === 'apply' && applyState === undefined ? actions.refusal(id) : undefined;
 
   return (
     <div className={`item-actions ${compact ? 'item-actions--compact' : ''}`}>
@@ -104,6 +106,16 @@ export function ItemActions<Item extends CatalogueItem, Id>({
         >
           <PinIcon size={20} />
         </button>
+      ) : null}
+      {refusal?.nextStep ? (
+        <p className="item-actions__note" role="status">
+          {t(refusal.nextStep)}
+          {refusal.needsAppCard ? (
+            <button type="button" className="link-button" onClick={actions.addAppCard}>
+              {t`Add account card`}
+            </button>
+          ) : null}
+        </p>
       ) : null}
     </div>
   );
