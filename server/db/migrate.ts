@@ -31,6 +31,7 @@ import * as m0027 from './migrations/0027_agent_line_days';
 import * as m0028 from './migrations/0028_agent_commission_days';
 import * as m0032 from './migrations/0032_game_block_sweeps';
 import * as m0033 from './migrations/0033_legacy_content_texts';
+import * as m0038 from './migrations/0038_channel_texts';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0028_agent_commission_days': m0028,
   '0032_game_block_sweeps': m0032,
   '0033_legacy_content_texts': m0033,
+  '0038_channel_texts': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
