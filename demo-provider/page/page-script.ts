@@ -7,10 +7,16 @@ export const PAGE_SCRIPT = `
 (function () {
   'use strict';
   var boot = JSON.parse(document.getElementById('boot').textContent);
-  var format;
-  try { format = new Intl.NumberFormat(boot.lang, { style: 'currency', currency: boot.currency }); }
-  catch (e) { format = new Intl.NumberFormat('en', { style: 'currency', currency: boot.currency }); }
-  function money(minor) { return format.format(Math.floor(minor) / 100); }
+  var t = boot.texts;
+  // As the app shows money: the language's symbol, then the amount rounded down to the cent.
+  var format = new Intl.NumberFormat(boot.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  function money(minor) {
+    var cents = Math.floor(minor);
+    return (cents < 0 ? '-' : '') + boot.symbol + format.format(Math.abs(cents) / 100);
+  }
+  function fill(text, values) {
+    return text.replace(/\\{(\\w+)\\}/g, function (whole, key) { return key in values ? String(values[key]) : whole; });
+  }
   function byId(id) { return document.getElementById(id); }
   var balance = byId('balance'), result = byId('result'), play = byId('play'), stake = byId('stake');
   var reels = [byId('reel0'), byId('reel1'), byId('reel2')].filter(Boolean), die = byId('die');
@@ -28,11 +34,11 @@ export const PAGE_SCRIPT = `
       reels.forEach(function (r, i) {
         // The faces are our own SVG markup from the boot data, never text from elsewhere.
         r.innerHTML = boot.symbols[o.symbols[i]];
-        r.setAttribute('aria-label', 'Reel ' + (i + 1) + ': ' + boot.symbolNames[o.symbols[i]]);
+        r.setAttribute('aria-label', fill(t.reelShows, { n: i + 1, symbol: t.symbols[o.symbols[i]] }));
       });
     } else {
       die.textContent = String(o.roll);
-      die.setAttribute('aria-label', 'Rolled ' + o.roll + ', needed under ' + o.target);
+      die.setAttribute('aria-label', fill(t.rolled, { roll: o.roll, target: o.target }));
     }
   }
   function finish(r) {
@@ -41,20 +47,20 @@ export const PAGE_SCRIPT = `
     if (r.outcome) showOutcome(r.outcome);
     else if (die) die.textContent = '\\u2013';
     if (r.message) say(r.message, 'bad');
-    else if (r.payout > 0) say('You win ' + money(r.payout) + '!', 'win');
-    else say('No win this time.', '');
+    else if (r.payout > 0) say(fill(t.win, { amount: money(r.payout) }), 'win');
+    else say(t.noWin, '');
   }
   function send(url, init) {
     return fetch(url, init).then(function (res) {
       return res.json().then(function (body) {
-        if (!res.ok) throw new Error(body && body.message ? body.message : 'The game server refused this.');
+        if (!res.ok) throw new Error(body && body.message ? body.message : t.refused);
         return body;
       });
     });
   }
   function settle(r) {
     if (r.done) return finish(r);
-    say(r.message || 'Waiting for the casino\\u2026', '');
+    say(r.message || t.waiting, '');
     setTimeout(function () {
       send(boot.roundUrl + encodeURIComponent(r.roundId) + '?session=' + encodeURIComponent(boot.session))
         .then(settle, fail);
@@ -62,14 +68,13 @@ export const PAGE_SCRIPT = `
   }
   function fail(err) {
     busy(false);
-    say(err && err.message ? err.message : 'The connection was lost. Check your balance before playing again.', 'bad');
+    say(err && err.message ? err.message : t.lost, 'bad');
   }
 
   function updateTargetHint() {
     var checked = document.querySelector('input[name=target]:checked');
     if (!checked) return;
-    byId('target-hint').textContent = 'Win when the roll (1-100) is under ' + checked.value +
-      '; pays ' + checked.getAttribute('data-pays') + ' your stake.';
+    byId('target-hint').textContent = fill(t.targetHint, { target: checked.value, pays: checked.getAttribute('data-pays') });
   }
   document.querySelectorAll('input[name=target]').forEach(function (input) {
     input.addEventListener('change', updateTargetHint);
@@ -89,7 +94,7 @@ export const PAGE_SCRIPT = `
     event.preventDefault();
     var units = Number(stake.value);
     if (!Number.isInteger(units) || units * 100 < boot.minBet || units * 100 > boot.maxBet) {
-      say('Enter a whole stake from ' + money(boot.minBet) + ' to ' + money(boot.maxBet) + '.', 'bad');
+      say(fill(t.stakeRange, { min: money(boot.minBet), max: money(boot.maxBet) }), 'bad');
       stake.focus();
       return;
     }

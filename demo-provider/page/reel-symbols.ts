@@ -25,12 +25,3 @@ export const SYMBOL_FACES: Record<ReelSymbol, string> = {
   ),
   blank: svg('<rect x="14" y="22" width="20" height="4" rx="2" fill="#a8a29e"/>'),
 };
-
-export const SYMBOL_NAMES: Record<ReelSymbol, string> = {
-  seven: 'Seven',
-  bar: 'Bar',
-  bell: 'Bell',
-  cherry: 'Cherry',
-  lemon: 'Lemon',
-  blank: 'Blank',
-};

@@ -32,6 +32,7 @@ import * as m0028 from './migrations/0028_agent_commission_days';
 import * as m0032 from './migrations/0032_game_block_sweeps';
 import * as m0033 from './migrations/0033_legacy_content_texts';
 import * as m0034 from './migrations/0034_audit_keyed';
+import * as m0038 from './migrations/0038_channel_texts';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0032_game_block_sweeps': m0032,
   '0033_legacy_content_texts': m0033,
   '0034_audit_keyed': m0034,
+  '0038_channel_texts': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,21 +1,14 @@
 import { i18n } from '@lingui/core';
+import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '../contract/currency';
 import { siteStore } from './site';
 
-/** DESIGN.md section 4: the currency symbol follows the locale; a site entry may override it. */
-export const CURRENCY_SYMBOLS: Record<string, string> = {
-  'en-US': '₱',
-  'en-PH': '₱',
-  'es-ES': 'M$',
-  'ko-KR': '₩',
-  'zh-CN': '₱',
-};
-const DEFAULT_SYMBOL = '₱';
+export { CURRENCY_SYMBOLS };
 
 export function currencySymbol(
   locale: string = i18n.locale,
   overrides: Record<string, string> | null | undefined = siteStore.get()?.currencySymbols,
 ): string {
-  return overrides?.[locale] ?? CURRENCY_SYMBOLS[locale] ?? DEFAULT_SYMBOL;
+  return overrides?.[locale] ?? CURRENCY_SYMBOLS[locale] ?? DEFAULT_CURRENCY_SYMBOL;
 }
 
 /**

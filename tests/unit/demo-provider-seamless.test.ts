@@ -415,7 +415,7 @@ describe('seamless game page', () => {
     const page = await app.inject({ method: 'GET', url: '/play/lucky-reels?token=launch-ok&lang=zh-CN' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="zh-CN">');
-    expect(page.body).toContain('Return to player: <strong>95.90%</strong>');
+    expect(page.body).toContain('玩家返还率：<strong>95.90%</strong>');
     expect(page.body).toContain('<label for="stake">');
     expect(page.body).not.toContain('beacon-session'); // the platform's session stays on our server
     const boot = JSON.parse(

@@ -52,8 +52,11 @@ export async function ratiosOnDay(
 export const ratioOf = (ratios: Map<number, Map<string, number>>, userId: number, channel: string): number =>
   ratios.get(userId)?.get(channel) ?? 0;
 
-/** A user's ratios as the app shows them: today's in every enabled channel, and a change waiting for its day. */
-export async function ratioViews(db: Db, userId: number, today: Day): Promise<RatioView[]> {
+/**
+ * A user's ratios as the app shows them: today's in every enabled channel, and a change waiting for its day;
+ * channels named in `locale` (the reader's language).
+ */
+export async function ratioViews(db: Db, userId: number, today: Day, locale?: string): Promise<RatioView[]> {
   const [current, latest] = await Promise.all([
     ratiosOnDay(db, [userId], today),
     db
@@ -65,7 +68,7 @@ export async function ratioViews(db: Db, userId: number, today: Day): Promise<Ra
       .execute(),
   ]);
   const waiting = new Map(latest.map((r) => [r.channel_code, r]));
-  return (await gameChannels(db))
+  return (await gameChannels(db, locale))
     .filter((c) => c.enabled)
     .map((c) => {
       const next = waiting.get(c.code);
@@ -394,6 +397,7 @@ export async function ratioViewsOf(
   db: Db,
   userIds: readonly number[],
   today: Day,
+  locale?: string,
 ): Promise<Map<number, RatioView[]>> {
   const views = new Map<number, RatioView[]>();
   if (userIds.length === 0) return views;
@@ -419,7 +423,7 @@ export async function ratioViewsOf(
       )
       .orderBy('r.effective_day')
       .execute(),
-    gameChannels(db),
+    gameChannels(db, locale),
   ]);
   const current = new Map<string, number>();
   const waiting = new Map<string, { bp: number; day: Day }>();

@@ -44,6 +44,8 @@ export interface Viewer {
   inviteCode: string;
   /** The business time zone of the viewer's site (decision 0033): their days, and their team's. */
   timeZone: string;
+  /** The language they read (content's answerLocale): channels are named in it. */
+  locale?: string;
 }
 
 /** A custom range covers at most this many business days. */
@@ -98,8 +100,8 @@ export function spanOf(ctx: AppContext, viewer: Viewer, input: RangeInput): repo
 
 // ---- the summary
 
-async function defaultViews(ctx: AppContext, userId: number): Promise<RatioView[]> {
-  const [channels, byChannel] = await Promise.all([gameChannels(ctx.db), defaultsOf(ctx.db, userId)]);
+async function defaultViews(ctx: AppContext, userId: number, locale?: string): Promise<RatioView[]> {
+  const [channels, byChannel] = await Promise.all([gameChannels(ctx.db, locale), defaultsOf(ctx.db, userId)]);
   return channels
     .filter((c) => c.enabled)
     .map((c) => ({ channel: c.code, name: c.name, rate: bpToPercent(byChannel.get(c.code) ?? 0) }));
@@ -135,8 +137,8 @@ export async function detail(ctx: AppContext, viewer: Viewer): Promise<AgentDeta
     yesterday,
   ] = await Promise.all([
     repo.parentOf(db, viewer.id),
-    ratioViews(db, viewer.id, today),
-    defaultViews(ctx, viewer.id),
+    ratioViews(db, viewer.id, today, viewer.locale),
+    defaultViews(ctx, viewer.id, viewer.locale),
     teamCounts(db, viewer.id),
     accountBalance(db, earningsAccount(viewer.id, 'commission')),
     accountBalance(db, earningsAccount(viewer.id, 'held')),
@@ -371,7 +373,7 @@ export async function rakeBack(ctx: AppContext, viewer: Viewer): Promise<RakeBac
   const [balance, estimate, ratios, days] = await Promise.all([
     accountBalance(ctx.db, earningsAccount(viewer.id, 'rakeback')),
     ownRatios(ctx, viewer.id, today).then((ratios) => rakeBackEstimate(ctx, viewer.id, today, ratios)),
-    ratioViews(ctx.db, viewer.id, today),
+    ratioViews(ctx.db, viewer.id, today, viewer.locale),
     repo.rakeBackHistory(ctx.db, viewer.id, history),
   ]);
   return {

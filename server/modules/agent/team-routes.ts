@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract/agent';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
+import { answerLocale } from '../content/service';
 import * as invites from './invites';
 import * as team from './team';
 import { bindLater } from './tree';
@@ -36,8 +37,17 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, bindCall, ({ auth, input }) => bindLater(ctx, auth.user.id, input.inviteCode));
   serve(app, ctx, joinAgentCall, ({ auth }) => team.join(ctx, auth.user.id));
   serve(app, ctx, promoteCall, ({ auth, input }) => team.promote(ctx, auth.user.id, input.memberUid));
-  serve(app, ctx, agentDownCall, ({ auth, input }) => team.setMemberRatios(ctx, auth.user.id, input));
-  serve(app, ctx, agentDefaultsCall, ({ auth, input }) => team.setAgentDefaults(ctx, auth.user.id, input));
-  serve(app, ctx, teamCall, ({ auth, input }) => team.team(ctx, auth.user.id, input));
-  serve(app, ctx, downlineCall, ({ auth, input }) => team.downline(ctx, auth.user.id, input.memberUid));
+  // These answer ratios, whose channels are named in the caller's language.
+  serve(app, ctx, agentDownCall, ({ auth, input, request, reply }) =>
+    team.setMemberRatios(ctx, auth.user.id, input, answerLocale(request, reply, auth.user.locale)),
+  );
+  serve(app, ctx, agentDefaultsCall, ({ auth, input, request, reply }) =>
+    team.setAgentDefaults(ctx, auth.user.id, input, answerLocale(request, reply, auth.user.locale)),
+  );
+  serve(app, ctx, teamCall, ({ auth, input, request, reply }) =>
+    team.team(ctx, auth.user.id, input, answerLocale(request, reply, auth.user.locale)),
+  );
+  serve(app, ctx, downlineCall, ({ auth, input, request, reply }) =>
+    team.downline(ctx, auth.user.id, input.memberUid, answerLocale(request, reply, auth.user.locale)),
+  );
 }

@@ -56,12 +56,13 @@ async function membersWithFigures(
   rows: teamRepo.MemberRow[],
   depthOffset: number,
   alsoCount: number[] = [],
+  locale?: string,
 ): Promise<{ members: Member[]; counts: Map<number, { direct: number; total: number }> }> {
   const ids = rows.map((r) => r.id);
   const { today } = await businessDays(ctx, viewerId);
   const [counts, ratios, deposits, validBets, commission] = await Promise.all([
     repo.memberCountsOf(ctx.db, [...alsoCount, ...ids]),
-    ratioViewsOf(ctx.db, ids, today),
+    ratioViewsOf(ctx.db, ids, today, locale),
     teamRepo.depositsOf(ctx.db, ids),
     teamRepo.validBetsOf(ctx.db, ids),
     teamRepo.commissionFrom(ctx.db, viewerId, ids),
@@ -91,6 +92,7 @@ export async function team(
   ctx: AppContext,
   viewerId: number,
   input: TeamRequest & { number: number; size: number; search: string },
+  locale?: string,
 ): Promise<Team> {
   let ownerId = viewerId;
   let ownerDepth = 0;
@@ -119,7 +121,7 @@ export async function team(
   } else {
     ({ rows, total: found } = await teamRepo.searchMembers(ctx.db, ownerId, { digits }, input.size, offset));
   }
-  const page = await membersWithFigures(ctx, viewerId, rows, ownerDepth, [ownerId]);
+  const page = await membersWithFigures(ctx, viewerId, rows, ownerDepth, [ownerId], locale);
   const members = page.counts.get(ownerId) ?? { direct: 0, total: 0 };
   return {
     members,
@@ -132,7 +134,12 @@ export async function team(
 export const DOWNLINE_DAYS = 30;
 
 /** `/agent/downline`: one member of the viewer's subtree, with the last 30 business days. */
-export async function downline(ctx: AppContext, viewerId: number, memberUid: number): Promise<Downline> {
+export async function downline(
+  ctx: AppContext,
+  viewerId: number,
+  memberUid: number,
+  locale?: string,
+): Promise<Downline> {
   const { member, depth } = await memberInTeam(ctx, viewerId, memberUid);
   const memberId = Number(member.id);
   const { today } = await businessDays(ctx, viewerId);
@@ -154,6 +161,8 @@ export async function downline(ctx: AppContext, viewerId: number, memberUid: num
         },
       ],
       0,
+      [],
+      locale,
     ),
     repo.findUserById(ctx.db, viewerId),
     teamRepo.validBetsByDay(ctx.db, memberId, from, today),
@@ -180,6 +189,7 @@ export async function setMemberRatios(
   ctx: AppContext,
   viewerId: number,
   input: AgentDownRequest,
+  locale?: string,
 ): Promise<{ ratios: RatioView[] }> {
   await agentOf(ctx.db, viewerId);
   const { member, depth } = await memberInTeam(ctx, viewerId, input.memberUid);
@@ -195,12 +205,12 @@ export async function setMemberRatios(
     await setRatios(trx, viewerId, memberId, changes, await ratioChangeDay(ctx, memberId, trx), now);
   });
   // The member's ratio in force on the member's own day, and the one waiting.
-  return { ratios: await ratioViews(ctx.db, memberId, (await businessDays(ctx, memberId)).today) };
+  return { ratios: await ratioViews(ctx.db, memberId, (await businessDays(ctx, memberId)).today, locale) };
 }
 
 /** An agent's defaults as the app shows them (every enabled channel; nothing waits for a day). */
-async function defaultViews(ctx: AppContext, agentId: number): Promise<RatioView[]> {
-  const [defaults, channels] = await Promise.all([defaultsOf(ctx.db, agentId), gameChannels(ctx.db)]);
+async function defaultViews(ctx: AppContext, agentId: number, locale?: string): Promise<RatioView[]> {
+  const [defaults, channels] = await Promise.all([defaultsOf(ctx.db, agentId), gameChannels(ctx.db, locale)]);
   return channels
     .filter((c) => c.enabled)
     .map((c) => ({ channel: c.code, name: c.name, rate: bpToPercent(defaults.get(c.code) ?? 0) }));
@@ -211,12 +221,13 @@ export async function setAgentDefaults(
   ctx: AppContext,
   viewerId: number,
   input: { ratios: { channel: string; rate: number }[] },
+  locale?: string,
 ): Promise<{ ratios: RatioView[] }> {
   await agentOf(ctx.db, viewerId);
   const now = ctx.clock.now();
   const changes = input.ratios.map((r) => ({ channel: r.channel, bp: percentToBp(r.rate) }));
   await withMoneyTx(ctx.db, (trx) => setDefaults(trx, viewerId, changes, now));
-  return { ratios: await defaultViews(ctx, viewerId) };
+  return { ratios: await defaultViews(ctx, viewerId, locale) };
 }
 
 /** `/agent/join`: a player becomes an agent (job 0 -> 1); the tab bar reads the job from /user/info at once. */

@@ -28,9 +28,10 @@ import * as repo from './repository';
 /** Where a game's picture is drawn (server/modules/games/routes.ts): no network, no stored file. */
 export const gamePicture = (id: number): string => `/media/games/${id}.svg`;
 
-export async function lobby(ctx: AppContext): Promise<{ channels: LobbyChannel[] }> {
+/** The lobby's channels, named in `locale` (the caller's language). */
+export async function lobby(ctx: AppContext, locale?: string): Promise<{ channels: LobbyChannel[] }> {
   const [channels, categories, providers] = await Promise.all([
-    gameChannels(ctx.db),
+    gameChannels(ctx.db, locale),
     repo.channelCategories(ctx.db),
     repo.listProviders(ctx.db),
   ]);
@@ -136,31 +137,37 @@ const roundOf =
     };
   };
 
-const channelNamesOf = async (ctx: AppContext) =>
-  new Map((await gameChannels(ctx.db)).map((c) => [c.code, c.name]));
+const channelNamesOf = async (ctx: AppContext, locale?: string) =>
+  new Map((await gameChannels(ctx.db, locale)).map((c) => [c.code, c.name]));
 
 export async function rounds(
   ctx: AppContext,
   auth: Authenticated,
   input: RoundsRequest & { number: number; size: number; channel: string },
+  locale?: string,
 ): Promise<Page<Round>> {
   const filter = { userId: auth.user.id, channel: input.channel, from: input.from, to: input.to };
   const [total, rows, names] = await Promise.all([
     repo.countUserRounds(ctx.db, filter),
     repo.listUserRounds(ctx.db, filter, input.size, offsetOf(input)),
-    channelNamesOf(ctx),
+    channelNamesOf(ctx, locale),
   ]);
   return pageOf(rows.map(roundOf(names)), total, input.number, input.size);
 }
 
-export async function round(ctx: AppContext, auth: Authenticated, id: number): Promise<RoundDetail> {
+export async function round(
+  ctx: AppContext,
+  auth: Authenticated,
+  id: number,
+  locale?: string,
+): Promise<RoundDetail> {
   const row = await repo.findRoundById(ctx.db, id);
   if (!row || row.user_id !== auth.user.id) throw codedError(404, Status.notFound, 'round_not_found');
   const [game, provider, calls, names] = await Promise.all([
     repo.findGame(ctx.db, row.game_id),
     repo.findProvider(ctx.db, row.provider_code),
     repo.callsOfRound(ctx.db, row.id),
-    channelNamesOf(ctx),
+    channelNamesOf(ctx, locale),
   ]);
   return {
     ...roundOf(names)({ ...row, game_name: game?.name ?? '' }),

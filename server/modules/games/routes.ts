@@ -12,6 +12,7 @@ import {
 import { gamesCall, launchGameCall, lobbyCall, roundCall, roundsCall } from '../../../src/contract/games';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
+import { answerLocale } from '../content/service';
 import { drawnIcon } from '../media/service';
 import { assertAllowed } from '../protection/service';
 import { providerByCode } from './catalogue';
@@ -32,7 +33,8 @@ declare module 'fastify' {
 
 /** The app's calls: the lobby, launching a game, the betting record. */
 export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
-  serve(app, ctx, lobbyCall, () => lobby.lobby(ctx));
+  // Channels are named in the caller's language (a visitor's: Accept-Language).
+  serve(app, ctx, lobbyCall, ({ request, reply }) => lobby.lobby(ctx, answerLocale(request, reply)));
   serve(app, ctx, gamesCall, ({ input }) => lobby.games(ctx, input));
   serve(app, ctx, launchGameCall, async ({ auth, input }) => {
     const { game, provider } = await lobby.playableGame(ctx, input.gameId);
@@ -42,8 +44,12 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A transfer provider makes its own page address for the player (after any pending transfer is settled).
     return { url: await launchTransferGame(ctx, auth.user.id, provider, game, input.lang), name: game.name };
   });
-  serve(app, ctx, roundsCall, ({ auth, input }) => lobby.rounds(ctx, auth, input));
-  serve(app, ctx, roundCall, ({ auth, input }) => lobby.round(ctx, auth, input.id));
+  serve(app, ctx, roundsCall, ({ auth, input, request, reply }) =>
+    lobby.rounds(ctx, auth, input, answerLocale(request, reply, auth.user.locale)),
+  );
+  serve(app, ctx, roundCall, ({ auth, input, request, reply }) =>
+    lobby.round(ctx, auth, input.id, answerLocale(request, reply, auth.user.locale)),
+  );
 }
 
 /** A game's picture, drawn here from its name (no stored file, no network). */

@@ -378,6 +378,9 @@ export const listGameChannels = (db: Db) =>
     .orderBy('code')
     .execute();
 
+export const listChannelTexts = (db: Db) =>
+  db.selectFrom('channel_texts').select(['channel_code', 'locale', 'name']).execute();
+
 export const listSystemAccounts = (db: Db) =>
   db.selectFrom('system_accounts').select(['code', 'name']).orderBy('code').execute();
 

@@ -44,18 +44,35 @@ export const earningsAccount = (userId: number, kind: EarningsKind): string => `
 
 export interface GameChannel {
   code: string;
+  /** In the language asked for (channel_texts), else the default language's (the row's). */
   name: string;
   enabled: boolean;
 }
 
-const channelsCache = referenceCache(
-  async (db): Promise<GameChannel[]> =>
-    (await repo.listGameChannels(db)).map((c) => ({ code: c.code, name: c.name, enabled: c.enabled === 1 })),
-);
+interface ChannelData {
+  channels: GameChannel[];
+  /** `<code>:<locale>` -> the channel's name in that language. */
+  texts: Map<string, string>;
+}
+
+const channelsCache = referenceCache(async (db): Promise<ChannelData> => {
+  const [rows, texts] = await Promise.all([repo.listGameChannels(db), repo.listChannelTexts(db)]);
+  return {
+    channels: rows.map((c) => ({ code: c.code, name: c.name, enabled: c.enabled === 1 })),
+    texts: new Map(texts.map((t) => [`${t.channel_code}:${t.locale}`, t.name])),
+  };
+});
 const systemAccountsCache = referenceCache((db) => repo.listSystemAccounts(db));
 
-/** Every game channel in display order, disabled ones included. */
-export const gameChannels = (db: Db): Promise<GameChannel[]> => channelsCache.get(db);
+/**
+ * Every game channel in display order, disabled ones included; named in `locale` where it has a text in it
+ * (the caller's language, for what a reader sees), else by the default language's name.
+ */
+export async function gameChannels(db: Db, locale?: string): Promise<GameChannel[]> {
+  const { channels, texts } = await channelsCache.get(db);
+  if (!locale) return channels;
+  return channels.map((c) => ({ ...c, name: texts.get(`${c.code}:${locale}`) ?? c.name }));
+}
 
 /** After an edit of the channels or system accounts through this handle. */
 export function forgetLedgerData(db: Db): void {
@@ -608,9 +625,10 @@ export interface UserBalances {
   channels: { code: string; name: string; balance: number }[];
 }
 
-export async function balancesOf(db: Db, userId: number): Promise<UserBalances> {
+/** `locale` names the channels in a reader's language (gameChannels). */
+export async function balancesOf(db: Db, userId: number, locale?: string): Promise<UserBalances> {
   const rows = await repo.userAccounts(db, userId);
-  const channels = await gameChannels(db);
+  const channels = await gameChannels(db, locale);
   const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0);
   return {
     main: balance(userAccount(userId, 'main')),

@@ -6,6 +6,7 @@ export interface LedgerTables {
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   game_channels: GameChannelsTable;
+  channel_texts: ChannelTextsTable;
   system_accounts: SystemAccountsTable;
 }
 
@@ -50,6 +51,13 @@ export interface GameChannelsTable {
   name: string;
   sort_order: number;
   enabled: number;
+}
+
+/** A channel's name in a language other than the default one (game_channels.name is en-US; migration 0038). */
+export interface ChannelTextsTable {
+  channel_code: string;
+  locale: string;
+  name: string;
 }
 
 /** The `sys:<code>` accounts: the other side of money entering or leaving. */

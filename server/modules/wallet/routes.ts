@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { idempotentCall, type MoneyCallContext, type MoneyWork } from '../../http/idempotency';
 import { serve } from '../../http/serve';
+import { answerLocale } from '../content/service';
 import * as service from './service';
 
 /** What the wallet's calls need of other modules, given by the registry (so the wallet imports none). */
@@ -38,7 +39,9 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext, deps: Wallet
 
   // ---- account
   serve(app, ctx, userInfoCall, ({ auth }) => service.userInfo(ctx, auth));
-  serve(app, ctx, secondaryInfoCall, ({ auth }) => service.secondaryInfo(ctx, auth));
+  serve(app, ctx, secondaryInfoCall, ({ auth, request, reply }) =>
+    service.secondaryInfo(ctx, auth, answerLocale(request, reply, auth.user.locale)),
+  );
   serve(app, ctx, levelDataCall, ({ auth }) => service.levelData(ctx, auth));
 
   // ---- withdrawal methods

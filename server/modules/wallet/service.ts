@@ -78,9 +78,14 @@ export const newOrderNo = (prefix: string, now: number): string =>
 export const userInfo = (ctx: AppContext, auth: Authenticated): Promise<UserInfo> =>
   toUserInfo(ctx, auth.user);
 
-export async function secondaryInfo(ctx: AppContext, auth: Authenticated): Promise<SecondaryInfo> {
+/** The account's balances; its game channels named in `locale` (the caller's language). */
+export async function secondaryInfo(
+  ctx: AppContext,
+  auth: Authenticated,
+  locale?: string,
+): Promise<SecondaryInfo> {
   await ensureUserAccounts(ctx.db, auth.user.id, ctx.clock.now());
-  const b = await balancesOf(ctx.db, auth.user.id);
+  const b = await balancesOf(ctx.db, auth.user.id, locale);
   const inGame = b.channels.reduce((s, c) => s + c.balance, 0);
   return {
     totalCoin: toMoney(b.main + b.locked),
