@@ -406,21 +406,8 @@ export async function ratioViewsOf(
       .selectFrom('agent_ratios as r')
       .select(['r.user_id', 'r.channel_code', 'r.ratio_bp', 'r.effective_day'])
       .where('r.user_id', 'in', [...new Set(userIds)])
-      .where((eb) =>
-        eb.or([
-          eb('r.effective_day', '>', today),
-          eb(
-            'r.effective_day',
-            '=',
-            eb
-              .selectFrom('agent_ratios as v')
-              .select((v) => v.fn.max('v.effective_day').as('day'))
-              .whereRef('v.user_id', '=', 'r.user_id')
-              .whereRef('v.channel_code', '=', 'r.channel_code')
-              .where('v.effective_day', '<=', today),
-          ),
-        ]),
-      )
+      // Today's version and any waiting one.
+      .where(inForceFrom(today))
       .orderBy('r.effective_day')
       .execute(),
     gameChannels(db, locale),
