@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../src/lib/toast';
-import { Route as AdminRoute } from '../../src/routes/admin';
 import { Route as WithdrawalsRoute } from '../../src/routes/admin/withdrawals';
 // The routes' types (the router's FileRoutesByPath) come with the generated tree; nothing of it runs.
 import type {} from '../../src/routeTree.gen';
@@ -21,49 +20,47 @@ afterEach(() => {
 // The routes' options as the router calls them, without the router's own argument types.
 type Hook = (args: unknown) => Promise<unknown> | unknown;
 
-describe('the console before the second factor', () => {
-  it('knows from the session that the console is not open yet', async () => {
-    const fetchMock = vi.fn(async () =>
-      envelope(200, { status: 200, message: 'ok', data: { uid: 1, grants: [], secondFactor: 'required' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const context = await (AdminRoute.options.beforeLoad as Hook)({
-      context: { viewer: { isLoggedIn: () => true }, queryClient: new QueryClient() },
-      location: { href: '/admin/withdrawals' },
-    });
-    expect(context).toEqual({ consoleOpen: false });
-  });
+const SESSION = (secondFactor: string) =>
+  envelope(200, { status: 200, message: 'ok', data: { uid: 1, grants: [], secondFactor } });
+const EMPTY_PAGE = envelope(200, {
+  status: 200,
+  message: 'ok',
+  data: { content: [], totalPages: 0, number: 0, totalElements: 0 },
+});
+const pathOf = (input: unknown) => new URL(String(input), 'http://x').pathname;
 
-  it('a section asks nothing before it, so no refusal is toasted', async () => {
-    const fetchMock = vi.fn(async () =>
-      envelope(403, {
-        status: 403,
-        message: 'second_factor_required',
-        data: { code: 'second_factor_required' },
-      }),
+describe('the console before the second factor', () => {
+  it('a section asks for nothing but the session, so no refusal is toasted', async () => {
+    const fetchMock = vi.fn(async (input: unknown) =>
+      pathOf(input) === '/api/admin/session'
+        ? SESSION('required')
+        : envelope(403, {
+            status: 403,
+            message: 'second_factor_required',
+            data: { code: 'second_factor_required' },
+          }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await (WithdrawalsRoute.options.loader as Hook)({
-      context: { queryClient: new QueryClient(), consoleOpen: false },
+      context: { queryClient: new QueryClient() },
       deps: { state: 'WaitReview', sort: 'newest', page: 0 },
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([input]) => pathOf(input))).toEqual(['/api/admin/session']);
     expect(toastStore.get()).toEqual([]);
   });
 
   it('once passed, the section prefetches as before', async () => {
-    const fetchMock = vi.fn(async () =>
-      envelope(200, {
-        status: 200,
-        message: 'ok',
-        data: { content: [], totalPages: 0, number: 0, totalElements: 0 },
-      }),
+    const fetchMock = vi.fn(async (input: unknown) =>
+      pathOf(input) === '/api/admin/session' ? SESSION('passed') : EMPTY_PAGE.clone(),
     );
     vi.stubGlobal('fetch', fetchMock);
     await (WithdrawalsRoute.options.loader as Hook)({
-      context: { queryClient: new QueryClient(), consoleOpen: true },
+      context: { queryClient: new QueryClient() },
       deps: { state: 'WaitReview', sort: 'newest', page: 0 },
     });
-    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(fetchMock.mock.calls.map(([input]) => pathOf(input))).toEqual([
+      '/api/admin/session',
+      '/api/admin/withdrawals/list',
+    ]);
   });
 });
