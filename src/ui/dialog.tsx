@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -89,10 +89,35 @@ export function Dialog({
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        <div className="dialog__body">{children}</div>
+        <DialogBody>{children}</DialogBody>
         {footer ? <div className="dialog__footer">{footer}</div> : null}
       </div>
     </div>,
     document.body,
+  );
+}
+
+/**
+ * The dialog's body: it scrolls between the title and the actions, and while it does, it is a tab stop, so a
+ * keyboard can scroll it too (axe scrollable-region-focusable). Not before: a short dialog's first stop stays
+ * its first control.
+ */
+function DialogBody({ children }: { children: ReactNode }) {
+  const body = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const node = body.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(node.scrollHeight > node.clientHeight);
+    const observer = new ResizeObserver(check);
+    observer.observe(node);
+    for (const child of node.children) observer.observe(child);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={body} className="dialog__body" tabIndex={scrolls ? 0 : undefined}>
+      {children}
+    </div>
   );
 }
