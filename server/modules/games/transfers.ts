@@ -16,7 +16,7 @@ import {
   userAccount,
   withMoneyTx,
 } from '../ledger/service';
-import { checkAllowed, refusalError } from '../protection/service';
+import { assertMoveInAllowed } from '../protection/service';
 import { providerSource, pullNow } from './puller';
 import * as repo from './repository';
 import * as client from './transfer-client';
@@ -282,8 +282,7 @@ export function channelTransfer(
       },
       run: async (trx) => {
         // Money into a game is a bet's first step: refused during a time-out or self-exclusion (decision 0021).
-        const refusal = direction === 'in' ? await checkAllowed(trx, userId, 'bet', ctx.clock.now()) : null;
-        if (refusal) throw refusalError(refusal);
+        if (direction === 'in') await assertMoveInAllowed(trx, userId, ctx.clock.now());
         const transferId = await openTransfer(trx, ctx, userId, provider, direction, amount);
         opened = true;
         return { transferId };

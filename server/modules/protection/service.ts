@@ -145,6 +145,18 @@ export async function assertDepositAllowed(
   if (refusal) throw refusalError(refusal);
 }
 
+/**
+ * For a move into a transfer channel, inside its write transaction: locks the user's protection row first,
+ * as a block does (decision 0042). A block taken at the same moment then either commits first and is seen
+ * here, or waits for this move and sees its transfer, so the provider gets a sweep; without the lock, on
+ * PostgreSQL, a move to a provider the player had never used could commit unseen by the block's transaction.
+ */
+export async function assertMoveInAllowed(trx: Db, userId: number, now: number): Promise<void> {
+  await repo.lockSettings(trx, userId, now);
+  const refusal = await checkAllowed(trx, userId, 'bet', now);
+  if (refusal) throw refusalError(refusal);
+}
+
 // ---- the player's own settings
 
 export async function protectionState(ctx: AppContext, userId: number): Promise<ProtectionState> {

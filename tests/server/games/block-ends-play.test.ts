@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGamesWorker } from '../../../server/modules/games/worker';
-import { ensureUserAccounts } from '../../../server/modules/ledger/service';
-import type { TestServer } from '../harness';
+import { ensureUserAccounts, userAccount } from '../../../server/modules/ledger/service';
+import { type TestServer, usingPostgres } from '../harness';
 import { fund } from '../ledger/fixtures';
 import { expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import { addProvider, openSession, seamlessCall, txId } from './fixtures';
@@ -190,5 +191,70 @@ describe.each(BLOCKS)('a $kind with money in the transfer channel and its game o
     expect((await takeBlock(user, block)).status).toBe(200);
     const refused = await bet();
     expect(refused.body).toMatchObject({ status: 'USER_BLOCKED', balance: 99_500 });
+  });
+});
+
+// PostgreSQL runs a move in and a block side by side (SQLite runs one write transaction at a time). The move
+// in is held after its protection check, on the player's main account, while the block is taken: a move to a
+// provider the player never used must either be refused or leave the block a sweep of that provider.
+describe.skipIf(!usingPostgres())('a block taken while a move into a never-used channel is under way', () => {
+  /** Backends of this database waiting for a row lock. */
+  const lockWaiters = async () =>
+    Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(server.db)
+      ).rows[0]?.n ?? 0,
+    );
+  const until = async (what: () => Promise<boolean>) => {
+    for (let i = 0; i < 500; i++) {
+      if (await what()) return;
+      await sleep(10);
+    }
+    throw new Error('timed out waiting');
+  };
+
+  it('sweeps that channel too', async () => {
+    const user = await player();
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    let holding!: () => void;
+    const held = new Promise<void>((r) => {
+      holding = r;
+    });
+    const holder = server.db.transaction().execute(async (trx) => {
+      await sql`select balance from ledger_accounts where code = ${userAccount(user.id, 'main')} for update`.execute(
+        trx,
+      );
+      holding();
+      await released;
+    });
+    await held;
+    const move = channelTransfer(server, user, provider.channel, 'in', 300);
+    await until(async () => (await lockWaiters()) >= 1);
+    syncClock();
+    let blockDone = false;
+    const block = takeBlock(user, BLOCKS[0]).finally(() => {
+      blockDone = true;
+    });
+    // The block either finishes (it did not wait for the move) or queues behind it on the protection row.
+    await until(async () => blockDone || (await lockWaiters()) >= 2);
+    release();
+    await holder;
+    const [moved, blocked] = await Promise.all([move, block]);
+    expect(blocked.status).toBe(200);
+    if (moved.status === 200) {
+      const sweeps = await server.db
+        .selectFrom('game_block_sweeps')
+        .select('provider_code')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(sweeps.map((s) => s.provider_code)).toContain(provider.code);
+    }
+    await worker().runOnce();
+    expect(await ledgerBalances(server, user.id)).toEqual({ main: 100_000, channel: 0 });
+    await expectLedgerSound(server);
   });
 });
