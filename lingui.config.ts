@@ -31,7 +31,7 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/node_modules/**', 'src/contract/**', ...BEYOND_HOME_SOURCES.map(globOf)],
+      exclude: ['**/node_modules/**', ...BEYOND_HOME_SOURCES.map(globOf)],
     },
     {
       path: '<rootDir>/src/locales/{locale}/beyond-home',

@@ -62,7 +62,7 @@ export default defineConfig({
             // validation) is in the route tree every page loads, and would pull the whole chunk into home.
             {
               name: 'admin',
-              test: /src[\\/](features[\\/]admin[\\/]|contract[\\/](operators|banner-admin|notice-admin|report-admin|site-admin|deposit-admin|game-admin|catalogue-admin|user-admin|audit|agent-admin|message-admin|page-admin)\.ts|routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split)/,
+              test: /[\\/](src[\\/](features[\\/]admin[\\/]|routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split)|contract[\\/]admin[\\/])/,
             },
             {
               name: 'framework',

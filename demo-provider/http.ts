@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../src/contract/game-provider';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#contract/game-provider';
 import { signedHeaders } from './signing';
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderStatus } from '../src/contract/game-provider';
+import type { ProviderStatus } from '#contract/game-provider';
 import { CURRENCY } from './catalogue';
 import { SeamlessClient, verdictOf } from './seamless-client';
 import { createSeamlessSession, type SeamlessSession } from './seamless-sessions';

@@ -9,7 +9,7 @@ import {
   TIMESTAMP_HEADER,
   type WalletAnswer,
   walletAnswerSchema,
-} from '../src/contract/game-provider';
+} from '#contract/game-provider';
 import { signedHeaders, verifySignature } from './signing';
 
 export type SeamlessAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';

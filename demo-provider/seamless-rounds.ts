@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProviderStatus } from '../src/contract/game-provider';
+import type { ProviderStatus } from '#contract/game-provider';
 import type { DemoGame } from './catalogue';
 import { type Outcome, playRound } from './engines/play';
 import type { RandomInt } from './engines/weighted-draw';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNATURE_WINDOW_SECONDS } from '../src/contract/game-provider';
+import { SIGNATURE_WINDOW_SECONDS } from '#contract/game-provider';
 
 /** Lower-case hex HMAC-SHA256 of `<timestamp>.<raw body bytes>` (docs/games-protocol.md). */
 export function signature(secret: string, timestamp: string, body: Buffer | string): string {

@@ -8,7 +8,7 @@ import {
   transferLaunchRequestSchema,
   transferMoveRequestSchema,
   transferStatusRequestSchema,
-} from '../src/contract/game-provider';
+} from '#contract/game-provider';
 import { findGame } from './catalogue';
 import type { FaultQueue } from './faults';
 import { rawBody, readJson, sendSigned } from './http';

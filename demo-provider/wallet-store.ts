@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProviderRecord, ProviderStatus } from '../src/contract/game-provider';
+import type { ProviderRecord, ProviderStatus } from '#contract/game-provider';
 import type { Outcome } from './engines/play';
 import type { ProviderDb } from './store';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Call } from '../src/contract/call';
+import type { Call } from '#contract/call';
 import type { Config } from './config';
 import { type AppContext, type Clock, systemClock } from './context';
 import { createDb, type Db } from './db/create-db';

@@ -4,9 +4,9 @@ import './styles/global.css';
 // Every wallet screen needs it whichever way it is entered (a cold load of /Cards had none): it is small
 // (about 1.6 KB gzipped), so it travels with the global sheet rather than with one lazy screen.
 import './features/wallet/wallet.css';
-import { waitForFirstView } from './lib/first-view';
-import { listenForInstallPrompt } from './lib/install';
-import { guardStaleChunks } from './lib/update-checks';
+import { waitForFirstView } from '#lib/first-view';
+import { listenForInstallPrompt } from '#lib/install';
+import { guardStaleChunks } from '#lib/update-checks';
 
 // Chromium offers installation once, early: keep the event before anything else can miss it.
 listenForInstallPrompt();

@@ -1,10 +1,10 @@
 import { createRouter } from '@tanstack/react-router';
+import { queryClient } from '#lib/query-client';
+import { isLogin, type Viewer } from '#lib/session';
+import { NotFound } from '#ui/not-found';
+import { PagePending } from '#ui/page-pending';
 import { userQueries } from './features/auth/auth.queries';
-import { queryClient } from './lib/query-client';
-import { isLogin, type Viewer } from './lib/session';
 import { routeTree } from './routeTree.gen';
-import { NotFound } from './ui/not-found';
-import { PagePending } from './ui/page-pending';
 
 /** The one way a route learns who is signed in: the token for the guards, the user query for the rest. */
 const viewer: Viewer = {

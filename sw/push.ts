@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { type MessagePush, type PushPayload, pushPayloadSchema } from '../src/contract/push';
+import { type MessagePush, type PushPayload, pushPayloadSchema } from '#contract/push';
 import {
   BADGE_DB,
   BADGE_STORE,
@@ -10,7 +10,7 @@ import {
   NOTICE_PATH,
   SW_MESSAGE,
   UNREAD_IDS_KEY,
-} from '../src/contract/push-device';
+} from '#contract/push-device';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { matchPrecache } from 'workbox-precaching';
-import { SNAPSHOT_CACHE, SNAPSHOT_URL } from '../src/contract/snapshot';
+import { SNAPSHOT_CACHE, SNAPSHOT_URL } from '#contract/snapshot';
 
 /**
  * The shell with the last home screen painted into #root (the loading indicator hidden), so a warm

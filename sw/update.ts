@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { cacheNames, clientsClaim } from 'workbox-core';
-import { SNAPSHOT_CACHE } from '../src/contract/snapshot';
+import { SNAPSHOT_CACHE } from '#contract/snapshot';
 import { IMAGE_CACHE } from './runtime';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '../../src/contract/currency';
+import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '#contract/currency';
 import type { DemoGame } from '../catalogue';
 import { DEFAULT_DICE_TARGET, DICE_TARGETS, diceMultiplier100 } from '../engines/dice';
 import { PAYTABLE, REEL_STRIPS, REEL_SYMBOLS, reelsLineOdds } from '../engines/reels';

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '../../src/contract/currency';
+import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '#contract/currency';
 import type { ReelSymbol } from '../engines/reels';
 
 /**

@@ -2,8 +2,8 @@
 // Publishes a notice now, for operators without the console: the running server's push worker
 // sends the deliveries this queues.
 import { parseArgs } from 'node:util';
-import { CONTENT_LOCALES, type ContentLocale } from '../../src/contract/locales';
-import { noticeCreateRequestSchema } from '../../src/contract/notice-admin';
+import { noticeCreateRequestSchema } from '#contract/admin/notice';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/create-db';

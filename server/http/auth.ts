@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { OperatorPermission } from '../../src/contract/call';
-import { DEVICE_HEADER } from '../../src/contract/call';
+import type { OperatorPermission } from '#contract/call';
+import { DEVICE_HEADER } from '#contract/call';
 import type { AppContext } from '../context';
 import { recordRequestSignals } from '../modules/agent/service';
 import { type Authenticated, resolveToken } from '../modules/auth/service';

@@ -1,9 +1,5 @@
-import { type Envelope, type FieldIssue, FORBIDDEN_MESSAGE, Status } from '../../src/contract/envelope';
-import {
-  isValidationCode,
-  type ValidationCode,
-  validationMessages,
-} from '../../src/contract/validation-codes';
+import { type Envelope, type FieldIssue, FORBIDDEN_MESSAGE, Status } from '#contract/envelope';
+import { isValidationCode, type ValidationCode, validationMessages } from '#contract/validation-codes';
 
 export const ok = <T>(data: T): Envelope<T> => ({ status: Status.ok, message: 'success', data });
 

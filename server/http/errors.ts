@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { locales, config as zodConfig } from 'zod';
-import type { FieldIssue } from '../../src/contract/envelope';
-import { Status } from '../../src/contract/envelope';
-import { isValidationCode } from '../../src/contract/validation-codes';
+import type { FieldIssue } from '#contract/envelope';
+import { Status } from '#contract/envelope';
+import { isValidationCode } from '#contract/validation-codes';
 import { ApiError, badRequest, issue } from './envelope';
 
 // The contract is built with zod/mini, which sets no locale; toFieldIssues reads zod's English messages.

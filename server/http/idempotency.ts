@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  IDEMPOTENT_REPLAYED_HEADER,
-} from '../../src/contract/call';
-import { Status } from '../../src/contract/envelope';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '#contract/call';
+import { Status } from '#contract/envelope';
 import type { AppContext } from '../context';
 import type { Db } from '../db/create-db';
 import { isUniqueViolation } from '../db/create-db';

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Call } from '../../src/contract/call';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
+import type { Call } from '#contract/call';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import './serve';
 
 export const OPENAPI_PATH = '/api/docs';

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/contract/paging';
+import type { Page } from '#contract/paging';
 
 /** The wire's page answer (DESIGN.md section 3): one builder for every list. */
 export const pageOf = <T>(content: T[], total: number, number: number, size: number): Page<T> => ({

@@ -13,8 +13,8 @@ import {
   EMPTY_BODY,
   type ParsedInput,
   type UploadSpec,
-} from '../../src/contract/call';
-import { envelopeSchema } from '../../src/contract/envelope';
+} from '#contract/call';
+import { envelopeSchema } from '#contract/envelope';
 import type { AppContext } from '../context';
 import type { AuditActor } from '../modules/audit/service';
 import type { Authenticated } from '../modules/auth/service';

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Call, UploadSpec } from '../../src/contract/call';
-import { Status } from '../../src/contract/envelope';
-import { validationMessages } from '../../src/contract/validation-codes';
+import type { Call, UploadSpec } from '#contract/call';
+import { Status } from '#contract/envelope';
+import { validationMessages } from '#contract/validation-codes';
 import { ApiError, badRequest, fieldError, issue } from './envelope';
 import { toFieldIssues } from './errors';
 

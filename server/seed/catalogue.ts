@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
-import { WX_CATEGORIES, type WxCategory } from '../../src/contract/catalogue';
-import type { PageSlug } from '../../src/contract/content';
-import { CONTENT_LOCALES, type ContentLocale } from '../../src/contract/locales';
+import { WX_CATEGORIES, type WxCategory } from '#contract/catalogue';
+import type { PageSlug } from '#contract/content';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
 import type { Db } from '../db/create-db';
 import { upsertAppCard } from '../modules/appcard/repository';
 import {

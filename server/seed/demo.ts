@@ -1,4 +1,4 @@
-import { Job } from '../../src/contract/user';
+import { Job } from '#contract/user';
 import type { Db } from '../db/create-db';
 import { countUsers, insertUser } from '../modules/auth/repository';
 import { hashPassword } from '../modules/auth/service';

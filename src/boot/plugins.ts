@@ -1,4 +1,4 @@
-import { activateLocale, getStoredLocale } from '../lib/i18n';
+import { activateLocale, getStoredLocale } from '#lib/i18n';
 
 let installed = false;
 

@@ -1,6 +1,6 @@
-import { sitesCall } from '../contract/site';
-import { api, logFailure } from '../lib/api-client';
-import { findSite, siteStore } from '../lib/site';
+import { sitesCall } from '#contract/site';
+import { api, logFailure } from '#lib/api-client';
+import { findSite, siteStore } from '#lib/site';
 
 /**
  * DESIGN.md section 4: fetch the site entries once, brand the page for the one matching this host,

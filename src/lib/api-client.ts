@@ -8,14 +8,14 @@ import {
   DEVICE_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   type UploadSpec,
-} from '../contract/call';
+} from '#contract/call';
 import {
   errorDataSchema,
   type FieldIssue,
   FORBIDDEN_MESSAGE,
   isSuccessStatus,
   Status,
-} from '../contract/envelope';
+} from '#contract/envelope';
 import { deviceId } from './device';
 import { currentLocale } from './i18n';
 import { withLoading } from './loading';
@@ -254,7 +254,7 @@ export type CallOptions<C extends Call> = Omit<RequestOptions<z.ZodMiniType>, 's
 
 export const api = {
   /**
-   * Calls a declared API call (src/contract): its method and path, the input type-checked against the
+   * Calls a declared API call (contract): its method and path, the input type-checked against the
    * contract, the answer parsed by it, with the envelope rules of spec section 8.
    */
   call<C extends Call>(

@@ -5,7 +5,7 @@ import {
   MESSAGE_WORDING_KEY,
   type MessagePushWording,
   UNREAD_IDS_KEY,
-} from '../contract/push-device';
+} from '#contract/push-device';
 
 let badgeStore: UseStore | undefined;
 const store = (): UseStore => {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { WxCategory } from '../contract/catalogue';
+import type { WxCategory } from '#contract/catalogue';
 
 /** The upstream category names (the filter values) and what the user reads. */
 export function useCategoryLabels(): Record<WxCategory, string> {

@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SNAPSHOT_CACHE, SNAPSHOT_URL } from '../contract/snapshot';
+import { SNAPSHOT_CACHE, SNAPSHOT_URL } from '#contract/snapshot';
 
 /**
  * The markup of the home screen as a static picture: no scripts, no inline styles (the CSP refuses

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '../contract/currency';
+import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY_SYMBOL } from '#contract/currency';
 import { siteStore } from './site';
 
 export { CURRENCY_SYMBOLS };

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SpinPrize } from '../contract/spin';
+import type { SpinPrize } from '#contract/spin';
 import { formatMoney } from './money';
 
 /** Items the app words itself; an unknown code (an item added later) shows the server's name. */

@@ -1,5 +1,5 @@
-import type { CallInput } from '../contract/call';
-import { pushKeyCall, pushSubscribeCall, pushUnsubscribeCall } from '../contract/push';
+import type { CallInput } from '#contract/call';
+import { pushKeyCall, pushSubscribeCall, pushUnsubscribeCall } from '#contract/push';
 import { api } from './api-client';
 import { withDeadline } from './deadline';
 import { type PushState, pushRegistration, pushStateStore, refreshPushState } from './push-state';

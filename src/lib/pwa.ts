@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { MESSAGE_PATH, NOTICE_PATH, SW_MESSAGE } from '../contract/push-device';
+import { MESSAGE_PATH, NOTICE_PATH, SW_MESSAGE } from '#contract/push-device';
 import { createStore } from './store';
 import { createUpdateChecker, HOURLY_MS } from './update-checks';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionResponse } from '../contract/auth';
-import type { UserInfo } from '../contract/user';
+import type { SessionResponse } from '#contract/auth';
+import type { UserInfo } from '#contract/user';
 import { persistedQuery, queryClient } from './query-client';
 import { createStore, useStore } from './store';
 

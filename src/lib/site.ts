@@ -1,4 +1,4 @@
-import type { Site } from '../contract/site';
+import type { Site } from '#contract/site';
 import { createStore } from './store';
 
 /** The site entry matching this host, once boot/sites has found it; null when none matched. */

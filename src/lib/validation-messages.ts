@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { z } from 'zod/mini';
-import type { ValidationCode } from '../contract/validation-codes';
+import type { ValidationCode } from '#contract/validation-codes';
 
 /** Every validation code of the contract, translated (spec section 5). One place for all forms. */
 export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {

@@ -1,17 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { loadBeyondHome } from '#lib/i18n';
+import type { Viewer } from '#lib/session';
+import { EmptyState } from '#ui/empty-state';
+import { LoadingOverlay } from '#ui/loading-overlay';
+import { NotFound } from '#ui/not-found';
+import { OfflineIndicator } from '#ui/offline-indicator';
+import { SupportDialog } from '#ui/support-dialog';
+import { Toaster } from '#ui/toaster';
+import { UpdatePrompt } from '#ui/update-prompt';
 import { MessagePushWording } from '../features/messages/push/message-push-wording';
 import { NoticeSync } from '../features/notices/components/notice-sync';
-import { loadBeyondHome } from '../lib/i18n';
-import type { Viewer } from '../lib/session';
-import { EmptyState } from '../ui/empty-state';
-import { LoadingOverlay } from '../ui/loading-overlay';
-import { NotFound } from '../ui/not-found';
-import { OfflineIndicator } from '../ui/offline-indicator';
-import { SupportDialog } from '../ui/support-dialog';
-import { Toaster } from '../ui/toaster';
-import { UpdatePrompt } from '../ui/update-prompt';
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useIsLogin } from '#lib/session';
+import { TabBar } from '#ui/tab-bar';
 import { userQueries } from '../features/auth/auth.queries';
 import { unreadIds, useNoticeCentre } from '../features/notices/notices.queries';
-import { useIsLogin } from '../lib/session';
-import { TabBar } from '../ui/tab-bar';
 
 /** The main layout: the routed tab page above the fixed bottom tab bar. */
 export const Route = createFileRoute('/_main')({

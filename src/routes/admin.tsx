@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '#lib/auth-guard';
+import { prefetch } from '#lib/route-helpers';
 import { adminQueries } from '../features/admin/admin.queries';
 import { AdminLayout } from '../features/admin/components/admin-layout';
-import { requireLogin } from '../lib/auth-guard';
-import { prefetch } from '../lib/route-helpers';
 
 /**
  * The operator console (issue 16): its own lazily loaded area, never precached on players' phones

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { skipWhenLoggedIn } from '#lib/auth-guard';
+import { safeRedirect } from '#lib/redirect';
 import { LoginPage } from '../features/auth/components/login-page';
-import { skipWhenLoggedIn } from '../lib/auth-guard';
-import { safeRedirect } from '../lib/redirect';
 
 const searchSchema = z.object({ redirect: z.catch(z.optional(z.string()), undefined) });
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { skipWhenLoggedIn } from '#lib/auth-guard';
+import { safeRedirect } from '#lib/redirect';
+import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../features/agent/agent.queries';
 import { RegisterLinkPreset } from '../features/agent/components/link-presets';
 import { RegisterPage } from '../features/auth/components/register-page';
-import { skipWhenLoggedIn } from '../lib/auth-guard';
-import { safeRedirect } from '../lib/redirect';
-import { prefetch } from '../lib/route-helpers';
 
 const inviteCode = z.catch(
   z.optional(z.string().check(z.maxLength(16), z.regex(/^[A-Za-z0-9]*$/))),

@@ -1,4 +1,4 @@
-import type { AvatarId } from '../contract/user';
+import type { AvatarId } from '#contract/user';
 
 /**
  * The avatars' pictures, drawn here (a background colour and one shape on a 48-unit square), so an avatar

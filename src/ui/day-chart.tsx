@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type ChartData, hasValues, valueTickLabel } from '../lib/chart-data';
-import { formatDay } from '../lib/days';
+import { type ChartData, hasValues, valueTickLabel } from '#lib/chart-data';
+import { formatDay } from '#lib/days';
 import './day-chart.css';
 
 const HEIGHT = 200;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../lib/sanitize';
+import { sanitizeHtml } from '#lib/sanitize';
 
 interface HtmlContentProps {
   html: string;

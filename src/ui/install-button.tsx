@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { type InstallOffer, promptInstall, useInstallOffer } from '../lib/install';
+import { type InstallOffer, promptInstall, useInstallOffer } from '#lib/install';
 import { Dialog } from './dialog';
 import { ChevronRightIcon, DownloadIcon, SafariShareIcon } from './icons';
 

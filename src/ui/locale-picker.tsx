@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { isLocale, LOCALE_NAMES, LOCALES, setLocale } from '../lib/i18n';
+import { isLocale, LOCALE_NAMES, LOCALES, setLocale } from '#lib/i18n';
 import { GlobeIcon } from './icons';
 
 /** `compact` hides the label text visually (it stays the select's accessible name) for tight headers. */

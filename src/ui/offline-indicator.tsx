@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useIsOnline } from '../lib/online';
+import { useIsOnline } from '#lib/online';
 
 /**
  * A bar while the connection is down. The live region stays mounted so the change is announced; it

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { siteStore } from '../lib/site';
-import { useStore } from '../lib/store';
-import { closeSupport, supportOpen } from '../lib/support';
-import { toast } from '../lib/toast';
+import { siteStore } from '#lib/site';
+import { useStore } from '#lib/store';
+import { closeSupport, supportOpen } from '#lib/support';
+import { toast } from '#lib/toast';
 import { Dialog } from './dialog';
 import { SupportIcon } from './icons';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { hasTeamTab } from '../contract/user';
+import { hasTeamTab } from '#contract/user';
 import { HomeIcon, MyIcon, PromotionIcon, ReportIcon, TeamIcon } from './icons';
 
 export type TabId = 'home' | 'report' | 'team' | 'promotion' | 'my';

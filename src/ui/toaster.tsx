@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useStore } from '../lib/store';
-import { dismissToast, toastStore } from '../lib/toast';
+import { useStore } from '#lib/store';
+import { dismissToast, toastStore } from '#lib/toast';
 
 /**
  * Two live regions that always exist, so screen readers announce what is inserted: positive

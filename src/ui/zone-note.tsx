@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useDayZone, zoneLabel } from '../lib/zoned-time';
+import { useDayZone, zoneLabel } from '#lib/zoned-time';
 
 /**
  * Says once, on a page that shows the times of the user's business days, which zone they are in (their own

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PROVIDER_HEADER } from '#contract/game-provider';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/create-db';
@@ -27,7 +28,6 @@ import {
   withMoneyTx,
 } from '../../server/modules/ledger/service';
 import { seedDemo } from '../../server/seed/demo';
-import { PROVIDER_HEADER } from '../../src/contract/game-provider';
 import { type Dialect, onEachDatabase } from './bench-databases';
 import { startFloorServer } from './floor-reference';
 import type { CallerPlan, CallerResult } from './seamless-caller';

@@ -5,8 +5,8 @@
 // half the pair's time.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { PROVIDER_HEADER } from '#contract/game-provider';
 import { signedHeaders } from '../../server/modules/games/signing';
-import { PROVIDER_HEADER } from '../../src/contract/game-provider';
 
 export interface CallerPlan {
   base: string;

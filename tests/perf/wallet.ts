@@ -17,10 +17,10 @@ import { signCallback } from '../../server/modules/payments/provider';
 /** The sandbox's callback secret for this run (a real install generates its own). */
 const SANDBOX_SECRET = 'bench-sandbox-secret-0123456789';
 
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { insertSafe } from '../../server/modules/wallet/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import { type Dialect, onEachDatabase } from './bench-databases';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

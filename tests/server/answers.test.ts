@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import type { Call } from '#contract/call';
 import type { AppContext } from '../../server/context';
 import { serve } from '../../server/http/serve';
-import type { Call } from '../../src/contract/call';
 import { startServer, type TestServer } from './harness';
 
 // One switch for every declared call (server/http/answers.ts, VALIDATE_ANSWERS): checked in tests and

@@ -3,7 +3,7 @@
 // sends) and no body at all still go through. Every such call is found from the registered routes, not listed by hand.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Call } from '../../src/contract/call';
+import type { Call } from '#contract/call';
 import { quickUser, type TeamUser } from './agent/team-fixtures';
 import { randomIp, startServer, type TestServer } from './harness';
 import { makeOperator } from './operators/helpers';

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_DATA_ELEMENT_ID, launchDataSchema } from '#contract/content';
 import { insertBanner } from '../../server/modules/content/repository';
 import { jsonForScript } from '../../server/modules/launch/shell';
-import { LAUNCH_DATA_ELEMENT_ID, launchDataSchema } from '../../src/contract/content';
 import { startServer, type TestServer } from './harness';
 
 const INDEX =

@@ -2,7 +2,7 @@
 // or a catalogue item's name refuses `<` and `>` by field (`markup_characters`, which the console
 // translates), and stores nothing; a name with `&` or quotes is still a name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSite } from '../../src/contract/site-admin';
+import type { AdminSite } from '#contract/admin/site';
 import type { TeamUser } from './agent/team-fixtures';
 import { startServer, type TestServer } from './harness';
 import { operatorsOfTwoSites } from './operators/helpers';

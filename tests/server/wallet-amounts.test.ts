@@ -1,7 +1,7 @@
 // Issue 11, item 13: every call that moves money takes only a positive whole number of cents. Before,
 // the two-decimals check tolerated 1e-6, so {"amount":1e-9} answered 200 with a 0.00 record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { startServer, type TestServer } from './harness';
 import {
   deposit,

@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPostgresDb, type Db } from '../../server/db/create-db';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import {
   pgDatabaseUrl,
   startServer,

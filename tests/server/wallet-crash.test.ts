@@ -4,10 +4,10 @@
 // is applied at most once. SQLite always; PostgreSQL too with TEST_DIALECT=postgres.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { auditLedger } from '../../server/modules/ledger/repository';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/call';
 import { usingPostgres } from './harness';
 import { type ProcessEnv, processEnvironment, startServerProcess } from './processes';
 import { signedCallback } from './wallet/helpers';

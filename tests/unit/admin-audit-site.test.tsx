@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '../../src/contract/audit';
-import { adminKeys } from '../../src/features/admin/admin.queries';
-import { AuditPage } from '../../src/features/admin/components/audit-page';
-import { queryClient } from '../../src/lib/query-client';
+import type { AuditEntry } from '#contract/admin/audit';
+import { adminKeys } from '#features/admin/admin.queries.ts';
+import { AuditPage } from '#features/admin/components/audit-page.tsx';
+import { queryClient } from '#lib/query-client';
 import { stubApi, withApp } from './api-stub';
 
 // Issue 31 item 19: the audit log's Site column broke "localhost" mid-word (the table's cells break

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminKeys } from '../../src/features/admin/admin.queries';
-import { MessagesPage } from '../../src/features/admin/components/messages-page';
-import { queryClient } from '../../src/lib/query-client';
+import { adminKeys } from '#features/admin/admin.queries.ts';
+import { MessagesPage } from '#features/admin/components/messages-page.tsx';
+import { queryClient } from '#lib/query-client';
 import { stubApi, withApp } from './api-stub';
 
 // Issue 31 item 19: the console's message form said "This field is required" beside each empty field

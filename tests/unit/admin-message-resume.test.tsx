@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MessageBroadcast } from '../../src/contract/message-admin';
-import { adminKeys } from '../../src/features/admin/admin.queries';
-import { MessagesPage } from '../../src/features/admin/components/messages-page';
-import { queryClient } from '../../src/lib/query-client';
+import type { MessageBroadcast } from '#contract/admin/message';
+import { adminKeys } from '#features/admin/admin.queries.ts';
+import { MessagesPage } from '#features/admin/components/messages-page.tsx';
+import { queryClient } from '#lib/query-client';
 import { stubApi, withApp } from './api-stub';
 
 // The console's past sends: a send cut short offers "Finish sending", which asks the server to finish it by

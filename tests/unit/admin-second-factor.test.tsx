@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '../../src/lib/toast';
-import { Route as WithdrawalsRoute } from '../../src/routes/admin/withdrawals';
+import { toastStore } from '#lib/toast';
 // The routes' types (the router's FileRoutesByPath) come with the generated tree; nothing of it runs.
-import type {} from '../../src/routeTree.gen';
+import type {} from '#route-tree';
+import { Route as WithdrawalsRoute } from '#routes/admin/withdrawals.tsx';
 
 // Issue 31 item 19: the console's sections prefetched beside the session, before the second factor, so
 // each was refused (403 second_factor_required) and the TOTP page showed "Enter the code from your

@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminWithdrawal } from '../../src/contract/wallet';
-import { WithdrawalsPage } from '../../src/features/admin/components/withdrawals-page';
-import { queryClient } from '../../src/lib/query-client';
-import { logout, setUser } from '../../src/lib/session';
+import type { AdminWithdrawal } from '#contract/wallet';
+import { WithdrawalsPage } from '#features/admin/components/withdrawals-page.tsx';
+import { queryClient } from '#lib/query-client';
+import { logout, setUser } from '#lib/session';
 import { stubApi, withApp } from './api-stub';
 import { userInfo } from './fixtures';
 

@@ -5,21 +5,21 @@ import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentDetail, Member, Report, Team } from '../../src/contract/agent';
-import { useJoinAgentMutation } from '../../src/features/agent/agent.mutations';
-import { agentKeys } from '../../src/features/agent/agent.queries';
-import { EarningsMoveForm } from '../../src/features/agent/components/agent-bits';
-import { BindCodeCard } from '../../src/features/agent/components/bind-code-card';
-import { RechargeLinkPreset, RegisterLinkPreset } from '../../src/features/agent/components/link-presets';
-import { ReportDetailsPage } from '../../src/features/agent/components/report-details-page';
-import { ReportPage } from '../../src/features/agent/components/report-page';
-import { SetRatioDialog } from '../../src/features/agent/components/set-ratio-dialog';
-import { TeamPage } from '../../src/features/agent/components/team-page';
-import { walletKeys } from '../../src/features/wallet/wallet.queries';
-import { queryClient } from '../../src/lib/query-client';
-import { logout, setUser, USER_QUERY_KEY } from '../../src/lib/session';
-import { toastStore } from '../../src/lib/toast';
-import { DayChart } from '../../src/ui/day-chart';
+import type { AgentDetail, Member, Report, Team } from '#contract/agent';
+import { useJoinAgentMutation } from '#features/agent/agent.mutations.ts';
+import { agentKeys } from '#features/agent/agent.queries.ts';
+import { EarningsMoveForm } from '#features/agent/components/agent-bits.tsx';
+import { BindCodeCard } from '#features/agent/components/bind-code-card.tsx';
+import { RechargeLinkPreset, RegisterLinkPreset } from '#features/agent/components/link-presets.tsx';
+import { ReportDetailsPage } from '#features/agent/components/report-details-page.tsx';
+import { ReportPage } from '#features/agent/components/report-page.tsx';
+import { SetRatioDialog } from '#features/agent/components/set-ratio-dialog.tsx';
+import { TeamPage } from '#features/agent/components/team-page.tsx';
+import { walletKeys } from '#features/wallet/wallet.queries.ts';
+import { queryClient } from '#lib/query-client';
+import { logout, setUser, USER_QUERY_KEY } from '#lib/session';
+import { toastStore } from '#lib/toast';
+import { DayChart } from '#ui/day-chart';
 import { envelope, stubApi, withApp } from './api-stub';
 import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
@@ -27,7 +27,7 @@ import { renderInRouter } from './render';
 // The chart library draws on a canvas jsdom does not have: its one module is replaced, and what it is
 // asked to draw is checked.
 const mountChart = vi.hoisted(() => vi.fn(() => ({ resize: () => {}, destroy: () => {} })));
-vi.mock('../../src/ui/uplot-chart', () => ({ mountChart }));
+vi.mock('#ui/uplot-chart', () => ({ mountChart }));
 
 /** The error shown under a field (its aria-describedby). */
 const errorOf = (input: HTMLElement) =>

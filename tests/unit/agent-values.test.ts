@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentDownRequestSchema } from '../../src/contract/agent';
+import { agentDownRequestSchema } from '#contract/agent';
 import {
   customRangeIssue,
   formatRatio,
@@ -7,11 +7,11 @@ import {
   parseRatio,
   rangeRequest,
   rangeSearch,
-} from '../../src/features/agent/agent-values';
-import { earningsAmount } from '../../src/features/agent/components/agent-bits';
-import { alignedData, chartData, hasValues } from '../../src/lib/chart-data';
-import { addDays, daysBetween, formatDay, isDay } from '../../src/lib/days';
-import { percentFieldText } from '../../src/lib/format';
+} from '#features/agent/agent-values.ts';
+import { earningsAmount } from '#features/agent/components/agent-bits.tsx';
+import { alignedData, chartData, hasValues } from '#lib/chart-data';
+import { addDays, daysBetween, formatDay, isDay } from '#lib/days';
+import { percentFieldText } from '#lib/format';
 
 describe('ratios as shown', () => {
   it('are the wire’s percent with exactly 2 decimals, in the locale’s percent form', () => {

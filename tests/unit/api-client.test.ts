@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { sessionResponseSchema } from '../../src/contract/auth';
-import type { Call } from '../../src/contract/call';
-import { ApiError, api, browser, NO_ENVELOPE } from '../../src/lib/api-client';
-import { activateLocale } from '../../src/lib/i18n';
-import { queryClient } from '../../src/lib/query-client';
-import { getToken, isLogin, logout, SESSION_KEYS, setUser, USER_QUERY_KEY } from '../../src/lib/session';
-import { toastStore } from '../../src/lib/toast';
+import { sessionResponseSchema } from '#contract/auth';
+import type { Call } from '#contract/call';
+import { ApiError, api, browser, NO_ENVELOPE } from '#lib/api-client';
+import { activateLocale } from '#lib/i18n';
+import { queryClient } from '#lib/query-client';
+import { getToken, isLogin, logout, SESSION_KEYS, setUser, USER_QUERY_KEY } from '#lib/session';
+import { toastStore } from '#lib/toast';
 import { userInfo } from './fixtures';
 
 const user = userInfo({ uid: 7, username: '63+9171234567', job: 1, level: 2 });

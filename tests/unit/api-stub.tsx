@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { queryClient } from '../../src/lib/query-client';
+import { queryClient } from '#lib/query-client';
 
 /** The server's answer envelope as fetch gives it. */
 export const envelope = (status: number, data: unknown, message = 'ok') =>

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AVATARS } from '../../src/contract/user';
-import { Avatar } from '../../src/ui/avatar';
+import { AVATARS } from '#contract/user';
+import { Avatar } from '#ui/avatar';
 
 describe('Avatar', () => {
   it('draws every offered avatar as a picture of its own', () => {

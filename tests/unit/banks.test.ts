@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_CODES } from '../../src/contract/auth';
+import { AREA_CODES } from '#contract/auth';
 import {
   BANK_COUNTRIES,
   bankAccountIssues,
@@ -7,8 +7,8 @@ import {
   bankName,
   findBank,
   fitsDigits,
-} from '../../src/contract/banks';
-import { bankCardInputSchema, bankCardInputSchemaFor } from '../../src/contract/wallet';
+} from '#contract/banks';
+import { bankCardInputSchema, bankCardInputSchemaFor } from '#contract/wallet';
 
 const country = (code: 'PH' | 'IN') => {
   const found = BANK_COUNTRIES.find((c) => c.code === code);

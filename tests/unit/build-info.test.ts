@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLabel } from '../../src/lib/build-info';
+import { buildLabel } from '#lib/build-info';
 
 // Issue 31, item 12: Settings showed the build as a raw timestamp ("2026-12-02T04:33:12.123Z").
 describe('the build as Settings shows it', () => {

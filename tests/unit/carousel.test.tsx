@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Carousel } from '../../src/ui/carousel';
+import { Carousel } from '#ui/carousel';
 
 const ITEMS = ['Red', 'Green', 'Blue'];
 const onTap = vi.fn();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VALUE_STEPS, valueTickLabel } from '../../src/lib/chart-data';
-import { LOCALES } from '../../src/lib/i18n';
+import { VALUE_STEPS, valueTickLabel } from '#lib/chart-data';
+import { LOCALES } from '#lib/i18n';
 
 // Issue 31 item 19: the value axis rounded its ticks to one decimal ("0.3, 0.5, 0.8, 1"; in Korean "0.1"
 // twice): quarter steps, labelled with one decimal.

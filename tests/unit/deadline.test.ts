@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withDeadline } from '../../src/lib/deadline';
+import { withDeadline } from '#lib/deadline';
 
 const never = new Promise<never>(() => undefined);
 

@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DownlinePage } from '../../src/features/agent/components/downline-page';
-import { queryClient } from '../../src/lib/query-client';
-import { toastStore } from '../../src/lib/toast';
+import { DownlinePage } from '#features/agent/components/downline-page.tsx';
+import { queryClient } from '#lib/query-client';
+import { toastStore } from '#lib/toast';
 import { envelope, stubApi } from './api-stub';
 import { renderInRouter } from './render';
 

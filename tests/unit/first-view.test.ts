@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitForFirstView } from '../../src/lib/first-view';
+import { waitForFirstView } from '#lib/first-view';
 
 function firstView(complete: boolean): HTMLImageElement {
   const root = document.createElement('div');

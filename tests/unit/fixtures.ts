@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../src/contract/user';
+import type { UserInfo } from '#contract/user';
 
 /** A signed-in user as the server describes one; tests name only what they depend on. */
 export const userInfo = (fields: Partial<UserInfo> & Pick<UserInfo, 'uid'>): UserInfo => ({

@@ -4,13 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChannelTransferDialog } from '../../src/features/games/components/channel-transfer-dialog';
-import { GameFrameDialog } from '../../src/features/games/components/game-frame-dialog';
-import { GamesCorner } from '../../src/features/games/components/games-corner';
-import { useChannelTransferMutation, useRefreshBalances } from '../../src/features/games/games.mutations';
-import { gamesKeys } from '../../src/features/games/games.queries';
-import { walletKeys } from '../../src/features/wallet/wallet.queries';
-import { queryClient } from '../../src/lib/query-client';
+import { ChannelTransferDialog } from '#features/games/components/channel-transfer-dialog.tsx';
+import { GameFrameDialog } from '#features/games/components/game-frame-dialog.tsx';
+import { GamesCorner } from '#features/games/components/games-corner.tsx';
+import { useChannelTransferMutation, useRefreshBalances } from '#features/games/games.mutations.ts';
+import { gamesKeys } from '#features/games/games.queries.ts';
+import { walletKeys } from '#features/wallet/wallet.queries.ts';
+import { queryClient } from '#lib/query-client';
 import { renderInRouter } from './render';
 
 /** With the app's providers; the dialogs render into document.body. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { LobbyChannel } from '../../src/contract/games';
+import type { LobbyChannel } from '#contract/games';
 import {
   categoriesOf,
   formatRtp,
   localDayBound,
   roundFilters,
   transferAmountInput,
-} from '../../src/features/games/games-values';
+} from '#features/games/games-values.ts';
 
 const channel = (code: string, categories: string[], transfer = false): LobbyChannel => ({
   code,

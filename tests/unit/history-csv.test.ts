@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyCsv } from '../../src/features/protection/history-csv';
+import { historyCsv } from '#features/protection/history-csv.ts';
 
 describe('historyCsv', () => {
   it('writes a header and one row per month with plain 2-decimal amounts, CRLF', () => {

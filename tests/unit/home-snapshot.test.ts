@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSnapshotHtml } from '../../src/lib/home-snapshot';
+import { toSnapshotHtml } from '#lib/home-snapshot';
 import { injectSnapshot } from '../../sw/snapshot';
 
 const SHELL =

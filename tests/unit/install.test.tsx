@@ -12,12 +12,12 @@ import {
   isStandalone,
   listenForInstallPrompt,
   promptInstall,
-} from '../../src/lib/install';
-import { requestPersistentStorage } from '../../src/lib/persistent-storage';
-import { InstallMenuItem } from '../../src/ui/install-button';
+} from '#lib/install';
+import { requestPersistentStorage } from '#lib/persistent-storage';
+import { InstallMenuItem } from '#ui/install-button';
 
 // Whether the browser keeps our storage is not this file's concern; that install asks for it is.
-vi.mock('../../src/lib/persistent-storage', () => ({ requestPersistentStorage: vi.fn(async () => true) }));
+vi.mock('#lib/persistent-storage', () => ({ requestPersistentStorage: vi.fn(async () => true) }));
 
 const UA = {
   iphoneSafari:

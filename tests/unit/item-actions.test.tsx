@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Demand, WxApp } from '../../src/contract/catalogue';
-import { demandApplyOutcome } from '../../src/features/catalogue/apply-result';
-import { demandCatalogue, wxCatalogue } from '../../src/features/catalogue/catalogues';
-import { ItemActions } from '../../src/features/catalogue/components/item-actions';
-import { activateLocale, LOCALES, loadBeyondHome } from '../../src/lib/i18n';
+import type { Demand, WxApp } from '#contract/catalogue';
+import { demandApplyOutcome } from '#features/catalogue/apply-result.ts';
+import { demandCatalogue, wxCatalogue } from '#features/catalogue/catalogues.ts';
+import { ItemActions } from '#features/catalogue/components/item-actions.tsx';
+import { activateLocale, LOCALES, loadBeyondHome } from '#lib/i18n';
 import { renderInRouter } from './render';
 
 // Issue 31, item 12: the queued apply's accessible name did not contain its visible text (axe

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Banner, LAUNCH_DATA_ELEMENT_ID } from '../../src/contract/content';
-import { contentQueries } from '../../src/features/content/content.queries';
-import { seedLaunchBanners } from '../../src/features/content/launch-data';
+import { type Banner, LAUNCH_DATA_ELEMENT_ID } from '#contract/content';
+import { contentQueries } from '#features/content/content.queries.ts';
+import { seedLaunchBanners } from '#features/content/launch-data.ts';
 
 const banner: Banner = { id: 7, bannername: 'Spring', remark: '', picUrl: '/media/b.svg', multiPic: null };
 

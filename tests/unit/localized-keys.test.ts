@@ -3,9 +3,9 @@
 // and the invalidations after a change still reach every language's copy.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { messageQueries } from '../../src/features/messages/messages.queries';
-import { promotionKeys, promotionQueries } from '../../src/features/promotion/promotion.queries';
-import { MESSAGES_QUERY_ROOT } from '../../src/lib/query-keys';
+import { messageQueries } from '#features/messages/messages.queries.ts';
+import { promotionKeys, promotionQueries } from '#features/promotion/promotion.queries.ts';
+import { MESSAGES_QUERY_ROOT } from '#lib/query-keys';
 
 const empty = { pages: [], pageParams: [] };
 

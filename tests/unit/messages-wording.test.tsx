@@ -3,9 +3,9 @@ import { I18nProvider } from '@lingui/react';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Message } from '../../src/contract/messages';
-import { useMessageWording } from '../../src/features/messages/components/use-message-wording';
-import { activateLocale } from '../../src/lib/i18n';
+import type { Message } from '#contract/messages';
+import { useMessageWording } from '#features/messages/components/use-message-wording.ts';
+import { activateLocale } from '#lib/i18n';
 
 // An event's message is worded by the app from its kind and params, in the language shown now.
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWholeCents, money } from '../../src/contract/wallet';
+import { isWholeCents, money } from '#contract/wallet';
 import {
   CURRENCY_SYMBOLS,
   currencySymbol,
@@ -11,7 +11,7 @@ import {
   type TypedAmountIssue,
   toDecimalString,
   toMinorUnits,
-} from '../../src/lib/money';
+} from '#lib/money';
 
 const plain = { locale: 'en-US', symbols: null };
 

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { onlineManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OfflineIndicator } from '../../src/ui/offline-indicator';
+import { OfflineIndicator } from '#ui/offline-indicator';
 
 const MESSAGE = "You're offline. Showing saved data.";
 

@@ -1,10 +1,10 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSite } from '../../src/boot/sites';
-import { secondaryInfoCall } from '../../src/contract/wallet';
-import { catalogueQueries } from '../../src/features/catalogue/catalogue.queries';
-import { api, logFailure } from '../../src/lib/api-client';
-import { toastStore } from '../../src/lib/toast';
+import { loadSite } from '#boot/sites.ts';
+import { secondaryInfoCall } from '#contract/wallet';
+import { catalogueQueries } from '#features/catalogue/catalogue.queries.ts';
+import { api, logFailure } from '#lib/api-client';
+import { toastStore } from '#lib/toast';
 
 /** The device as a phone in a tunnel: the browser says offline, so does the query client, fetch fails. */
 function goOffline() {

@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_PAGES_IN_MEMORY, pagedWindow, previousPageParam } from '../../src/lib/paged-window';
+import { MAX_PAGES_IN_MEMORY, pagedWindow, previousPageParam } from '#lib/paged-window';
 
 const SIZE = 50;
 const TOTAL = 320;

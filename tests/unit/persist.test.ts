@@ -3,22 +3,17 @@ import { type InfiniteData, onlineManager, type QueryCache, QueryClient } from '
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { clear, createStore, entries } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionResponse } from '../../src/contract/auth';
-import { userQueries } from '../../src/features/auth/auth.queries';
-import { setCatalogueMutationDefaults } from '../../src/features/catalogue/catalogue.mutations';
-import { catalogueQueries } from '../../src/features/catalogue/catalogue.queries';
-import { contentQueries } from '../../src/features/content/content.queries';
-import { noticeQueries } from '../../src/features/notices/notices.queries';
-import { promotionQueries } from '../../src/features/promotion/promotion.queries';
-import { walletQueries } from '../../src/features/wallet/wallet.queries';
-import {
-  PERSIST_KEY_PREFIX,
-  partitionFor,
-  type QueryPersistence,
-  startQueryPersistence,
-} from '../../src/lib/persist';
-import { queryClient as appClient } from '../../src/lib/query-client';
-import { logout, setUser } from '../../src/lib/session';
+import type { SessionResponse } from '#contract/auth';
+import { userQueries } from '#features/auth/auth.queries.ts';
+import { setCatalogueMutationDefaults } from '#features/catalogue/catalogue.mutations.ts';
+import { catalogueQueries } from '#features/catalogue/catalogue.queries.ts';
+import { contentQueries } from '#features/content/content.queries.ts';
+import { noticeQueries } from '#features/notices/notices.queries.ts';
+import { promotionQueries } from '#features/promotion/promotion.queries.ts';
+import { walletQueries } from '#features/wallet/wallet.queries.ts';
+import { PERSIST_KEY_PREFIX, partitionFor, type QueryPersistence, startQueryPersistence } from '#lib/persist';
+import { queryClient as appClient } from '#lib/query-client';
+import { logout, setUser } from '#lib/session';
 import { userInfo } from './fixtures';
 
 const idb = createStore('beacon', 'query-cache');
@@ -328,7 +323,7 @@ describe('a restore that cannot happen', () => {
       },
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const fresh = await import('../../src/lib/persist');
+    const fresh = await import('#lib/persist');
     const client = new QueryClient();
     const persistence = await fresh.startQueryPersistence(client, { buster: 'build-1' });
     expect(persistence.outcome).toBe('failed');
@@ -342,7 +337,7 @@ describe('a restore that cannot happen', () => {
     // An open request that never fires success or error.
     vi.stubGlobal('indexedDB', { open: () => ({}) as IDBOpenDBRequest });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const fresh = await import('../../src/lib/persist');
+    const fresh = await import('#lib/persist');
     const started = Date.now();
     const persistence = await fresh.startQueryPersistence(new QueryClient(), {
       buster: 'build-1',

@@ -8,11 +8,11 @@ import {
   registerRequestSchema,
   sendSmsRequestSchema,
   toNationalNumber,
-} from '../../src/contract/auth';
-import { LoginPage } from '../../src/features/auth/components/login-page';
-import { RegisterPage } from '../../src/features/auth/components/register-page';
-import { logout } from '../../src/lib/session';
-import { issueCodes } from '../../src/lib/validation-messages';
+} from '#contract/auth';
+import { LoginPage } from '#features/auth/components/login-page.tsx';
+import { RegisterPage } from '#features/auth/components/register-page.tsx';
+import { logout } from '#lib/session';
+import { issueCodes } from '#lib/validation-messages';
 import { renderInRouter } from './render';
 
 beforeEach(() => logout());

@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { demandApplyOutcome, itemAction, wxApplyOutcome } from '../../src/features/catalogue/apply-result';
+import { demandApplyOutcome, itemAction, wxApplyOutcome } from '#features/catalogue/apply-result.ts';
 
 const text = (outcome: { message: MessageDescriptor }) => i18n._(outcome.message);
 

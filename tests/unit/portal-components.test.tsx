@@ -3,11 +3,11 @@ import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ListEmpty, SearchBox } from '../../src/features/catalogue/components/catalogue-portal';
-import { HtmlContent } from '../../src/ui/html-content';
-import { Marquee } from '../../src/ui/marquee';
-import { QrCode } from '../../src/ui/qr-code';
-import { Tabs } from '../../src/ui/tabs';
+import { ListEmpty, SearchBox } from '#features/catalogue/components/catalogue-portal.tsx';
+import { HtmlContent } from '#ui/html-content';
+import { Marquee } from '#ui/marquee';
+import { QrCode } from '#ui/qr-code';
+import { Tabs } from '#ui/tabs';
 
 const withI18n = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 

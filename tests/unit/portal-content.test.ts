@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bannerPicture } from '../../src/contract/content';
-import { sanitizeHtml } from '../../src/lib/sanitize';
+import { bannerPicture } from '#contract/content';
+import { sanitizeHtml } from '#lib/sanitize';
 
 describe('bannerPicture (spec section 2: per-language picture, else the default)', () => {
   const banner = {

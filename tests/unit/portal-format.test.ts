@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteLink, formatRate } from '../../src/lib/format';
+import { absoluteLink, formatRate } from '#lib/format';
 
 describe('formatRate (spec section 2: newcps x 100, 2 decimals, a dash below 0.01)', () => {
   it('shows the percentage with two decimals', () => {

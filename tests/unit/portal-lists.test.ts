@@ -1,15 +1,15 @@
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { WxApp } from '../../src/contract/catalogue';
+import type { WxApp } from '#contract/catalogue';
 import {
   catalogueKeys,
   catalogueQueries,
   findCachedWxApp,
   patchCachedItems,
-} from '../../src/features/catalogue/catalogue.queries';
-import { nextPageParam } from '../../src/lib/paging';
-import { driftStep } from '../../src/ui/drift-strip';
-import { isNearBottom } from '../../src/ui/virtual-list';
+} from '#features/catalogue/catalogue.queries.ts';
+import { nextPageParam } from '#lib/paging';
+import { driftStep } from '#ui/drift-strip';
+import { isNearBottom } from '#ui/virtual-list';
 
 const app = (id: number, patch: Partial<WxApp> = {}): WxApp => ({
   id,

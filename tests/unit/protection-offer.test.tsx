@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProtectionState } from '../../src/contract/protection';
-import { DepositLimitOffer } from '../../src/features/protection/components/protection-link';
-import { queryClient } from '../../src/lib/query-client';
+import type { ProtectionState } from '#contract/protection';
+import { DepositLimitOffer } from '#features/protection/components/protection-link.tsx';
+import { queryClient } from '#lib/query-client';
 import { stubApi } from './api-stub';
 import { renderInRouter } from './render';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PushEnvironment, pushStateOf } from '../../src/lib/push-state';
+import { type PushEnvironment, pushStateOf } from '#lib/push-state';
 
 const env = (over: Partial<PushEnvironment>): PushEnvironment => ({
   ios: false,

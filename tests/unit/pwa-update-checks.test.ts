@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUpdateChecker, MIN_CHECK_INTERVAL_MS, reloadOnceForBuild } from '../../src/lib/update-checks';
+import { createUpdateChecker, MIN_CHECK_INTERVAL_MS, reloadOnceForBuild } from '#lib/update-checks';
 
 function checker(state: { online: boolean; visible: boolean; now: number }) {
   const check = vi.fn(() => Promise.resolve());

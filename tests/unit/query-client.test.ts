@@ -11,7 +11,7 @@ describe('query client', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     vi.resetModules();
     const { onlineManager } = await import('@tanstack/react-query');
-    await import('../../src/lib/query-client');
+    await import('#lib/query-client');
     expect(onlineManager.isOnline()).toBe(false);
   });
 
@@ -19,7 +19,7 @@ describe('query client', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     vi.resetModules();
     const { onlineManager } = await import('@tanstack/react-query');
-    await import('../../src/lib/query-client');
+    await import('#lib/query-client');
     expect(onlineManager.isOnline()).toBe(false);
     // Back online while the saved cache is still being restored: nothing of the app has subscribed yet.
     onLine.mockReturnValue(true);
@@ -32,7 +32,7 @@ describe('query client', () => {
 
   it('runs queries offlineFirst and ordinary actions always (they fail at once offline, never fire later)', async () => {
     vi.resetModules();
-    const { queryClient } = await import('../../src/lib/query-client');
+    const { queryClient } = await import('#lib/query-client');
     expect(queryClient.getDefaultOptions().queries?.networkMode).toBe('offlineFirst');
     expect(queryClient.getDefaultOptions().mutations?.networkMode).toBe('always');
   });

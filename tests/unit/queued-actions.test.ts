@@ -1,12 +1,12 @@
 import { type InfiniteData, onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyRefusalOf, clearApplyRefusals } from '../../src/features/catalogue/apply-refusals';
+import { applyRefusalOf, clearApplyRefusals } from '#features/catalogue/apply-refusals.ts';
 import {
   catalogueMutationKeys,
   setCatalogueMutationDefaults,
-} from '../../src/features/catalogue/catalogue.mutations';
-import { catalogueKeys } from '../../src/features/catalogue/catalogue.queries';
-import { toastStore } from '../../src/lib/toast';
+} from '#features/catalogue/catalogue.mutations.ts';
+import { catalogueKeys } from '#features/catalogue/catalogue.queries.ts';
+import { toastStore } from '#lib/toast';
 
 const answer = (httpStatus: number, body: unknown) =>
   new Response(JSON.stringify(body), { status: httpStatus, headers: { 'content-type': 'application/json' } });

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecordsPage } from '../../src/features/wallet/components/records-page';
-import { activateLocale, loadBeyondHome } from '../../src/lib/i18n';
-import { queryClient } from '../../src/lib/query-client';
+import { RecordsPage } from '#features/wallet/components/records-page.tsx';
+import { activateLocale, loadBeyondHome } from '#lib/i18n';
+import { queryClient } from '#lib/query-client';
 import { renderInRouter } from './render';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../../src/lib/redirect';
+import { safeRedirect } from '#lib/redirect';
 
 describe('safeRedirect', () => {
   it.each(['/', '/my', '/GameDetail/15?x=1#top', '/notices/3', '/promotion/2?tab=1&q=a%20b'])(

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { queryClient } from '../../src/lib/query-client';
+import { queryClient } from '#lib/query-client';
 
 /** Renders a component inside a memory router whose every path shows it, with the app's providers. */
 export async function renderInRouter(ui: () => ReactNode, path = '/') {

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
 import { isNotFound, isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { requireLogin, skipWhenLoggedIn } from '../../src/lib/auth-guard';
-import { parseIdParam, prefetch } from '../../src/lib/route-helpers';
-import type { Viewer } from '../../src/lib/session';
+import { requireLogin, skipWhenLoggedIn } from '#lib/auth-guard';
+import { parseIdParam, prefetch } from '#lib/route-helpers';
+import type { Viewer } from '#lib/session';
 
 const thrown = (run: () => unknown): unknown => {
   try {

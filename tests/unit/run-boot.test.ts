@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { runBoot } from '../../src/boot/run-boot';
-import { BOOT_STEPS } from '../../src/boot/steps';
-import type { BootStep } from '../../src/boot/types';
+import { runBoot } from '#boot/run-boot.ts';
+import { BOOT_STEPS } from '#boot/steps.ts';
+import type { BootStep } from '#boot/types.ts';
 
 function env() {
   return { assign: vi.fn<(url: string) => void>(), logError: vi.fn() };

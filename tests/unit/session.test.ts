@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { userQueries } from '../../src/features/auth/auth.queries';
-import { queryClient } from '../../src/lib/query-client';
+import { userQueries } from '#features/auth/auth.queries.ts';
+import { queryClient } from '#lib/query-client';
 import {
   getJob,
   getToken,
@@ -11,7 +11,7 @@ import {
   logout,
   setUser,
   subscribeSession,
-} from '../../src/lib/session';
+} from '#lib/session';
 import { userInfo } from './fixtures';
 
 const user = userInfo({ uid: 9, username: '63+9170000000', role: 1 });

@@ -3,22 +3,22 @@
 // which zone. The member joined at 2026-12-01T16:02Z: Dec 2, 00:02 in Manila, Dec 1, 08:02 in Los Angeles.
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentDetail, Member } from '../../src/contract/agent';
-import type { SpinState } from '../../src/contract/spin';
-import { DownlinePage } from '../../src/features/agent/components/downline-page';
-import { ReportDetailsPage } from '../../src/features/agent/components/report-details-page';
-import { TeamPage } from '../../src/features/agent/components/team-page';
-import { SpinPage } from '../../src/features/spin/components/spin-page';
-import { RecordsPage } from '../../src/features/wallet/components/records-page';
-import { recordFilters } from '../../src/features/wallet/wallet.queries';
-import { queryClient } from '../../src/lib/query-client';
-import { logout, setUser } from '../../src/lib/session';
-import { dayStartInZone, formatInZone, zoneLabel } from '../../src/lib/zoned-time';
+import type { AgentDetail, Member } from '#contract/agent';
+import type { SpinState } from '#contract/spin';
+import { DownlinePage } from '#features/agent/components/downline-page.tsx';
+import { ReportDetailsPage } from '#features/agent/components/report-details-page.tsx';
+import { TeamPage } from '#features/agent/components/team-page.tsx';
+import { SpinPage } from '#features/spin/components/spin-page.tsx';
+import { RecordsPage } from '#features/wallet/components/records-page.tsx';
+import { recordFilters } from '#features/wallet/wallet.queries.ts';
+import { queryClient } from '#lib/query-client';
+import { logout, setUser } from '#lib/session';
+import { dayStartInZone, formatInZone, zoneLabel } from '#lib/zoned-time';
 import { stubApi } from './api-stub';
 import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
 
-vi.mock('../../src/ui/uplot-chart', () => ({ mountChart: () => ({ resize: () => {}, destroy: () => {} }) }));
+vi.mock('#ui/uplot-chart', () => ({ mountChart: () => ({ resize: () => {}, destroy: () => {} }) }));
 
 const JOINED = Date.UTC(2026, 11, 1, 16, 2);
 const NOTE = 'Dates and times in Asia/Manila time (GMT+8)';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TabBar, tabsForJob } from '../../src/ui/tab-bar';
+import { TabBar, tabsForJob } from '#ui/tab-bar';
 import { renderInRouter } from './render';
 
 describe('tabsForJob', () => {

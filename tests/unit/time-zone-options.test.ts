@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeZoneOptions } from '../../src/features/admin/components/time-zone-options';
+import { timeZoneOptions } from '#features/admin/components/time-zone-options.ts';
 
 const label = (options: { value: string; label: string }[], zone: string) =>
   options.find((o) => o.value === zone)?.label;

@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DepositPage } from '../../src/features/wallet/components/deposit-page';
-import { SafePage } from '../../src/features/wallet/components/safe-page';
-import { TransferPage } from '../../src/features/wallet/components/transfer-page';
-import { WithdrawPage } from '../../src/features/wallet/components/withdraw-page';
-import { queryClient } from '../../src/lib/query-client';
-import { toastStore } from '../../src/lib/toast';
+import { DepositPage } from '#features/wallet/components/deposit-page.tsx';
+import { SafePage } from '#features/wallet/components/safe-page.tsx';
+import { TransferPage } from '#features/wallet/components/transfer-page.tsx';
+import { WithdrawPage } from '#features/wallet/components/withdraw-page.tsx';
+import { queryClient } from '#lib/query-client';
+import { toastStore } from '#lib/toast';
 import { renderInRouter } from './render';
 
 /**

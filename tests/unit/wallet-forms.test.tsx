@@ -2,12 +2,12 @@ import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MethodPage } from '../../src/features/wallet/components/method-form';
-import { SafePage } from '../../src/features/wallet/components/safe-page';
-import { useLingeringFlag } from '../../src/features/wallet/lingering-flag';
-import { queryClient } from '../../src/lib/query-client';
-import { logout, setUser } from '../../src/lib/session';
-import { siteStore } from '../../src/lib/site';
+import { MethodPage } from '#features/wallet/components/method-form.tsx';
+import { SafePage } from '#features/wallet/components/safe-page.tsx';
+import { useLingeringFlag } from '#features/wallet/lingering-flag.ts';
+import { queryClient } from '#lib/query-client';
+import { logout, setUser } from '#lib/session';
+import { siteStore } from '#lib/site';
 import { userInfo } from './fixtures';
 import { renderInRouter } from './render';
 

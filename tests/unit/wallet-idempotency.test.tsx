@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useTransferMutation } from '../../src/features/wallet/wallet.mutations';
-import { ActionKey } from '../../src/lib/idempotency';
-import { queryClient } from '../../src/lib/query-client';
+import { useTransferMutation } from '#features/wallet/wallet.mutations.ts';
+import { ActionKey } from '#lib/idempotency';
+import { queryClient } from '#lib/query-client';
 
 describe('ActionKey', () => {
   it('keeps the key across retries of the same action and makes a new one after success', () => {

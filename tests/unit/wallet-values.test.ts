@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LevelData, money, type SecondaryInfo, toMinor } from '../../src/contract/wallet';
-import { dayBound, levelProgress, parseAmount, walletSummary } from '../../src/features/wallet/wallet-values';
-import { formatAmount, formatMoney, fromMinorUnits } from '../../src/lib/money';
+import { type LevelData, money, type SecondaryInfo, toMinor } from '#contract/wallet';
+import { dayBound, levelProgress, parseAmount, walletSummary } from '#features/wallet/wallet-values.ts';
+import { formatAmount, formatMoney, fromMinorUnits } from '#lib/money';
 
 const info = (over: Partial<SecondaryInfo> = {}): SecondaryInfo => ({
   totalCoin: 0,

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GamesCorner } from '../../src/features/games/components/games-corner';
-import { SafePage } from '../../src/features/wallet/components/safe-page';
-import { activateLocale, loadBeyondHome } from '../../src/lib/i18n';
-import { queryClient } from '../../src/lib/query-client';
+import { GamesCorner } from '#features/games/components/games-corner.tsx';
+import { SafePage } from '#features/wallet/components/safe-page.tsx';
+import { activateLocale, loadBeyondHome } from '#lib/i18n';
+import { queryClient } from '#lib/query-client';
 import { renderInRouter } from './render';
 
 /**

@@ -5,7 +5,7 @@ import {
   adminRejectCall,
   adminSettleCall,
   adminWithdrawalListCall,
-} from '../../../src/contract/wallet';
+} from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';

@@ -1,7 +1,7 @@
-import type { MoneyListSort } from '../../../src/contract/console-states';
-import type { Page } from '../../../src/contract/paging';
-import type { TxState } from '../../../src/contract/tx-states';
-import { type AdminWithdrawal, toMoney } from '../../../src/contract/wallet';
+import type { MoneyListSort } from '#contract/console-states';
+import type { Page } from '#contract/paging';
+import type { TxState } from '#contract/tx-states';
+import { type AdminWithdrawal, toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';

@@ -1,4 +1,4 @@
-import type { AdminRatiosRequest } from '../../../src/contract/agent-admin';
+import type { AdminRatiosRequest } from '#contract/admin/agent';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError } from '../../http/envelope';

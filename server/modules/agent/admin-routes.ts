@@ -6,7 +6,7 @@ import {
   adminHoldReleaseCall,
   adminRatiosCall,
   adminVoidRoundCall,
-} from '../../../src/contract/agent-admin';
+} from '#contract/admin/agent';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/envelope';
 import { idempotentCall } from '../../http/idempotency';

@@ -1,5 +1,5 @@
-import type { VoidRound } from '../../../src/contract/agent-admin';
-import { toMoney } from '../../../src/contract/wallet';
+import type { VoidRound } from '#contract/admin/agent';
+import { toMoney } from '#contract/wallet';
 import type { AppContext, CountedValidBet } from '../../context';
 import type { Db } from '../../db/create-db';
 import type { MoneyWork } from '../../http/idempotency';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { earningsWithdrawCall } from '../../../src/contract/agent';
+import { earningsWithdrawCall } from '#contract/agent';
 import type { AppContext } from '../../context';
 import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';

@@ -1,5 +1,5 @@
-import type { EarningsWithdrawRequest } from '../../../src/contract/agent';
-import { toMinor, toMoney } from '../../../src/contract/wallet';
+import type { EarningsWithdrawRequest } from '#contract/agent';
+import { toMinor, toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { conflict, fieldError } from '../../http/envelope';
 import type { MoneyWork } from '../../http/idempotency';

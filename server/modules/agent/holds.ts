@@ -1,6 +1,6 @@
-import type { Hold, HoldListRequest } from '../../../src/contract/agent-admin';
-import type { Page } from '../../../src/contract/paging';
-import { toMoney } from '../../../src/contract/wallet';
+import type { Hold, HoldListRequest } from '#contract/admin/agent';
+import type { Page } from '#contract/paging';
+import { toMoney } from '#contract/wallet';
 import type { Day } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';

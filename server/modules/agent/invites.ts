@@ -6,9 +6,9 @@ import type {
   DownlinkRequest,
   GeneratedLink,
   RechargeLinkRequest,
-} from '../../../src/contract/agent';
-import { Status } from '../../../src/contract/envelope';
-import { toMinor, toMoney } from '../../../src/contract/wallet';
+} from '#contract/agent';
+import { Status } from '#contract/envelope';
+import { toMinor, toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { RatioView } from '../../../src/contract/agent';
+import type { RatioView } from '#contract/agent';
 import type { Day } from '../../business-days';
 import type { Db } from '../../db/create-db';
 import type { Database } from '../../db/types';

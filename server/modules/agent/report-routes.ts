@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { agentDetailCall, rakeBackCall, reportCall, reportDetailsCall } from '../../../src/contract/agent';
+import { agentDetailCall, rakeBackCall, reportCall, reportDetailsCall } from '#contract/agent';
 import type { AppContext } from '../../context';
 import { type CallContext, serve } from '../../http/serve';
 import { answerLocale } from '../content/service';

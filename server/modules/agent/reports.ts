@@ -1,14 +1,6 @@
-import type {
-  AgentDetail,
-  Figure,
-  RANGES,
-  RakeBack,
-  RatioView,
-  Report,
-  ReportRow,
-} from '../../../src/contract/agent';
-import type { Page } from '../../../src/contract/paging';
-import { toMoney } from '../../../src/contract/wallet';
+import type { AgentDetail, Figure, RANGES, RakeBack, RatioView, Report, ReportRow } from '#contract/agent';
+import type { Page } from '#contract/paging';
+import { toMoney } from '#contract/wallet';
 import {
   addDays,
   businessDay,

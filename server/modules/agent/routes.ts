@@ -5,7 +5,7 @@ import { earningsRoutes } from './earnings-routes';
 import { reportRoutes } from './report-routes';
 import { teamRoutes } from './team-routes';
 
-/** The agent programme's calls (src/contract/agent.ts, agent-admin.ts), by concern. */
+/** The agent programme's calls (contract/agent.ts, contract/admin/agent.ts), by concern. */
 export function agentRoutes(app: FastifyInstance, ctx: AppContext): void {
   teamRoutes(app, ctx);
   earningsRoutes(app, ctx);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { toMoney } from '../../../src/contract/wallet';
+import { toMoney } from '#contract/wallet';
 import { type Day, dayEndIn, isDay } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';

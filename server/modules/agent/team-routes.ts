@@ -11,7 +11,7 @@ import {
   joinAgentCall,
   promoteCall,
   teamCall,
-} from '../../../src/contract/agent';
+} from '#contract/agent';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { answerLocale } from '../content/service';

@@ -1,13 +1,6 @@
-import type {
-  AgentDownRequest,
-  Downline,
-  Member,
-  RatioView,
-  Team,
-  TeamRequest,
-} from '../../../src/contract/agent';
-import { Status } from '../../../src/contract/envelope';
-import { toMoney } from '../../../src/contract/wallet';
+import type { AgentDownRequest, Downline, Member, RatioView, Team, TeamRequest } from '#contract/agent';
+import { Status } from '#contract/envelope';
+import { toMoney } from '#contract/wallet';
 import { addDays, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appCardEditCall, appCardViewCall } from '../../../src/contract/appcard';
+import { appCardEditCall, appCardViewCall } from '#contract/appcard';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

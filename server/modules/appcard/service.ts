@@ -1,4 +1,4 @@
-import type { AppCard } from '../../../src/contract/appcard';
+import type { AppCard } from '#contract/appcard';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import type { Authenticated } from '../auth/service';

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditFilter } from '../../../src/contract/audit';
+import type { AuditEntry, AuditFilter } from '#contract/admin/audit';
 import type { Db } from '../../db/create-db';
 import { PLATFORM_CHAIN } from './chain';
 

@@ -6,9 +6,9 @@ import {
   registerCall,
   sendSmsCall,
   tokenLoginCall,
-} from '../../../src/contract/auth';
-import { DEVICE_HEADER } from '../../../src/contract/call';
-import { changePasswordCall, passwordCodeCall, setAvatarCall } from '../../../src/contract/profile';
+} from '#contract/auth';
+import { DEVICE_HEADER } from '#contract/call';
+import { changePasswordCall, passwordCodeCall, setAvatarCall } from '#contract/profile';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { callerSiteId } from '../site/service';

@@ -10,10 +10,10 @@ import {
   type SessionResponse,
   type SmsCodePurpose,
   toUsername,
-} from '../../../src/contract/auth';
-import { Status } from '../../../src/contract/envelope';
-import type { ChangePasswordRequest } from '../../../src/contract/profile';
-import type { UserInfo } from '../../../src/contract/user';
+} from '#contract/auth';
+import { Status } from '#contract/envelope';
+import type { ChangePasswordRequest } from '#contract/profile';
+import type { UserInfo } from '#contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { isUniqueViolation } from '../../db/create-db';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsCodePurpose } from '../../../src/contract/auth';
+import type { SmsCodePurpose } from '#contract/auth';
 import type { Config } from '../../config';
 import type { Clock } from '../../context';
 import type { Db } from '../../db/create-db';

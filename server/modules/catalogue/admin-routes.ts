@@ -4,7 +4,7 @@ import {
   catalogueItemCreateCall,
   catalogueItemEditCall,
   catalogueItemLinkCall,
-} from '../../../src/contract/catalogue-admin';
+} from '#contract/admin/catalogue';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as admin from './admin';

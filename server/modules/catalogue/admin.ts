@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { ParsedInput } from '../../../src/contract/call';
-import type { CatalogueKind } from '../../../src/contract/catalogue';
 import type {
   AdminCatalogueItem,
   adminCatalogueListCall,
   CatalogueItemCreateRequest,
   CatalogueItemEditRequest,
   CatalogueItemLinkRequest,
-} from '../../../src/contract/catalogue-admin';
-import type { Page } from '../../../src/contract/paging';
+} from '#contract/admin/catalogue';
+import type { ParsedInput } from '#contract/call';
+import type { CatalogueKind } from '#contract/catalogue';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { conflict, fieldError } from '../../http/envelope';

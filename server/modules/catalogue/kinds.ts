@@ -6,7 +6,7 @@ import {
   DemandApplyResult,
   type WxApp,
   type WxApplyResponse,
-} from '../../../src/contract/catalogue';
+} from '#contract/catalogue';
 import { codedError } from '../../http/envelope';
 import type { DemandsTable, WxAppsTable } from './tables';
 

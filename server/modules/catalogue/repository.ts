@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
-import type { CatalogueKind } from '../../../src/contract/catalogue';
+import type { CatalogueKind } from '#contract/catalogue';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
 import { runTemplated, slot } from '../../db/query-template';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import type { Access, Call } from '../../../src/contract/call';
+import type { Access, Call } from '#contract/call';
 import {
   demandApplyCall,
   demandDeleteCall,
@@ -15,8 +15,8 @@ import {
   wxMineCall,
   wxNewestCall,
   wxPinCall,
-} from '../../../src/contract/catalogue';
-import type { Page } from '../../../src/contract/paging';
+} from '#contract/catalogue';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import { type AuthFor, type Handler, serve } from '../../http/serve';
 import { answerLocale } from '../content/service';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { CatalogueKind, KeepTopResponse } from '../../../src/contract/catalogue';
-import type { Page } from '../../../src/contract/paging';
-import { Job } from '../../../src/contract/user';
+import type { CatalogueKind, KeepTopResponse } from '#contract/catalogue';
+import type { Page } from '#contract/paging';
+import { Job } from '#contract/user';
 import type { AppContext } from '../../context';
 import { type Db, isUniqueViolation } from '../../db/create-db';
 import { codedError, conflict } from '../../http/envelope';

@@ -3,10 +3,10 @@ import type {
   BannerCreateRequest,
   BannerEditRequest,
   BannerPictureRemoveRequest,
-} from '../../../src/contract/banner-admin';
-import { BANNER_PICTURE_BOX } from '../../../src/contract/banner-admin';
-import type { ContentLocale } from '../../../src/contract/locales';
-import type { Page } from '../../../src/contract/paging';
+} from '#contract/admin/banner';
+import { BANNER_PICTURE_BOX } from '#contract/admin/banner';
+import type { ContentLocale } from '#contract/locales';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';

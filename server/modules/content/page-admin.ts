@@ -1,6 +1,6 @@
-import { PAGE_SLUGS, type PageSlug } from '../../../src/contract/content';
-import type { ContentLocale } from '../../../src/contract/locales';
-import type { AdminPage, PageSaveRequest } from '../../../src/contract/page-admin';
+import type { AdminPage, PageSaveRequest } from '#contract/admin/page';
+import { PAGE_SLUGS, type PageSlug } from '#contract/content';
+import type { ContentLocale } from '#contract/locales';
 import type { AppContext } from '../../context';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';

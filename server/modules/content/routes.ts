@@ -5,14 +5,9 @@ import {
   bannerEditCall,
   bannerPictureCall,
   bannerPictureRemoveCall,
-} from '../../../src/contract/banner-admin';
-import {
-  aboutUsPageCall,
-  bannerListCall,
-  customAgentPageCall,
-  systemHelpPageCall,
-} from '../../../src/contract/content';
-import { adminPageListCall, pageSaveCall } from '../../../src/contract/page-admin';
+} from '#contract/admin/banner';
+import { adminPageListCall, pageSaveCall } from '#contract/admin/page';
+import { aboutUsPageCall, bannerListCall, customAgentPageCall, systemHelpPageCall } from '#contract/content';
 import type { AppContext } from '../../context';
 import { serve, serveUpload } from '../../http/serve';
 import { callerSiteId } from '../site/service';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Banner, HtmlPage, PageSlug } from '../../../src/contract/content';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../src/contract/locales';
-import { PAGE_FALLBACK_LOCALE } from '../../../src/contract/page-admin';
+import { PAGE_FALLBACK_LOCALE } from '#contract/admin/page';
+import type { Banner, HtmlPage, PageSlug } from '#contract/content';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/envelope';
 import { sanitizeHtml } from '../../http/sanitize';

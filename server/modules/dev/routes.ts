@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { devClockCall, smsOutboxCall } from '../../../src/contract/dev';
+import { devClockCall, smsOutboxCall } from '#contract/dev';
 import { type AppContext, isMovable } from '../../context';
 import { notFound } from '../../http/envelope';
 import { serve } from '../../http/serve';

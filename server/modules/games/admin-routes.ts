@@ -4,7 +4,7 @@ import {
   adminProviderListCall,
   gameEnableCall,
   providerEnableCall,
-} from '../../../src/contract/game-admin';
+} from '#contract/admin/game';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as admin from './admin';

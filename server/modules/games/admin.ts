@@ -1,5 +1,5 @@
-import type { AdminGame, AdminProvider } from '../../../src/contract/game-admin';
-import type { Page } from '../../../src/contract/paging';
+import type { AdminGame, AdminProvider } from '#contract/admin/game';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import { codedError, fieldError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';

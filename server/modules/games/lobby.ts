@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Status } from '../../../src/contract/envelope';
-import { LAUNCH_TOKEN_SECONDS } from '../../../src/contract/game-provider';
+import { Status } from '#contract/envelope';
+import { LAUNCH_TOKEN_SECONDS } from '#contract/game-provider';
 import type {
   Game,
   GamesRequest,
@@ -9,9 +9,9 @@ import type {
   Round,
   RoundDetail,
   RoundsRequest,
-} from '../../../src/contract/games';
-import type { Page } from '../../../src/contract/paging';
-import { toMoney } from '../../../src/contract/wallet';
+} from '#contract/games';
+import type { Page } from '#contract/paging';
+import { toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ProviderRecord } from '../../../src/contract/game-provider';
+import type { ProviderRecord } from '#contract/game-provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { accountStanding, userTimeZone } from '../auth/service';

@@ -8,8 +8,8 @@ import {
   seamlessRollbackCall,
   seamlessWinCall,
   TIMESTAMP_HEADER,
-} from '../../../src/contract/game-provider';
-import { gamesCall, launchGameCall, lobbyCall, roundCall, roundsCall } from '../../../src/contract/games';
+} from '#contract/game-provider';
+import { gamesCall, launchGameCall, lobbyCall, roundCall, roundsCall } from '#contract/games';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { answerLocale } from '../content/service';

@@ -5,7 +5,7 @@ import type {
   RollbackRequest,
   WalletAnswer,
   WinRequest,
-} from '../../../src/contract/game-provider';
+} from '#contract/game-provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { accountStanding, userTimeZone } from '../auth/service';

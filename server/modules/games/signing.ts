@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNATURE_WINDOW_SECONDS } from '../../../src/contract/game-provider';
+import { SIGNATURE_WINDOW_SECONDS } from '#contract/game-provider';
 
 /*
  * Both directions of the provider protocols are signed (docs/games-protocol.md): HMAC-SHA256 keyed with

@@ -8,7 +8,7 @@ import {
   transferEndSessionsAnswerSchema,
   transferLaunchAnswerSchema,
   transferStatusAnswerSchema,
-} from '../../../src/contract/game-provider';
+} from '#contract/game-provider';
 import type { AppContext } from '../../context';
 import type { ProviderRow } from './repository';
 import { signatureProblem, signedHeaders } from './signing';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { channelBalanceCall, channelTransferCall } from '../../../src/contract/games';
-import { toMinor } from '../../../src/contract/wallet';
+import { channelBalanceCall, channelTransferCall } from '#contract/games';
+import { toMinor } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Status } from '../../../src/contract/envelope';
-import { toMoney } from '../../../src/contract/wallet';
+import { Status } from '#contract/envelope';
+import { toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { ApiError, codedError, conflict, fieldError, serviceUnavailable } from '../../http/envelope';

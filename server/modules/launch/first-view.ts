@@ -1,4 +1,4 @@
-import type { Banner } from '../../../src/contract/content';
+import type { Banner } from '#contract/content';
 
 const escapeHtml = (value: string): string =>
   value

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bannerPicture } from '../../../src/contract/content';
+import { bannerPicture } from '#contract/content';
 import type { AppContext } from '../../context';
 import { DEFAULT_LOCALE, listBanners } from '../content/service';
 import { callerSiteId } from '../site/service';

@@ -1,4 +1,4 @@
-import { LAUNCH_DATA_ELEMENT_ID, type LaunchData } from '../../../src/contract/content';
+import { LAUNCH_DATA_ELEMENT_ID, type LaunchData } from '#contract/content';
 import { firstViewHtml } from './first-view';
 
 /** JSON that cannot end its <script> element or open a comment, whatever the banners say. */

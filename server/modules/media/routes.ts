@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { downImageCall, downVideoCall } from '../../../src/contract/catalogue';
+import { downImageCall, downVideoCall } from '#contract/catalogue';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';
 import { serve } from '../../http/serve';

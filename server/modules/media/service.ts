@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_LOCALES } from '../../../src/contract/locales';
+import { CONTENT_LOCALES } from '#contract/locales';
 import type { AppContext } from '../../context';
 import { isItemMedia, mediaItemName } from '../catalogue/service';
 import { findBanner } from '../content/service';

@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  adminMessageResumeCall,
-  adminMessageSendCall,
-  adminMessageSendsCall,
-} from '../../../src/contract/message-admin';
+import { adminMessageResumeCall, adminMessageSendCall, adminMessageSendsCall } from '#contract/admin/message';
 import {
   messageDeleteCall,
   messageDetailCall,
@@ -11,7 +7,7 @@ import {
   messageReadAllCall,
   messageReadCall,
   messageUnreadCall,
-} from '../../../src/contract/messages';
+} from '#contract/messages';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { answerLocale } from '../content/service';

@@ -1,14 +1,14 @@
-import { Status } from '../../../src/contract/envelope';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../src/contract/locales';
 import type {
   MessageBroadcast,
   MessageSegment,
   MessageSendFields,
   MessageSendResult,
-} from '../../../src/contract/message-admin';
-import type { Message, MessageUnread } from '../../../src/contract/messages';
-import type { Page } from '../../../src/contract/paging';
-import { Job } from '../../../src/contract/user';
+} from '#contract/admin/message';
+import { Status } from '#contract/envelope';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
+import type { Message, MessageUnread } from '#contract/messages';
+import type { Page } from '#contract/paging';
+import { Job } from '#contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, conflict, notFound } from '../../http/envelope';

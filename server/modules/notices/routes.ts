@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { noticeListCall, noticeReadCall, noticeTickerCall } from '../../../src/contract/content';
 import {
   adminNoticeListCall,
   noticeCreateCall,
   noticeEditCall,
   noticeWithdrawCall,
-} from '../../../src/contract/notice-admin';
+} from '#contract/admin/notice';
+import { noticeListCall, noticeReadCall, noticeTickerCall } from '#contract/content';
 import type { AppContext } from '../../context';
 import { type CallContext, serve } from '../../http/serve';
 import { answerLocale } from '../content/service';

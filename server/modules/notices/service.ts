@@ -1,8 +1,8 @@
-import type { Notice, NoticeDetail, NoticeReadResult } from '../../../src/contract/content';
-import { Status } from '../../../src/contract/envelope';
-import type { ContentLocale } from '../../../src/contract/locales';
-import type { AdminNotice, NoticeCreateRequest, NoticeEditRequest } from '../../../src/contract/notice-admin';
-import type { Page } from '../../../src/contract/paging';
+import type { AdminNotice, NoticeCreateRequest, NoticeEditRequest } from '#contract/admin/notice';
+import type { Notice, NoticeDetail, NoticeReadResult } from '#contract/content';
+import { Status } from '#contract/envelope';
+import type { ContentLocale } from '#contract/locales';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';

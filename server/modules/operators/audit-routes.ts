@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_EXPORT_MAX_ROWS, adminAuditExportCall, adminAuditListCall } from '../../../src/contract/audit';
+import { AUDIT_EXPORT_MAX_ROWS, adminAuditExportCall, adminAuditListCall } from '#contract/admin/audit';
 import type { AppContext } from '../../context';
 import { offsetOf, pageOf } from '../../http/page';
 import { serve } from '../../http/serve';

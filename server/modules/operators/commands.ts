@@ -1,7 +1,7 @@
-import type { OperatorResource } from '../../../src/contract/call';
-import type { COMMAND_STATES } from '../../../src/contract/console-states';
-import type { COMMAND_KINDS, Command } from '../../../src/contract/operators';
-import type { Page } from '../../../src/contract/paging';
+import type { COMMAND_KINDS, Command } from '#contract/admin/operators';
+import type { OperatorResource } from '#contract/call';
+import type { COMMAND_STATES } from '#contract/console-states';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { ApiError, codedError, conflict } from '../../http/envelope';

@@ -1,5 +1,5 @@
-import type { GrantsRequest, OperatorView } from '../../../src/contract/operators';
-import type { Page } from '../../../src/contract/paging';
+import type { GrantsRequest, OperatorView } from '#contract/admin/operators';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError } from '../../http/envelope';

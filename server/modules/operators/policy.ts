@@ -1,4 +1,4 @@
-import { OPERATOR_RESOURCES, type OperatorAction, type OperatorResource } from '../../../src/contract/call';
+import { OPERATOR_RESOURCES, type OperatorAction, type OperatorResource } from '#contract/call';
 
 /** The roles an operator may be granted on a site, or on every site (decision 0024). */
 export const OPERATOR_ROLES = ['viewer', 'content_editor', 'payments_reviewer', 'administrator'] as const;

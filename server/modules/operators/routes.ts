@@ -8,7 +8,7 @@ import {
   adminSessionCall,
   adminTotpCall,
   adminTotpEnrolCall,
-} from '../../../src/contract/operators';
+} from '#contract/admin/operators';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { auditViewerRoutes } from './audit-routes';

@@ -1,6 +1,6 @@
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { OperatorAction, OperatorResource } from '../../../src/contract/call';
-import type { OperatorSession } from '../../../src/contract/operators';
+import type { OperatorSession } from '#contract/admin/operators';
+import type { OperatorAction, OperatorResource } from '#contract/call';
 import type { AppContext } from '../../context';
 import { codedError, conflict, fieldError } from '../../http/envelope';
 import { assertUnderLimit, recordEvent } from '../../http/rate-limit';

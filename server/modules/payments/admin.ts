@@ -1,7 +1,7 @@
-import type { DEPOSIT_STATES, MoneyListSort } from '../../../src/contract/console-states';
-import type { AdminDeposit } from '../../../src/contract/deposit-admin';
-import type { Page } from '../../../src/contract/paging';
-import { toMoney } from '../../../src/contract/wallet';
+import type { AdminDeposit } from '#contract/admin/deposit';
+import type { DEPOSIT_STATES, MoneyListSort } from '#contract/console-states';
+import type { Page } from '#contract/paging';
+import { toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { offsetOf, pageOf } from '../../http/page';
 import { maskPhone } from '../auth/service';

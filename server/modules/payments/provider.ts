@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SandboxCallback } from '../../../src/contract/wallet';
+import type { SandboxCallback } from '#contract/wallet';
 
 /** A payment provider: where the payer goes to pay, and how its callbacks are authenticated. */
 export interface PaymentProvider {

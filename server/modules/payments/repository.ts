@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { MoneyListSort } from '../../../src/contract/console-states';
+import type { MoneyListSort } from '#contract/console-states';
 import type { Db } from '../../db/create-db';
 import type { DepositOrdersTable } from './tables';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminDepositListCall } from '../../../src/contract/deposit-admin';
+import { adminDepositListCall } from '#contract/admin/deposit';
 import {
   depositCreateCall,
   depositDetailCall,
@@ -9,7 +9,7 @@ import {
   sandboxPayFormCall,
   sandboxPayPageCall,
   toMoney,
-} from '../../../src/contract/wallet';
+} from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { forgetOldKeys, idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';

@@ -1,12 +1,12 @@
-import type { Page } from '../../../src/contract/paging';
-import type { TxState } from '../../../src/contract/tx-states';
+import type { Page } from '#contract/paging';
+import type { TxState } from '#contract/tx-states';
 import {
   DEPOSIT_EXPIRY_MINUTES,
   type DepositOrder,
   type SandboxCallback,
   toMinor,
   toMoney,
-} from '../../../src/contract/wallet';
+} from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { shortLinkCall } from '../../../src/contract/promotion';
+import { shortLinkCall } from '#contract/promotion';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

@@ -1,4 +1,4 @@
-import type { CatalogueKind } from '../../../src/contract/catalogue';
+import type { CatalogueKind } from '#contract/catalogue';
 import type { AppContext } from '../../context';
 import { codedError } from '../../http/envelope';
 import type { Authenticated } from '../auth/service';

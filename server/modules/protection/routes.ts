@@ -6,7 +6,7 @@ import {
   protectionStateCall,
   realityCheckCall,
   realitySetCall,
-} from '../../../src/contract/protection';
+} from '#contract/protection';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

@@ -1,4 +1,4 @@
-import { Status } from '../../../src/contract/envelope';
+import { Status } from '#contract/envelope';
 import {
   type BlockRequest,
   type HistoryMonth,
@@ -11,8 +11,8 @@ import {
   type RealityCheck,
   type SelfExclusionDuration,
   type TimeOutDuration,
-} from '../../../src/contract/protection';
-import { toMinor, toMoney } from '../../../src/contract/wallet';
+} from '#contract/protection';
+import { toMinor, toMoney } from '#contract/wallet';
 import { businessDay, dayStartMs } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';

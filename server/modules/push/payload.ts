@@ -1,4 +1,4 @@
-import { type MessagePush, PUSH_PAYLOAD_MAX_BYTES, type PushPayload } from '../../../src/contract/push';
+import { type MessagePush, PUSH_PAYLOAD_MAX_BYTES, type PushPayload } from '#contract/push';
 import type { LocalizedText } from '../notices/service';
 
 const payloadBytes = (p: object): number => Buffer.byteLength(JSON.stringify(p), 'utf8');

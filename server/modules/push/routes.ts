@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pushKeyCall, pushSubscribeCall, pushUnsubscribeCall } from '../../../src/contract/push';
+import { pushKeyCall, pushSubscribeCall, pushUnsubscribeCall } from '#contract/push';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import type { PushRuntime } from './runtime';

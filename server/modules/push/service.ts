@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PushSubscribeRequest, PushSubscriptionState } from '../../../src/contract/push';
+import type { PushSubscribeRequest, PushSubscriptionState } from '#contract/push';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { fieldError, serviceUnavailable } from '../../http/envelope';

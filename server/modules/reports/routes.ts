@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminReportCall } from '../../../src/contract/report-admin';
+import { adminReportCall } from '#contract/admin/report';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

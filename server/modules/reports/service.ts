@@ -1,9 +1,5 @@
-import {
-  type AdminReport,
-  REPORT_DEFAULT_DAYS,
-  type ReportFigures,
-} from '../../../src/contract/report-admin';
-import { toMoney } from '../../../src/contract/wallet';
+import { type AdminReport, REPORT_DEFAULT_DAYS, type ReportFigures } from '#contract/admin/report';
+import { toMoney } from '#contract/wallet';
 import { addDays, businessDay, type Day, dayStartMs, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';

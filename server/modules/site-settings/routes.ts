@@ -5,7 +5,7 @@ import {
   siteIconCall,
   siteIconRemoveCall,
   siteSaveCall,
-} from '../../../src/contract/site-admin';
+} from '#contract/admin/site';
 import type { AppContext } from '../../context';
 import { serve, serveUpload } from '../../http/serve';
 import { createSite, listAdminSites, removeSiteIcon, saveSite, setSiteIcon } from './service';

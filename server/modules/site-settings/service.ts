@@ -5,8 +5,8 @@ import {
   type SiteIcon,
   type SiteIconTarget,
   type SiteSaveRequest,
-} from '../../../src/contract/site-admin';
-import { toMinor, toMoney } from '../../../src/contract/wallet';
+} from '#contract/admin/site';
+import { toMinor, toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sitesCall } from '../../../src/contract/site';
+import { sitesCall } from '#contract/site';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { getSites } from './service';

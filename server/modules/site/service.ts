@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Site } from '../../../src/contract/site';
+import type { Site } from '#contract/site';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  adminFollowUpDoneCall,
-  adminFollowUpListCall,
-  spinDrawCall,
-  spinStateCall,
-} from '../../../src/contract/spin';
+import { adminFollowUpDoneCall, adminFollowUpListCall, spinDrawCall, spinStateCall } from '#contract/spin';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';
 
-/** The spin wheel's calls (src/contract/spin.ts): the player's and the operators' follow-ups. */
+/** The spin wheel's calls (contract/spin.ts): the player's and the operators' follow-ups. */
 export function spinRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, spinStateCall, ({ auth, request }) => service.spinState(ctx, auth, request));
   serve(app, ctx, spinDrawCall, ({ auth, input }) => service.spin(ctx, auth, input.day));

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Page } from '../../../src/contract/paging';
+import type { Page } from '#contract/paging';
 import {
   type FollowUp,
   type FollowUpListRequest,
@@ -12,8 +12,8 @@ import {
   type SpinDraw,
   type SpinDrawAnswer,
   type SpinState,
-} from '../../../src/contract/spin';
-import { toMinor, toMoney } from '../../../src/contract/wallet';
+} from '#contract/spin';
+import { toMinor, toMoney } from '#contract/wallet';
 import { addDays, businessDay, daysBetween, isDay } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';

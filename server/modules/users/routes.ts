@@ -5,7 +5,7 @@ import {
   adminUserDetailCall,
   adminUserListCall,
   adminUserUnbanCall,
-} from '../../../src/contract/user-admin';
+} from '#contract/admin/user';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

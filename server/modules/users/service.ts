@@ -1,6 +1,6 @@
-import type { UserListSort } from '../../../src/contract/console-states';
-import type { Page } from '../../../src/contract/paging';
-import type { AdminUser, AdminUserDetail } from '../../../src/contract/user-admin';
+import type { AdminUser, AdminUserDetail } from '#contract/admin/user';
+import type { UserListSort } from '#contract/console-states';
+import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { levelTutorialCall } from '../../../src/contract/vip';
+import { levelTutorialCall } from '#contract/vip';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

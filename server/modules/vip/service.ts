@@ -1,5 +1,5 @@
-import type { Benefit, BenefitKind, LevelTutorial } from '../../../src/contract/vip';
-import { toMoney } from '../../../src/contract/wallet';
+import type { Benefit, BenefitKind, LevelTutorial } from '#contract/vip';
+import { toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { referenceCache } from '../../db/reference-cache';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userInfoCall } from '../../../src/contract/user';
+import { userInfoCall } from '#contract/user';
 import {
   cardsDeleteCall,
   cardsListCall,
@@ -16,7 +16,7 @@ import {
   withdrawCreateCall,
   withdrawDetailCall,
   withdrawListCall,
-} from '../../../src/contract/wallet';
+} from '#contract/wallet';
 import type { AppContext } from '../../context';
 import { idempotentCall, type MoneyCallContext, type MoneyWork } from '../../http/idempotency';
 import { serve } from '../../http/serve';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
-import { type BankCountry, bankAccountIssues, bankCountryFor, bankName } from '../../../src/contract/banks';
-import type { MoneyListSort } from '../../../src/contract/console-states';
-import { Status } from '../../../src/contract/envelope';
-import type { Page } from '../../../src/contract/paging';
-import type { TxState } from '../../../src/contract/tx-states';
-import type { UserInfo } from '../../../src/contract/user';
+import { type BankCountry, bankAccountIssues, bankCountryFor, bankName } from '#contract/banks';
+import type { MoneyListSort } from '#contract/console-states';
+import { Status } from '#contract/envelope';
+import type { Page } from '#contract/paging';
+import type { TxState } from '#contract/tx-states';
+import type { UserInfo } from '#contract/user';
 import {
   type AdminWithdrawal,
   ARRIVAL_ESTIMATE,
@@ -28,7 +28,7 @@ import {
   type WithdrawCreateRequest,
   type WithdrawMethod,
   type WithdrawMethodSaveRequest,
-} from '../../../src/contract/wallet';
+} from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { referenceCache } from '../../db/reference-cache';

@@ -27,7 +27,7 @@ export interface WithdrawMethodsTable {
   user_id: number;
   kind: string;
   holder_name: string;
-  /** A bank code of src/contract/banks.ts (0007; before it, the bank's name). */
+  /** A bank code of contract/banks.ts (0007; before it, the bank's name). */
   bank: string | null;
   card_number: string | null;
   /** Only for banks of a country that routes by IFSC. */

@@ -6,40 +6,39 @@ import {
   adminHoldCancelCall,
   adminHoldReleaseCall,
   adminRatiosCall,
-} from '../../contract/agent-admin';
+} from '#contract/admin/agent';
 import {
   type BannerCreateRequest,
   bannerCreateCall,
   bannerEditCall,
   bannerPictureCall,
   bannerPictureRemoveCall,
-} from '../../contract/banner-admin';
+} from '#contract/admin/banner';
 import {
   type CatalogueItemCreateRequest,
   catalogueItemCreateCall,
   catalogueItemEditCall,
   catalogueItemLinkCall,
-} from '../../contract/catalogue-admin';
-import { gameEnableCall, providerEnableCall } from '../../contract/game-admin';
-import type { ContentLocale } from '../../contract/locales';
+} from '#contract/admin/catalogue';
+import { gameEnableCall, providerEnableCall } from '#contract/admin/game';
 import {
   adminMessageResumeCall,
   adminMessageSendCall,
   type MessageSendRequest,
-} from '../../contract/message-admin';
+} from '#contract/admin/message';
 import {
   type NoticeCreateRequest,
   noticeCreateCall,
   noticeEditCall,
   noticeWithdrawCall,
-} from '../../contract/notice-admin';
+} from '#contract/admin/notice';
 import {
   adminCommandApproveCall,
   adminCommandRejectCall,
   adminTotpCall,
   adminTotpEnrolCall,
-} from '../../contract/operators';
-import { type PageSaveRequest, pageSaveCall } from '../../contract/page-admin';
+} from '#contract/admin/operators';
+import { type PageSaveRequest, pageSaveCall } from '#contract/admin/page';
 import {
   type SiteCreateRequest,
   type SiteSaveRequest,
@@ -47,12 +46,13 @@ import {
   siteIconCall,
   siteIconRemoveCall,
   siteSaveCall,
-} from '../../contract/site-admin';
-import { adminFollowUpDoneCall } from '../../contract/spin';
-import { adminSafeResetCall, adminUserBanCall, adminUserUnbanCall } from '../../contract/user-admin';
-import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '../../contract/wallet';
-import { api } from '../../lib/api-client';
-import { ActionKey } from '../../lib/idempotency';
+} from '#contract/admin/site';
+import { adminSafeResetCall, adminUserBanCall, adminUserUnbanCall } from '#contract/admin/user';
+import type { ContentLocale } from '#contract/locales';
+import { adminFollowUpDoneCall } from '#contract/spin';
+import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '#contract/wallet';
+import { api } from '#lib/api-client';
+import { ActionKey } from '#lib/idempotency';
 import { adminKeys } from './admin.queries';
 
 /** The code form shows its problems under its field (silent); the overlay shows while a call runs. */

@@ -1,9 +1,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminHoldListCall } from '../../contract/agent-admin';
-import { adminAuditListCall } from '../../contract/audit';
-import { adminBannerListCall } from '../../contract/banner-admin';
-import type { CatalogueKind } from '../../contract/catalogue';
-import { adminCatalogueListCall } from '../../contract/catalogue-admin';
+import { adminHoldListCall } from '#contract/admin/agent';
+import { adminAuditListCall } from '#contract/admin/audit';
+import { adminBannerListCall } from '#contract/admin/banner';
+import { adminCatalogueListCall } from '#contract/admin/catalogue';
+import { adminDepositListCall } from '#contract/admin/deposit';
+import { adminGameListCall, adminProviderListCall } from '#contract/admin/game';
+import { adminMessageSendsCall } from '#contract/admin/message';
+import { adminNoticeListCall } from '#contract/admin/notice';
+import { adminCommandListCall, adminSessionCall } from '#contract/admin/operators';
+import { adminPageListCall } from '#contract/admin/page';
+import { adminReportCall } from '#contract/admin/report';
+import { adminSiteListCall } from '#contract/admin/site';
+import { adminUserDetailCall, adminUserListCall } from '#contract/admin/user';
+import type { CatalogueKind } from '#contract/catalogue';
 import type {
   COMMAND_STATES,
   DEPOSIT_STATES,
@@ -11,21 +20,12 @@ import type {
   HOLD_STATES,
   MoneyListSort,
   UserListSort,
-} from '../../contract/console-states';
-import { adminDepositListCall } from '../../contract/deposit-admin';
-import { adminGameListCall, adminProviderListCall } from '../../contract/game-admin';
-import { adminMessageSendsCall } from '../../contract/message-admin';
-import { adminNoticeListCall } from '../../contract/notice-admin';
-import { adminCommandListCall, adminSessionCall } from '../../contract/operators';
-import { adminPageListCall } from '../../contract/page-admin';
-import { adminReportCall } from '../../contract/report-admin';
-import { sitesCall } from '../../contract/site';
-import { adminSiteListCall } from '../../contract/site-admin';
-import { adminFollowUpListCall } from '../../contract/spin';
-import type { TxState } from '../../contract/tx-states';
-import { adminUserDetailCall, adminUserListCall } from '../../contract/user-admin';
-import { adminWithdrawalListCall } from '../../contract/wallet';
-import { api } from '../../lib/api-client';
+} from '#contract/console-states';
+import { sitesCall } from '#contract/site';
+import { adminFollowUpListCall } from '#contract/spin';
+import type { TxState } from '#contract/tx-states';
+import { adminWithdrawalListCall } from '#contract/wallet';
+import { api } from '#lib/api-client';
 
 /*
  * The operator console's reads (issue 16). Never persisted to IndexedDB (no `persist` meta) and short-lived:

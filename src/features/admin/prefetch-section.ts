@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Prefetchable, prefetch } from '../../lib/route-helpers';
+import { type Prefetchable, prefetch } from '#lib/route-helpers';
 import { adminQueries } from './admin.queries';
 
 /**

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Figure } from '../../contract/agent';
+import type { Figure } from '#contract/agent';
 import type { Range } from './agent-values';
 
 export const RANGE_LABELS: Record<Range, MessageDescriptor> = {

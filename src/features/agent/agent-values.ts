@@ -1,6 +1,6 @@
-import { RATIO_MAX_PERCENT, type RangeRequest } from '../../contract/agent';
-import { FIGURES, type Figure, type RANGES } from '../../contract/agent-figures';
-import { daysBetween, isDay } from '../../lib/days';
+import { RATIO_MAX_PERCENT, type RangeRequest } from '#contract/agent';
+import { FIGURES, type Figure, type RANGES } from '#contract/agent-figures';
+import { daysBetween, isDay } from '#lib/days';
 
 /*
  * The agent screens' pure parts: ratios typed and shown, report ranges as URL search params. Days are

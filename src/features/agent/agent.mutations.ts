@@ -14,11 +14,11 @@ import {
   joinAgentCall,
   promoteCall,
   type RechargeLinkRequest,
-} from '../../contract/agent';
-import { api } from '../../lib/api-client';
-import { ActionKey } from '../../lib/idempotency';
-import { WALLET_QUERY_ROOT } from '../../lib/query-keys';
-import { USER_QUERY_KEY } from '../../lib/session';
+} from '#contract/agent';
+import { api } from '#lib/api-client';
+import { ActionKey } from '#lib/idempotency';
+import { WALLET_QUERY_ROOT } from '#lib/query-keys';
+import { USER_QUERY_KEY } from '#lib/session';
 import { agentKeys } from './agent.queries';
 
 /** Forms show their problems under their fields (silent); the overlay shows while the call runs. */

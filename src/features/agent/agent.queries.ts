@@ -10,11 +10,11 @@ import {
   reportCall,
   reportDetailsCall,
   teamCall,
-} from '../../contract/agent';
-import { PAGE_SIZE } from '../../contract/paging';
-import { api } from '../../lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
-import { nextPageParam } from '../../lib/paging';
+} from '#contract/agent';
+import { PAGE_SIZE } from '#contract/paging';
+import { api } from '#lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
+import { nextPageParam } from '#lib/paging';
 
 /** Whose members the team list shows ('' parent: the viewer's own), and the search over the whole team. */
 export interface TeamFilters {

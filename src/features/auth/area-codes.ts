@@ -1,4 +1,4 @@
-import { AREA_CODES, type AreaCode } from '../../contract/auth';
+import { AREA_CODES, type AreaCode } from '#contract/auth';
 
 /**
  * The area code a new visitor most likely has, by interface language. en-US falls back to the

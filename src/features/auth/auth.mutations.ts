@@ -10,11 +10,11 @@ import {
   type SendSmsRequest,
   sendSmsCall,
   toUsername,
-} from '../../contract/auth';
-import { type ChangePasswordRequest, changePasswordCall, passwordCodeCall } from '../../contract/profile';
-import { api } from '../../lib/api-client';
-import { forgetPushAtLogout } from '../../lib/push';
-import { logout, setUser } from '../../lib/session';
+} from '#contract/auth';
+import { type ChangePasswordRequest, changePasswordCall, passwordCodeCall } from '#contract/profile';
+import { api } from '#lib/api-client';
+import { forgetPushAtLogout } from '#lib/push';
+import { logout, setUser } from '#lib/session';
 
 /** Forms show field issues themselves, so these calls are silent; forms toast anything else. */
 export function useLoginMutation() {

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { tokenLoginCall } from '../../contract/auth';
-import { api } from '../../lib/api-client';
-import { persistedQuery } from '../../lib/query-client';
-import { getToken, type MeData, USER_QUERY_KEY } from '../../lib/session';
+import { tokenLoginCall } from '#contract/auth';
+import { api } from '#lib/api-client';
+import { persistedQuery } from '#lib/query-client';
+import { getToken, type MeData, USER_QUERY_KEY } from '#lib/session';
 
 export const userQueries = {
   /** The logged-in user, from the stored token (spec section 7: /cplogin/tokenLogin). */

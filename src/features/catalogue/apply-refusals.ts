@@ -1,5 +1,5 @@
-import type { CatalogueKind } from '../../contract/catalogue';
-import { createStore, useStore } from '../../lib/store';
+import type { CatalogueKind } from '#contract/catalogue';
+import { createStore, useStore } from '#lib/store';
 import type { ApplyOutcome } from './apply-result';
 
 /**

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type DemandApplyResponse, DemandApplyResult } from '../../contract/catalogue';
+import { type DemandApplyResponse, DemandApplyResult } from '#contract/catalogue';
 
 export interface ApplyOutcome {
   kind: 'positive' | 'negative';

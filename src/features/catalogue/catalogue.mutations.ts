@@ -7,13 +7,13 @@ import {
   useMutationState,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type AppCard, appCardEditCall } from '../../contract/appcard';
-import type { CatalogueKind, KeepTopResponse } from '../../contract/catalogue';
-import { api } from '../../lib/api-client';
-import { queuedAction } from '../../lib/persist';
-import { requestPersistentStorage } from '../../lib/persistent-storage';
-import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
-import { toast } from '../../lib/toast';
+import { type AppCard, appCardEditCall } from '#contract/appcard';
+import type { CatalogueKind, KeepTopResponse } from '#contract/catalogue';
+import { api } from '#lib/api-client';
+import { queuedAction } from '#lib/persist';
+import { requestPersistentStorage } from '#lib/persistent-storage';
+import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '#lib/query-keys';
+import { toast } from '#lib/toast';
 import { setApplyRefusal, useApplyRefusals } from './apply-refusals';
 import type { ApplyOutcome } from './apply-result';
 import { catalogueKeys, findCachedItem, patchCachedItems } from './catalogue.queries';

@@ -4,14 +4,14 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { appCardViewCall } from '../../contract/appcard';
-import { type Demand, type WxApp, wxDetailCall } from '../../contract/catalogue';
-import type { Page } from '../../contract/paging';
-import { api } from '../../lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
-import { nextPageParam } from '../../lib/paging';
-import { queryClient as appQueryClient, persistedQuery } from '../../lib/query-client';
-import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
+import { appCardViewCall } from '#contract/appcard';
+import { type Demand, type WxApp, wxDetailCall } from '#contract/catalogue';
+import type { Page } from '#contract/paging';
+import { api } from '#lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
+import { nextPageParam } from '#lib/paging';
+import { queryClient as appQueryClient, persistedQuery } from '#lib/query-client';
+import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '#lib/query-keys';
 import {
   type Catalogue,
   type CatalogueItem,

@@ -1,4 +1,4 @@
-import type { Call } from '../../contract/call';
+import type { Call } from '#contract/call';
 import {
   type CatalogueKind,
   type Demand,
@@ -16,9 +16,9 @@ import {
   wxListCall,
   wxNewestCall,
   wxPinCall,
-} from '../../contract/catalogue';
-import { PAGE_SIZE, type Page } from '../../contract/paging';
-import { api, logFailure } from '../../lib/api-client';
+} from '#contract/catalogue';
+import { PAGE_SIZE, type Page } from '#contract/paging';
+import { api, logFailure } from '#lib/api-client';
 import { type ApplyOutcome, demandApplyOutcome, wxApplyOutcome } from './apply-result';
 
 /** What a list depends on; any change starts again from page 0 (spec section 4). `viewer` is the uid, 0 logged out. */

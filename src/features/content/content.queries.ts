@@ -5,9 +5,9 @@ import {
   customAgentPageCall,
   noticeTickerCall,
   systemHelpPageCall,
-} from '../../contract/content';
-import { api } from '../../lib/api-client';
-import { persistedQuery } from '../../lib/query-client';
+} from '#contract/content';
+import { api } from '#lib/api-client';
+import { persistedQuery } from '#lib/query-client';
 
 /** The three HTML pages of spec section 7 and the pages that show them. */
 export const HTML_PAGES = {

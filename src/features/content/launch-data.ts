@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LAUNCH_DATA_ELEMENT_ID, launchDataSchema } from '../../contract/content';
+import { LAUNCH_DATA_ELEMENT_ID, launchDataSchema } from '#contract/content';
 import { contentQueries } from './content.queries';
 
 /**

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { RoundStatus } from '../../contract/games';
+import type { RoundStatus } from '#contract/games';
 
 export const ROUND_STATUS_LABELS: Record<RoundStatus, MessageDescriptor> = {
   pending: msg`Pending`,

@@ -1,7 +1,7 @@
-import type { LobbyChannel } from '../../contract/games';
-import { MONEY_MAX, toMoney } from '../../contract/wallet';
-import { parseTypedAmount, toMinorUnits } from '../../lib/money';
-import type { Issue } from '../../lib/use-field-errors';
+import type { LobbyChannel } from '#contract/games';
+import { MONEY_MAX, toMoney } from '#contract/wallet';
+import { parseTypedAmount, toMinorUnits } from '#lib/money';
+import type { Issue } from '#lib/use-field-errors';
 
 /** The lobby's filters as the URL keeps them: '' is every channel, every category, no search. */
 export interface LobbyFilters {

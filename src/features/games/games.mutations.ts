@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { type ChannelTransferRequest, channelTransferCall, launchGameCall } from '../../contract/games';
-import { api } from '../../lib/api-client';
-import { ActionKey } from '../../lib/idempotency';
-import { WALLET_QUERY_ROOT } from '../../lib/query-keys';
+import { type ChannelTransferRequest, channelTransferCall, launchGameCall } from '#contract/games';
+import { api } from '#lib/api-client';
+import { ActionKey } from '#lib/idempotency';
+import { WALLET_QUERY_ROOT } from '#lib/query-keys';
 import { gamesKeys } from './games.queries';
 
 /**

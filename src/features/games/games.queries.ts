@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { channelBalanceCall, gamesCall, lobbyCall, roundCall, roundsCall } from '../../contract/games';
-import { PAGE_SIZE } from '../../contract/paging';
-import { api } from '../../lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
-import { nextPageParam } from '../../lib/paging';
+import { channelBalanceCall, gamesCall, lobbyCall, roundCall, roundsCall } from '#contract/games';
+import { PAGE_SIZE } from '#contract/paging';
+import { api } from '#lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
+import { nextPageParam } from '#lib/paging';
 import type { LobbyFilters, RoundFilters } from './games-values';
 
 export const gamesKeys = {

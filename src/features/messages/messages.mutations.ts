@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageDeleteCall, messageReadAllCall, messageReadCall } from '../../contract/messages';
-import { api } from '../../lib/api-client';
-import { MESSAGES_QUERY_ROOT } from '../../lib/query-keys';
+import { messageDeleteCall, messageReadAllCall, messageReadCall } from '#contract/messages';
+import { api } from '#lib/api-client';
+import { MESSAGES_QUERY_ROOT } from '#lib/query-keys';
 import { messageQueries } from './messages.queries';
 
 /** After any change: the count at once from the answer, the lists and details fetched again. */

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { messageDetailCall, messageListCall, messageUnreadCall } from '../../contract/messages';
-import { PAGE_SIZE } from '../../contract/paging';
-import { api } from '../../lib/api-client';
-import { nextPageParam } from '../../lib/paging';
-import { MESSAGES_QUERY_ROOT } from '../../lib/query-keys';
+import { messageDetailCall, messageListCall, messageUnreadCall } from '#contract/messages';
+import { PAGE_SIZE } from '#contract/paging';
+import { api } from '#lib/api-client';
+import { nextPageParam } from '#lib/paging';
+import { MESSAGES_QUERY_ROOT } from '#lib/query-keys';
 
 /*
  * An operator's message is answered in the request's language (Accept-Language, the active locale), and

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import type { PushState } from '../../lib/push-state';
-import { toast } from '../../lib/toast';
+import type { PushState } from '#lib/push-state';
+import { toast } from '#lib/toast';
 
 /** Says what a tap on a notification control changed: on, off, or blocked by the user's answer. */
 export function announcePushChange(before: PushState | null, after: PushState): void {

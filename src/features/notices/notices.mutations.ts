@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import { noticeReadCall } from '../../contract/content';
-import { api } from '../../lib/api-client';
-import { queuedAction } from '../../lib/persist';
+import { noticeReadCall } from '#contract/content';
+import { api } from '#lib/api-client';
+import { queuedAction } from '#lib/persist';
 import { markReadInCache, NOTICES_QUERY_ROOT } from './notices.queries';
 
 export const noticeMutationKeys = { read: [...NOTICES_QUERY_ROOT, 'read'] as const };

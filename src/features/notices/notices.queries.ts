@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { type NoticeDetail, noticeListCall } from '../../contract/content';
-import { api } from '../../lib/api-client';
-import { persistedQuery } from '../../lib/query-client';
-import { useSessionUser } from '../../lib/session';
+import { type NoticeDetail, noticeListCall } from '#contract/content';
+import { api } from '#lib/api-client';
+import { persistedQuery } from '#lib/query-client';
+import { useSessionUser } from '#lib/session';
 
 export const NOTICES_QUERY_ROOT = ['notices'] as const;
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { setAvatarCall } from '../../contract/profile';
-import type { AvatarId } from '../../contract/user';
-import { api } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
-import { type MeData, USER_QUERY_KEY } from '../../lib/session';
+import { setAvatarCall } from '#contract/profile';
+import type { AvatarId } from '#contract/user';
+import { api } from '#lib/api-client';
+import { queryClient } from '#lib/query-client';
+import { type MeData, USER_QUERY_KEY } from '#lib/session';
 
 /** The avatar chosen; the answer is the user as it now is, put straight into the cache (/my shows it). */
 export function useSetAvatarMutation() {

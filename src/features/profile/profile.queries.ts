@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { levelTutorialCall } from '../../contract/vip';
-import { api } from '../../lib/api-client';
+import { levelTutorialCall } from '#contract/vip';
+import { api } from '#lib/api-client';
 
 export const profileKeys = {
   all: ['profile'] as const,

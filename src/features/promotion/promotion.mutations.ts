@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { demandDeleteCall } from '../../contract/catalogue';
-import { api } from '../../lib/api-client';
-import { CATALOGUE_QUERY_ROOT } from '../../lib/query-keys';
-import { toast } from '../../lib/toast';
+import { demandDeleteCall } from '#contract/catalogue';
+import { api } from '#lib/api-client';
+import { CATALOGUE_QUERY_ROOT } from '#lib/query-keys';
+import { toast } from '#lib/toast';
 import { promotionKeys } from './promotion.queries';
 
 /** Removes a claimed demand task; the catalogue shows it as claimable again. */

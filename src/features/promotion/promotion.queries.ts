@@ -1,11 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { demandMineCall, wxMineCall } from '../../contract/catalogue';
-import { PAGE_SIZE, type Page } from '../../contract/paging';
-import { api } from '../../lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '../../lib/paged-window';
-import { nextPageParam } from '../../lib/paging';
-import { persistedQuery } from '../../lib/query-client';
-import { PROMOTION_QUERY_ROOT } from '../../lib/query-keys';
+import { demandMineCall, wxMineCall } from '#contract/catalogue';
+import { PAGE_SIZE, type Page } from '#contract/paging';
+import { api } from '#lib/api-client';
+import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
+import { nextPageParam } from '#lib/paging';
+import { persistedQuery } from '#lib/query-client';
+import { PROMOTION_QUERY_ROOT } from '#lib/query-keys';
 
 export const promotionKeys = {
   all: PROMOTION_QUERY_ROOT,

@@ -1,5 +1,5 @@
-import type { HistoryMonth } from '../../contract/protection';
-import { toDecimalString } from '../../lib/money';
+import type { HistoryMonth } from '#contract/protection';
+import { toDecimalString } from '#lib/money';
 
 /**
  * The account history as CSV (RFC 4180, comma separated, CRLF): plain decimal amounts with a point, so a

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { LimitPeriod, SelfExclusionDuration, TimeOutDuration } from '../../contract/protection';
+import type { LimitPeriod, SelfExclusionDuration, TimeOutDuration } from '#contract/protection';
 
 export const PERIOD_LABELS: Record<LimitPeriod, MessageDescriptor> = {
   day: msg`24 hours`,

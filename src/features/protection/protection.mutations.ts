@@ -6,8 +6,8 @@ import {
   limitSetCall,
   type ProtectionState,
   realitySetCall,
-} from '../../contract/protection';
-import { api } from '../../lib/api-client';
+} from '#contract/protection';
+import { api } from '#lib/api-client';
 import { protectionKeys } from './protection.queries';
 
 /** Every change answers the whole state: it replaces the cached one at once. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { historyCall, protectionStateCall } from '../../contract/protection';
-import { api } from '../../lib/api-client';
+import { historyCall, protectionStateCall } from '#contract/protection';
+import { api } from '#lib/api-client';
 
 export const protectionKeys = {
   all: ['protection'] as const,

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
-import type { SpinDraw } from '../../contract/spin';
-import { formatMoney } from '../../lib/money';
-import { prizeName } from '../../lib/prize-name';
+import type { SpinDraw } from '#contract/spin';
+import { formatMoney } from '#lib/money';
+import { prizeName } from '#lib/prize-name';
 
 /** What a draw won: the money paid (doubled or not), or the item. */
 export function wonName(i18n: I18n, draw: SpinDraw): string {

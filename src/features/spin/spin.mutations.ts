@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { spinDrawCall } from '../../contract/spin';
-import { api } from '../../lib/api-client';
+import { spinDrawCall } from '#contract/spin';
+import { api } from '#lib/api-client';
 import { spinKeys } from './spin.queries';
 
 /**

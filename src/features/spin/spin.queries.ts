@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { spinStateCall } from '../../contract/spin';
-import { api } from '../../lib/api-client';
+import { spinStateCall } from '#contract/spin';
+import { api } from '#lib/api-client';
 
 export const spinKeys = {
   all: ['spin'] as const,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getToken, useIsLogin } from '../../lib/session';
+import { getToken, useIsLogin } from '#lib/session';
 
 let refreshedFor: string | null = null;
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { RecordType } from '../../contract/record-types';
-import type { TxState } from '../../contract/tx-states';
+import type { RecordType } from '#contract/record-types';
+import type { TxState } from '#contract/tx-states';
 
 /** Spec section 4: the transaction state labels. */
 export const STATE_LABELS: Record<TxState, MessageDescriptor> = {

@@ -1,8 +1,8 @@
-import type { LevelData, SecondaryInfo } from '../../contract/wallet';
-import { MONEY_MAX, toMoney } from '../../contract/wallet';
-import { addDays, isDay } from '../../lib/days';
-import { parseTypedAmount, toMinorUnits } from '../../lib/money';
-import { dayStartInZone } from '../../lib/zoned-time';
+import type { LevelData, SecondaryInfo } from '#contract/wallet';
+import { MONEY_MAX, toMoney } from '#contract/wallet';
+import { addDays, isDay } from '#lib/days';
+import { parseTypedAmount, toMinorUnits } from '#lib/money';
+import { dayStartInZone } from '#lib/zoned-time';
 
 /** Spec section 3: the four amounts of the /my tab (displayed rounded down by formatMoney). */
 export interface WalletSummaryValues {

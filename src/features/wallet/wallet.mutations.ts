@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { Call, CallAnswer, CallInput } from '../../contract/call';
+import type { Call, CallAnswer, CallInput } from '#contract/call';
 import {
   cardsDeleteCall,
   cardsSaveCall,
@@ -11,9 +11,9 @@ import {
   safeWithdrawCall,
   transferCall,
   withdrawCreateCall,
-} from '../../contract/wallet';
-import { api, type CallOptions } from '../../lib/api-client';
-import { ActionKey } from '../../lib/idempotency';
+} from '#contract/wallet';
+import { api, type CallOptions } from '#lib/api-client';
+import { ActionKey } from '#lib/idempotency';
 import { walletKeys } from './wallet.queries';
 
 type MoneyCall = Call & { movesMoney: true };

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../contract/paging';
-import type { RecordType } from '../../contract/record-types';
+import { PAGE_SIZE } from '#contract/paging';
+import type { RecordType } from '#contract/record-types';
 import {
   cardsListCall,
   depositDetailCall,
@@ -10,11 +10,11 @@ import {
   secondaryInfoCall,
   withdrawDetailCall,
   withdrawListCall,
-} from '../../contract/wallet';
-import { api } from '../../lib/api-client';
-import { nextPageParam } from '../../lib/paging';
-import { persistedQuery } from '../../lib/query-client';
-import { WALLET_QUERY_ROOT } from '../../lib/query-keys';
+} from '#contract/wallet';
+import { api } from '#lib/api-client';
+import { nextPageParam } from '#lib/paging';
+import { persistedQuery } from '#lib/query-client';
+import { WALLET_QUERY_ROOT } from '#lib/query-keys';
 import { dayBound, isFinalState } from './wallet-values';
 
 export interface RecordFilters {

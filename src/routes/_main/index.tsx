@@ -1,6 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { WX_CATEGORIES, type WxCategory } from '../../contract/catalogue';
+import { WX_CATEGORIES, type WxCategory } from '#contract/catalogue';
+import { useHomeSnapshot } from '#lib/home-snapshot';
+import { useSessionUser } from '#lib/session';
 import {
   CataloguePortal,
   type PortalState,
@@ -11,8 +13,6 @@ import { NoticeTicker } from '../../features/content/components/notice-ticker';
 import { HomePage } from '../../features/home/components/home-page';
 import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { useHomeBalanceRefresh } from '../../features/wallet/use-home-balance';
-import { useHomeSnapshot } from '../../lib/home-snapshot';
-import { useSessionUser } from '../../lib/session';
 
 /** The selected tab, search text and category live in the URL, so back and reload keep them. */
 const searchSchema = z.object({

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { CATALOGUE_KINDS } from '../../contract/catalogue';
+import { CATALOGUE_KINDS } from '#contract/catalogue';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { CatalogueItemsPage } from '../../features/admin/components/catalogue-items-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '../../contract/console-states';
+import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '#contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { DepositsPage } from '../../features/admin/components/deposits-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';

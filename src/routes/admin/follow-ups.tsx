@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { FOLLOW_UP_STATES } from '../../contract/console-states';
+import { FOLLOW_UP_STATES } from '#contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { FollowUpsPage } from '../../features/admin/components/follow-ups-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { HOLD_STATES } from '../../contract/console-states';
+import { HOLD_STATES } from '#contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { HoldsPage } from '../../features/admin/components/holds-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { COMMAND_STATES } from '../../contract/console-states';
+import { COMMAND_STATES } from '#contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { RequestsPage } from '../../features/admin/components/requests-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { USER_LIST_SORTS } from '../../contract/console-states';
+import { USER_LIST_SORTS } from '#contract/console-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { UserAccount } from '../../features/admin/components/user-account';
 import { UsersPage } from '../../features/admin/components/users-page';

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { MONEY_LIST_SORTS } from '../../contract/console-states';
-import { TX_STATES } from '../../contract/tx-states';
+import { MONEY_LIST_SORTS } from '#contract/console-states';
+import { TX_STATES } from '#contract/tx-states';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { WithdrawalsPage } from '../../features/admin/components/withdrawals-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';

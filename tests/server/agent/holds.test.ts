@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_NOTE_MAX } from '#contract/admin/agent';
 import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import type { Db } from '../../../server/db/create-db';
 import * as lineDays from '../../../server/db/migrations/0027_agent_line_days';
 import { linesByDay } from '../../../server/modules/agent/report-repository';
 import { settleDay } from '../../../server/modules/agent/settlement';
-import { HOLD_NOTE_MAX } from '../../../src/contract/agent-admin';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';
 import { makeOperator } from '../operators/helpers';

@@ -4,9 +4,9 @@
 // refuses applications; every change is audited on the platform's chain; items are platform-wide, so only an
 // operator of every site changes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemandApplyResult } from '#contract/catalogue';
 import { PLATFORM_CHAIN } from '../../../server/modules/audit/chain';
 import { verifyAudit } from '../../../server/modules/audit/service';
-import { DemandApplyResult } from '../../../src/contract/catalogue';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';

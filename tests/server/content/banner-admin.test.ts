@@ -4,7 +4,7 @@
 // uploads are refused with a clear message and leave nothing behind.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_PICTURE_MAX_BYTES } from '../../../src/contract/banner-admin';
+import { BANNER_PICTURE_MAX_BYTES } from '#contract/admin/banner';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';

@@ -5,7 +5,7 @@
 // removal of what is not there changes nothing; and a removal and an upload of other languages at the same
 // moment both land.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerPicture } from '../../../src/contract/content';
+import { bannerPicture } from '#contract/content';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';

@@ -2,8 +2,8 @@
 // required (the others fall back to it); the app's page answers in the reader's language at once; a
 // language left out is removed; every save audited; only content rights on every site write them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPage } from '#contract/admin/page';
 import { verifyAudit } from '../../../server/modules/audit/service';
-import type { AdminPage } from '../../../src/contract/page-admin';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';

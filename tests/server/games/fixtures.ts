@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { PROVIDER_HEADER, type WalletAnswer } from '#contract/game-provider';
 import type { Db } from '../../../server/db/create-db';
 import { upsertGame, upsertProvider } from '../../../server/modules/games/repository';
 import { signedHeaders } from '../../../server/modules/games/signing';
-import { PROVIDER_HEADER, type WalletAnswer } from '../../../src/contract/game-provider';
 import type { TestServer } from '../harness';
 import type { WalletUser } from '../wallet/helpers';
 

@@ -5,11 +5,11 @@
 // provider or a game off"), and a transfer provider's records are still pulled.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminGame, AdminProvider } from '#contract/admin/game';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { upsertGame } from '../../../server/modules/games/repository';
 import { createGamesWorker } from '../../../server/modules/games/worker';
 import { ensureUserAccounts } from '../../../server/modules/ledger/service';
-import type { AdminGame, AdminProvider } from '../../../src/contract/game-admin';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import type { TestServer } from '../harness';
 import { fund } from '../ledger/fixtures';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { businessDay } from '../../../server/business-days';
 import type { Db } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
@@ -14,7 +15,6 @@ import {
   systemAccountPart,
 } from '../../../server/modules/ledger/service';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/call';
 import { type TestServer, usingPostgres } from '../harness';
 import { balanceOf, fund } from '../ledger/fixtures';
 import {

@@ -4,16 +4,16 @@
 // DUPLICATE_TRANSACTION, never an HTTP 500. Runs on SQLite (one file) and PostgreSQL (one schema).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/create-db';
-import { signatureProblem, signedHeaders } from '../../../server/modules/games/signing';
-import { auditLedger } from '../../../server/modules/ledger/repository';
-import { userAccount } from '../../../server/modules/ledger/service';
 import {
   PROVIDER_HEADER,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   type WalletAnswer,
-} from '../../../src/contract/game-provider';
+} from '#contract/game-provider';
+import type { Db } from '../../../server/db/create-db';
+import { signatureProblem, signedHeaders } from '../../../server/modules/games/signing';
+import { auditLedger } from '../../../server/modules/ledger/repository';
+import { userAccount } from '../../../server/modules/ledger/service';
 import { fund } from '../ledger/fixtures';
 import {
   call,

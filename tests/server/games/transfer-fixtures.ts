@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { expect } from 'vitest';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#contract/game-provider';
 import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../src/contract/game-provider';
 import type { ApiResult, TestServer } from '../harness';
 import { startServer } from '../harness';
 import { balanceOf } from '../ledger/fixtures';

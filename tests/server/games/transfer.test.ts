@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENT_REPLAYED_HEADER } from '#contract/call';
 import { ensureUserAccounts, forgetLedgerData } from '../../../server/modules/ledger/service';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../../../src/contract/call';
 import type { TestServer } from '../harness';
 import { fund } from '../ledger/fixtures';
 import { expectLedgerSound, newKey, newUser, seedSites, type WalletUser } from '../wallet/helpers';

@@ -3,13 +3,13 @@
 // operator sees and changes only their site's records; a non-operator and an operator who has not passed the
 // second factor are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canAccess, OPERATOR_ROLES, type OperatorRole } from '../../../server/modules/operators/policy';
 import {
   OPERATOR_RESOURCES,
   type OperatorAction,
   type OperatorPermission,
   type OperatorResource,
-} from '../../../src/contract/call';
+} from '#contract/call';
+import { canAccess, OPERATOR_ROLES, type OperatorRole } from '../../../server/modules/operators/policy';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { deposit, money, newUser, seedSites, type WalletUser, withdrawalInReview } from '../wallet/helpers';

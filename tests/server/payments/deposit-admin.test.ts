@@ -1,7 +1,7 @@
 // Issue 16: the console's deposits. Every deposit order of the operator's sites, newest first, by state, found
 // by order number or UID; phones masked; another site's orders never shown to a site operator; read only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDeposit } from '../../../src/contract/deposit-admin';
+import type { AdminDeposit } from '#contract/admin/deposit';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';

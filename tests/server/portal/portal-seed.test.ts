@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WX_CATEGORIES } from '#contract/catalogue';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedCatalogue } from '../../../server/seed/catalogue';
 import { DEMO_ACCOUNTS, seedDemo } from '../../../server/seed/demo';
-import { WX_CATEGORIES } from '../../../src/contract/catalogue';
 import { createTestDb, startServer, type TestServer } from '../harness';
 
 let server: TestServer;

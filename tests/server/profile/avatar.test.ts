@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATARS } from '../../../src/contract/user';
+import { AVATARS } from '#contract/user';
 import { registerUser, startServer, type TestServer } from '../harness';
 
 let server: TestServer;

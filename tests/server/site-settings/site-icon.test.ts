@@ -8,13 +8,13 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminSite, SITE_ICON_MAX_BYTES, type SiteIcon } from '#contract/admin/site';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/service';
 import type { WebAppManifest } from '../../../server/modules/manifest/manifest';
 import { SERVER_MODULES } from '../../../server/modules/registry';
 import { SITE_UPLOAD_REFERRERS } from '../../../server/modules/site-settings/service';
 import { sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
-import { type AdminSite, SITE_ICON_MAX_BYTES, type SiteIcon } from '../../../src/contract/site-admin';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { freshColour } from '../content/picture-helpers';
 import { startServer, type TestServer } from '../harness';

@@ -2,8 +2,8 @@
 // a site changes its branding, limits and four-eyes thresholds, which the public site list shows at once;
 // every change is audited with what it was, the chain still verifies; wrong values are refused by field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSite } from '#contract/admin/site';
 import { verifyAudit } from '../../../server/modules/audit/service';
-import type { AdminSite } from '../../../src/contract/site-admin';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { startServer, type TestServer } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';

@@ -3,10 +3,10 @@
 // then it is fixed. A round counts on its player's site's day; the agent programme settles a day once it has
 // ended on every site; the console's report cuts each site's days in its own zone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSite } from '#contract/admin/site';
 import { addDays, dayStartMs } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { dueDays } from '../../../server/modules/agent/worker';
-import type { AdminSite } from '../../../src/contract/site-admin';
 import { setRatiosDirectly, type TeamUser } from '../agent/team-fixtures';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPIN_DAYS } from '../../../src/contract/spin';
+import { SPIN_DAYS } from '#contract/spin';
 import { startServer, type TestServer } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {

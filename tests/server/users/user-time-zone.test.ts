@@ -2,7 +2,7 @@
 // those days are counted in, so the user as the app reads them names it: their own site's zone (the site they
 // registered on), whichever site's domain they use now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSite } from '../../../src/contract/site-admin';
+import type { AdminSite } from '#contract/admin/site';
 import type { TeamUser } from '../agent/team-fixtures';
 import { latestCode, newPhone, startServer, type TestServer } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';

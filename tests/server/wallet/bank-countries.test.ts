@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_COUNTRIES } from '#contract/banks';
 import * as m0007 from '../../../server/db/migrations/0007_bank_countries';
 import { updateSite } from '../../../server/modules/site/repository';
-import { BANK_COUNTRIES } from '../../../src/contract/banks';
 import { registerUser, startServer, type TestServer } from '../harness';
 import { expectLedgerSound, newUser, seedSites, type WalletUser } from './helpers';
 

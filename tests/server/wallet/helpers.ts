@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { signCallback } from '../../../server/modules/payments/provider';
 import { seedDemo } from '../../../server/seed/demo';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/call';
 import {
   type ApiResult,
   newIndianPhone,

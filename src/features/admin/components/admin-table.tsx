@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { Page } from '../../../contract/paging';
-import { EmptyState } from '../../../ui/empty-state';
-import { SkeletonRows } from '../../../ui/skeleton';
+import type { Page } from '#contract/paging';
+import { EmptyState } from '#ui/empty-state';
+import { SkeletonRows } from '#ui/skeleton';
 import { Pager } from './pager';
 
 /** One column: its header, and its cell for a row (the header also labels the cell on a phone's card). */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { adminAuditExportCall } from '../../../contract/audit';
-import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { TextField } from '../../../ui/form-fields';
+import { adminAuditExportCall } from '#contract/admin/audit';
+import { api } from '#lib/api-client';
+import { toast } from '#lib/toast';
+import { TextField } from '#ui/form-fields';
 import { type AuditFilters, adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';
 

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { type AdminBanner, bannerCreateRequestSchema } from '../../../contract/banner-admin';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
-import { ApiError } from '../../../lib/api-client';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { validationMessage } from '../../../lib/validation-messages';
-import { SelectField, TextField } from '../../../ui/form-fields';
+import { type AdminBanner, bannerCreateRequestSchema } from '#contract/admin/banner';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
+import { ApiError } from '#lib/api-client';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { toast } from '#lib/toast';
+import { validationMessage } from '#lib/validation-messages';
+import { SelectField, TextField } from '#ui/form-fields';
 import {
   useBannerPictureMutation,
   useBannerPictureRemoveMutation,

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminBanner } from '../../../contract/banner-admin';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { EmptyState } from '../../../ui/empty-state';
+import type { AdminBanner } from '#contract/admin/banner';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { EmptyState } from '#ui/empty-state';
 import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { BannerEditor } from './banner-editor';

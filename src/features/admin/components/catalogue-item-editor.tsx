@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { type CatalogueKind, WX_CATEGORIES } from '../../../contract/catalogue';
 import {
   type AdminCatalogueItem,
   CATALOGUE_NAME_MAX,
   catalogueItemCreateRequestSchema,
   DEMAND_INTRO_MAX,
   WX_INTRO_MAX,
-} from '../../../contract/catalogue-admin';
-import { useCategoryLabels } from '../../../lib/category-labels';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { SelectField, TextField } from '../../../ui/form-fields';
+} from '#contract/admin/catalogue';
+import { type CatalogueKind, WX_CATEGORIES } from '#contract/catalogue';
+import { useCategoryLabels } from '#lib/category-labels';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { toast } from '#lib/toast';
+import { SelectField, TextField } from '#ui/form-fields';
 import { useCatalogueItemSaveMutation } from '../admin.mutations';
 import { EditorActions } from './editor-actions';
 import { LocaleTextFields, useLocaleTexts } from './locale-texts';

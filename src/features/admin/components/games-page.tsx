@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { SelectField, TextField } from '../../../ui/form-fields';
+import { SelectField, TextField } from '#ui/form-fields';
 import { useGameSwitchMutation } from '../admin.mutations';
 import { adminQueries, type GameFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';

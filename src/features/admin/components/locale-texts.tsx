@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { SelectField, TextField } from '../../../ui/form-fields';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { SelectField, TextField } from '#ui/form-fields';
 import { TextAreaField } from './text-area-field';
 
 /**

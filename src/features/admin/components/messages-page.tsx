@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ContentLocale } from '../../../contract/locales';
 import {
   MESSAGE_UIDS_MAX,
   type MessageBroadcast,
@@ -9,15 +8,16 @@ import {
   type MessageSendFields,
   type MessageSendResult,
   messageSendRequestSchema,
-} from '../../../contract/message-admin';
-import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '../../../contract/messages';
-import { ApiError } from '../../../lib/api-client';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { toast } from '../../../lib/toast';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { TextField } from '../../../ui/form-fields';
+} from '#contract/admin/message';
+import type { ContentLocale } from '#contract/locales';
+import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '#contract/messages';
+import { ApiError } from '#lib/api-client';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { newIdempotencyKey } from '#lib/idempotency';
+import { toast } from '#lib/toast';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
+import { TextField } from '#ui/form-fields';
 import { useMessageResumeMutation, useMessageSendMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { CONTENT_LOCALES } from '../../../contract/locales';
 import {
   type AdminNotice,
   NOTICE_BODY_MAX,
   NOTICE_TITLE_MAX,
   noticeCreateRequestSchema,
-} from '../../../contract/notice-admin';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { SelectField, TextField } from '../../../ui/form-fields';
+} from '#contract/admin/notice';
+import { CONTENT_LOCALES } from '#contract/locales';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { toast } from '#lib/toast';
+import { SelectField, TextField } from '#ui/form-fields';
 import { useNoticeSaveMutation } from '../admin.mutations';
 import { EditorActions } from './editor-actions';
 import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';

@@ -3,18 +3,18 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef } from 'react';
-import type { PageSlug } from '../../../contract/content';
-import { CONTENT_LOCALES } from '../../../contract/locales';
 import {
   type AdminPage,
   PAGE_BODY_MAX,
   PAGE_FALLBACK_LOCALE,
   PAGE_TITLE_MAX,
   pageSaveRequestSchema,
-} from '../../../contract/page-admin';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { EmptyState } from '../../../ui/empty-state';
+} from '#contract/admin/page';
+import type { PageSlug } from '#contract/content';
+import { CONTENT_LOCALES } from '#contract/locales';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { toast } from '#lib/toast';
+import { EmptyState } from '#ui/empty-state';
 import { usePageSaveMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
 
 /**
  * An uploaded picture's field in the console (a banner's picture in one language, a site's icon): what

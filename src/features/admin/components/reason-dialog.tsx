@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '#ui/dialog';
 
 /** Asks why, before a rejection: the reason is required and goes to the user or the maker. */
 export function ReasonDialog({

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { adminReportRequestSchema, type ReportDay, type ReportFigures } from '../../../contract/report-admin';
-import { chartData } from '../../../lib/chart-data';
-import { formatMoney } from '../../../lib/money';
-import { DayChart } from '../../../ui/day-chart';
-import { EmptyState } from '../../../ui/empty-state';
-import { SelectField, TextField } from '../../../ui/form-fields';
-import { SkeletonRows } from '../../../ui/skeleton';
+import { adminReportRequestSchema, type ReportDay, type ReportFigures } from '#contract/admin/report';
+import { chartData } from '#lib/chart-data';
+import { formatMoney } from '#lib/money';
+import { DayChart } from '#ui/day-chart';
+import { EmptyState } from '#ui/empty-state';
+import { SelectField, TextField } from '#ui/form-fields';
+import { SkeletonRows } from '#ui/skeleton';
 import { adminQueries, type ReportFilters } from '../admin.queries';
 import { usePathProblems } from './use-path-problems';
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
-import { totpRequestSchema } from '../../../contract/operators';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { TextField } from '../../../ui/form-fields';
-import { QrCode } from '../../../ui/qr-code';
+import { totpRequestSchema } from '#contract/admin/operators';
+import { useFieldErrors } from '#lib/use-field-errors';
+import { TextField } from '#ui/form-fields';
+import { QrCode } from '#ui/qr-code';
 import { useEnrolMutation, useTotpMutation } from '../admin.mutations';
 
 /**

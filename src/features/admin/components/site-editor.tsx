@@ -1,17 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
-import { CONTENT_LOCALES, type ContentLocale } from '../../../contract/locales';
 import {
   type AdminSite,
   SITE_COUNTRIES,
   siteCreateRequestSchema,
   siteSaveRequestSchema,
-} from '../../../contract/site-admin';
-import { LOCALE_NAMES } from '../../../lib/i18n';
-import { parseTypedAmount } from '../../../lib/money';
-import { toast } from '../../../lib/toast';
-import { SelectField, TextField } from '../../../ui/form-fields';
+} from '#contract/admin/site';
+import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
+import { LOCALE_NAMES } from '#lib/i18n';
+import { parseTypedAmount } from '#lib/money';
+import { toast } from '#lib/toast';
+import { SelectField, TextField } from '#ui/form-fields';
 import { useSiteIconMutation, useSiteIconRemoveMutation, useSiteSaveMutation } from '../admin.mutations';
 import { EditorActions } from './editor-actions';
 import { PictureField } from './picture-field';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '../../../lib/money';
-import { EmptyState } from '../../../ui/empty-state';
+import { formatMoney } from '#lib/money';
+import { EmptyState } from '#ui/empty-state';
 import { adminQueries } from '../admin.queries';
 import { AdminTable } from './admin-table';
 import { SiteEditor } from './site-editor';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { MoneyListSort } from '../../../contract/console-states';
-import { SelectField } from '../../../ui/form-fields';
+import type { MoneyListSort } from '#contract/console-states';
+import { SelectField } from '#ui/form-fields';
 
 /**
  * The order of a console list: `sorts` are the orders it offers (money lists: newest, oldest or largest

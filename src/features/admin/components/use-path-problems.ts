@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useState } from 'react';
 import type { z } from 'zod/mini';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { labelledMessage, validationMessage } from '../../../lib/validation-messages';
+import { ApiError } from '#lib/api-client';
+import { toast } from '#lib/toast';
+import { labelledMessage, validationMessage } from '#lib/validation-messages';
 
 type Problem = { code: string; message?: string | undefined };
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { USER_LIST_SORTS } from '../../../contract/console-states';
-import type { AdminUser } from '../../../contract/user-admin';
-import { toast } from '../../../lib/toast';
-import { TextField } from '../../../ui/form-fields';
+import type { AdminUser } from '#contract/admin/user';
+import { USER_LIST_SORTS } from '#contract/console-states';
+import { toast } from '#lib/toast';
+import { TextField } from '#ui/form-fields';
 import { useBanMutation } from '../admin.mutations';
 import { adminQueries, type UserFilters } from '../admin.queries';
 import { AdminTable } from './admin-table';

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { bindRequestSchema } from '../../../contract/agent';
-import { toast } from '../../../lib/toast';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { TextField } from '../../../ui/form-fields';
+import { bindRequestSchema } from '#contract/agent';
+import { toast } from '#lib/toast';
+import { useFieldErrors } from '#lib/use-field-errors';
+import { TextField } from '#ui/form-fields';
 import { useBindMutation } from '../agent.mutations';
 import { agentQueries } from '../agent.queries';
 import './agent.css';

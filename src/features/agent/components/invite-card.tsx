@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import type { GeneratedLink, RatioView } from '../../../contract/agent';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { SelectField, TextField } from '../../../ui/form-fields';
-import { SkeletonBlock } from '../../../ui/skeleton';
+import type { GeneratedLink, RatioView } from '#contract/agent';
+import { useFieldErrors } from '#lib/use-field-errors';
+import { SelectField, TextField } from '#ui/form-fields';
+import { SkeletonBlock } from '#ui/skeleton';
 import { useDownlinkMutation } from '../agent.mutations';
 import { agentQueries } from '../agent.queries';
 import { JOIN_LABELS } from '../agent-labels';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { AgentLinkInfo } from '../../../contract/agent';
-import { formatMoney } from '../../../lib/money';
+import type { AgentLinkInfo } from '#contract/agent';
+import { formatMoney } from '#lib/money';
 import { JOIN_LABELS } from '../agent-labels';
 import { formatRatio } from '../agent-values';
 import './agent.css';

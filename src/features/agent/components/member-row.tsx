@@ -1,9 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Member } from '../../../contract/agent';
-import { formatInZone, useDayZone } from '../../../lib/zoned-time';
-import { Avatar } from '../../../ui/avatar';
+import type { Member } from '#contract/agent';
+import { formatInZone, useDayZone } from '#lib/zoned-time';
+import { Avatar } from '#ui/avatar';
 import { jobLabel } from '../agent-labels';
 import { formatRatio } from '../agent-values';
 import { Amount } from './agent-bits';

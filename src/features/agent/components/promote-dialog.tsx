@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { toast } from '../../../lib/toast';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
+import { toast } from '#lib/toast';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
 import { usePromoteMutation } from '../agent.mutations';
 
 /** Confirms promoting a direct player to agent (job 0 -> 1): they get a team of their own. */

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { chartData } from '../../../lib/chart-data';
-import { formatMoney } from '../../../lib/money';
-import { DayChart } from '../../../ui/day-chart';
-import { EmptyState } from '../../../ui/empty-state';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonBlock } from '../../../ui/skeleton';
+import { chartData } from '#lib/chart-data';
+import { formatMoney } from '#lib/money';
+import { DayChart } from '#ui/day-chart';
+import { EmptyState } from '#ui/empty-state';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonBlock } from '#ui/skeleton';
 import { agentQueries } from '../agent.queries';
 import { AgentCard, Amount, EarningsMoveForm, FigureTile, RatioList } from './agent-bits';
 import './agent.css';

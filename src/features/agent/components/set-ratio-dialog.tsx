@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { ChannelRatio, RatioView } from '../../../contract/agent';
-import { ApiError } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/days';
-import { percentFieldText } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { validationMessage } from '../../../lib/validation-messages';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { TextField } from '../../../ui/form-fields';
+import type { ChannelRatio, RatioView } from '#contract/agent';
+import { ApiError } from '#lib/api-client';
+import { formatDay } from '#lib/days';
+import { percentFieldText } from '#lib/format';
+import { toast } from '#lib/toast';
+import { validationMessage } from '#lib/validation-messages';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
+import { TextField } from '#ui/form-fields';
 import { useSetRatioMutation } from '../agent.mutations';
 import { formatRatio, parseRatio, type RatioIssue } from '../agent-values';
 

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { openSupport } from '../../../lib/support';
-import { BrandMark } from '../../../ui/brand-mark';
-import { SupportIcon } from '../../../ui/icons';
-import { LocalePicker } from '../../../ui/locale-picker';
+import { openSupport } from '#lib/support';
+import { BrandMark } from '#ui/brand-mark';
+import { SupportIcon } from '#ui/icons';
+import { LocalePicker } from '#ui/locale-picker';
 
 export function AuthLayout({
   title,

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
-import { type SmsPurpose, sendSmsRequestSchema } from '../../../contract/auth';
-import type { FieldErrors } from '../../../lib/use-field-errors';
-import { TextField } from '../../../ui/form-fields';
+import { type SmsPurpose, sendSmsRequestSchema } from '#contract/auth';
+import type { FieldErrors } from '#lib/use-field-errors';
+import { TextField } from '#ui/form-fields';
 import type { Tel } from './phone-fields';
 import { SendCodeButton } from './send-code-button';
 

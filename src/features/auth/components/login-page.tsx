@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { loginRequestSchema } from '../../../contract/auth';
-import { getUserPhone } from '../../../lib/session';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { loginRequestSchema } from '#contract/auth';
+import { getUserPhone } from '#lib/session';
+import { useFieldErrors } from '#lib/use-field-errors';
 import { defaultAreaCode, splitUsername } from '../area-codes';
 import { useLoginMutation } from '../auth.mutations';
 import { AuthLayout } from './auth-layout';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { FieldErrors } from '../../../lib/use-field-errors';
-import { PasswordField } from '../../../ui/form-fields';
+import type { FieldErrors } from '#lib/use-field-errors';
+import { PasswordField } from '#ui/form-fields';
 
 interface PasswordInputProps {
   /** The password of the account as it is (log in); otherwise a new one, with the length hint. */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { areaCodeOf } from '../../../contract/auth';
-import type { FieldErrors } from '../../../lib/use-field-errors';
-import { SelectField, TextField } from '../../../ui/form-fields';
+import { areaCodeOf } from '#contract/auth';
+import type { FieldErrors } from '#lib/use-field-errors';
+import { SelectField, TextField } from '#ui/form-fields';
 import { areaCodeOptions } from '../area-codes';
 
 /** A phone number as typed: the country/region code and the national number. */
@@ -44,7 +44,7 @@ export function PhoneFields({ value, onChange, errors }: PhoneFieldsProps) {
         onChange={(event) => {
           const phone = event.target.value;
           // A number typed or pasted with its country code ("+82 10 ...") chooses that code; the form
-          // sends the national number (src/contract/auth.ts).
+          // sends the national number (contract/auth.ts).
           onChange({ areaCode: areaCodeOf(phone) ?? value.areaCode, phone });
           errors.clear('phone');
         }}

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { registerRequestSchema } from '../../../contract/auth';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { TextField } from '../../../ui/form-fields';
+import { registerRequestSchema } from '#contract/auth';
+import { useFieldErrors } from '#lib/use-field-errors';
+import { TextField } from '#ui/form-fields';
 import { defaultAreaCode } from '../area-codes';
 import { useRegisterMutation } from '../auth.mutations';
 import { AuthLayout } from './auth-layout';

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { forgotPasswordRequestSchema } from '../../../contract/auth';
-import { toast } from '../../../lib/toast';
-import { useFieldErrors } from '../../../lib/use-field-errors';
+import { forgotPasswordRequestSchema } from '#contract/auth';
+import { toast } from '#lib/toast';
+import { useFieldErrors } from '#lib/use-field-errors';
 import { defaultAreaCode } from '../area-codes';
 import { useResetPasswordMutation } from '../auth.mutations';
 import { AuthLayout } from './auth-layout';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { type SendSmsRequest, SMS_RESEND_SECONDS, type SmsPurpose } from '../../../contract/auth';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { type SendSmsRequest, SMS_RESEND_SECONDS, type SmsPurpose } from '#contract/auth';
+import { ApiError } from '#lib/api-client';
+import { toast } from '#lib/toast';
 import { useSendSmsMutation } from '../auth.mutations';
 import { useCountdown } from '../use-countdown';
 

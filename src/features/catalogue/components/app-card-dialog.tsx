@@ -1,18 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { appCardSchema } from '../../../contract/appcard';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import {
-  type FieldErrors,
-  issueCodes,
-  translateIssues,
-  validationMessage,
-} from '../../../lib/validation-messages';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { TextField } from '../../../ui/form-fields';
+import { appCardSchema } from '#contract/appcard';
+import { ApiError } from '#lib/api-client';
+import { toast } from '#lib/toast';
+import { type FieldErrors, issueCodes, translateIssues, validationMessage } from '#lib/validation-messages';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
+import { TextField } from '#ui/form-fields';
 import { useAppCardMutation } from '../catalogue.mutations';
 import { catalogueQueries } from '../catalogue.queries';
 

@@ -3,11 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link, type useNavigate } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import type { Demand, WxApp } from '../../../contract/catalogue';
-import { formatRate } from '../../../lib/format';
-import { Dialog } from '../../../ui/dialog';
-import { LazyMediaViewer } from '../../../ui/lazy-media-viewer';
-import type { MediaItem } from '../../../ui/media-viewer';
+import type { Demand, WxApp } from '#contract/catalogue';
+import { formatRate } from '#lib/format';
+import { Dialog } from '#ui/dialog';
+import { LazyMediaViewer } from '#ui/lazy-media-viewer';
+import type { MediaItem } from '#ui/media-viewer';
 import { type Catalogue, type CatalogueItem, demandCatalogue, wxCatalogue } from '../catalogues';
 import { saveMedia } from './media-download';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useIsLogin } from '../../../lib/session';
-import { ClockIcon, PinIcon } from '../../../ui/icons';
+import { useIsLogin } from '#lib/session';
+import { ClockIcon, PinIcon } from '#ui/icons';
 import { itemAction } from '../apply-result';
 import type { CatalogueActions } from '../catalogue.mutations';
 import type { Catalogue, CatalogueItem } from '../catalogues';

@@ -1,7 +1,7 @@
-import { downImageCall, downVideoCall } from '../../../contract/catalogue';
-import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import type { MediaItem } from '../../../ui/media-viewer';
+import { downImageCall, downVideoCall } from '#contract/catalogue';
+import { api } from '#lib/api-client';
+import { toast } from '#lib/toast';
+import type { MediaItem } from '#ui/media-viewer';
 
 /** Spec section 7: images through /wxcps/downimage?url=, videos through /wxcps/downvideo?url=, saved as a file. */
 export async function downloadMedia(item: MediaItem): Promise<void> {

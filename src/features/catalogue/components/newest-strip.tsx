@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { DriftStrip } from '../../../ui/drift-strip';
-import { SkeletonCards } from '../../../ui/skeleton';
+import { DriftStrip } from '#ui/drift-strip';
+import { SkeletonCards } from '#ui/skeleton';
 import { newestQuery } from '../catalogue.queries';
 import type { CatalogueItem } from '../catalogues';
 import type { CatalogueView } from './catalogue-views';

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import type { Banner } from '../../../contract/content';
-import { bannerPicture } from '../../../contract/content';
-import { Carousel } from '../../../ui/carousel';
-import { Dialog } from '../../../ui/dialog';
-import { SavedAt } from '../../../ui/saved-at';
+import type { Banner } from '#contract/content';
+import { bannerPicture } from '#contract/content';
+import { Carousel } from '#ui/carousel';
+import { Dialog } from '#ui/dialog';
+import { SavedAt } from '#ui/saved-at';
 import { contentQueries } from '../content.queries';
 
 // The banner's remark is sanitized HTML: DOMPurify loads with the first dialog, not with home.
-const HtmlContent = lazy(() => import('../../../ui/html-content').then((m) => ({ default: m.HtmlContent })));
+const HtmlContent = lazy(() => import('#ui/html-content').then((m) => ({ default: m.HtmlContent })));
 
 /** Spec section 2: the home carousel; a tap opens the banner's name and remark in a dialog. */
 export function BannerCarousel() {

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../ui/empty-state';
-import { HtmlContent } from '../../../ui/html-content';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonBlock } from '../../../ui/skeleton';
+import { EmptyState } from '#ui/empty-state';
+import { HtmlContent } from '#ui/html-content';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonBlock } from '#ui/skeleton';
 import { contentQueries, type HtmlPageKind } from '../content.queries';
 
 /** /Help, /Service and /AboutUs: the server's HTML page (sanitized again here) under its title. */

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BellIcon, ChevronRightIcon } from '../../../ui/icons';
-import { Marquee } from '../../../ui/marquee';
+import { BellIcon, ChevronRightIcon } from '#ui/icons';
+import { Marquee } from '#ui/marquee';
 import { contentQueries } from '../content.queries';
 
 /**

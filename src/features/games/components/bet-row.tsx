@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Round } from '../../../contract/games';
+import type { Round } from '#contract/games';
 import { formatGameTime, GameMoney, RoundStatusBadge } from './game-bits';
 
 /** A round of the betting record: game, channel, round id, amounts, times and status; a tap opens it. */

@@ -4,12 +4,12 @@ import {
   type ChannelTransferRequest,
   channelTransferRequestSchema,
   type LobbyChannel,
-} from '../../../contract/games';
-import { formatMoney, fromMinorUnits, parseTypedAmount } from '../../../lib/money';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { TextField } from '../../../ui/form-fields';
+} from '#contract/games';
+import { formatMoney, fromMinorUnits, parseTypedAmount } from '#lib/money';
+import { useContractForm } from '#lib/use-contract-form';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
+import { TextField } from '#ui/form-fields';
 import { useChannelTransferMutation } from '../games.mutations';
 import { transferAmountInput } from '../games-values';
 

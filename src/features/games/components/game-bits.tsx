@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { RoundStatus } from '../../../contract/games';
-import { formatMoney } from '../../../lib/money';
+import type { RoundStatus } from '#contract/games';
+import { formatMoney } from '#lib/money';
 import { ROUND_STATUS_LABELS } from '../games-labels';
 
 /** An amount rounded down to 2 decimals with the locale's symbol; `signed` marks a gain with + and colours. */

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import type { Launch } from '../../../contract/games';
-import { Dialog } from '../../../ui/dialog';
-import { CloseIcon } from '../../../ui/icons';
+import type { Launch } from '#contract/games';
+import { Dialog } from '#ui/dialog';
+import { CloseIcon } from '#ui/icons';
 import './games.css';
 
 /**

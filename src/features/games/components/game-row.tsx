@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Game } from '../../../contract/games';
-import { formatMoney } from '../../../lib/money';
-import { PlayIcon } from '../../../ui/icons';
+import type { Game } from '#contract/games';
+import { formatMoney } from '#lib/money';
+import { PlayIcon } from '#ui/icons';
 import { categoryLabel } from '../games-labels';
 import { formatRtp } from '../games-values';
 

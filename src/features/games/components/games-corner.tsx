@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { LobbyChannel } from '../../../contract/games';
-import { formatMoney } from '../../../lib/money';
-import { toast } from '../../../lib/toast';
-import { ChevronRightIcon, PlayIcon, RecordsIcon } from '../../../ui/icons';
-import { SkeletonBlock } from '../../../ui/skeleton';
+import type { LobbyChannel } from '#contract/games';
+import { formatMoney } from '#lib/money';
+import { toast } from '#lib/toast';
+import { ChevronRightIcon, PlayIcon, RecordsIcon } from '#ui/icons';
+import { SkeletonBlock } from '#ui/skeleton';
 import { gamesQueries } from '../games.queries';
 import {
   ChannelTransferDialog,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
-import { SearchIcon } from '../../../ui/icons';
+import { SearchIcon } from '#ui/icons';
 
 /** Spec: the search applies on Enter or when the box is cleared; no length rule beyond the contract's. */
 export function GamesSearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {

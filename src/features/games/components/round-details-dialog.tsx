@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Round, RoundDetail } from '../../../contract/games';
-import { Dialog } from '../../../ui/dialog';
-import { SkeletonRows } from '../../../ui/skeleton';
+import type { Round, RoundDetail } from '#contract/games';
+import { Dialog } from '#ui/dialog';
+import { SkeletonRows } from '#ui/skeleton';
 import { gamesQueries } from '../games.queries';
 import { MOVE_ACTION_LABELS } from '../games-labels';
 import { formatGameTime, GameMoney, RoundStatusBadge } from './game-bits';

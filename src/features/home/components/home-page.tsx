@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { BrandMark } from '../../../ui/brand-mark';
+import { BrandMark } from '#ui/brand-mark';
 
 interface HomePageProps {
   /** The search box: it applies to the list under the selected tab. */

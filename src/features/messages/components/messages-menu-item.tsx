@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { ChevronRightIcon, MailIcon } from '../../../ui/icons';
+import { ChevronRightIcon, MailIcon } from '#ui/icons';
 import { messageQueries } from '../messages.queries';
 
 /**

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../ui/empty-state';
-import { NoDataPicture } from '../../../ui/no-data-picture';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonRows } from '../../../ui/skeleton';
-import { VirtualList } from '../../../ui/virtual-list';
+import { EmptyState } from '#ui/empty-state';
+import { NoDataPicture } from '#ui/no-data-picture';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonRows } from '#ui/skeleton';
+import { VirtualList } from '#ui/virtual-list';
 import { useMarkAllMessagesRead } from '../messages.mutations';
 import { messageQueries } from '../messages.queries';
 import { messageTime } from './message-time';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Message } from '../../../contract/messages';
-import { formatMoney } from '../../../lib/money';
-import { prizeName } from '../../../lib/prize-name';
+import type { Message } from '#contract/messages';
+import { formatMoney } from '#lib/money';
+import { prizeName } from '#lib/prize-name';
 import { MESSAGE_TITLES } from '../push/message-titles';
 
 export interface Wording {

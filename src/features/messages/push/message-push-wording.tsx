@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { saveMessagePushWording } from '../../../lib/app-badge';
+import { saveMessagePushWording } from '#lib/app-badge';
 import { MESSAGE_TITLES } from './message-titles';
 
 /**

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MessageKindName } from '../../../contract/messages';
+import type { MessageKindName } from '#contract/messages';
 
 /** The title of an event's message, per kind: in the list, the details and a push notification. */
 export const MESSAGE_TITLES: Record<Exclude<MessageKindName, 'operator'>, MessageDescriptor> = {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { BellIcon } from '../../../ui/icons';
+import { BellIcon } from '#ui/icons';
 import { announcePushChange } from '../announce-push';
 import { usePushState } from '../use-push-state';
 
@@ -15,13 +15,13 @@ export function NoticeBell() {
   // The subscribing code comes once the bell can ask, not with home: ready before the tap, so the
   // permission prompt still follows the tap at once.
   useEffect(() => {
-    if (state === 'off') void import('../../../lib/push').catch(() => undefined);
+    if (state === 'off') void import('#lib/push').catch(() => undefined);
   }, [state]);
   if (state !== 'off') return <BellIcon size={20} className="notice-ticker__icon" />;
   const turnOn = async () => {
     setBusy(true);
     try {
-      const { enablePush } = await import('../../../lib/push');
+      const { enablePush } = await import('#lib/push');
       announcePushChange(state, await enablePush(i18n.locale));
     } catch {
       // Shown by the api client.

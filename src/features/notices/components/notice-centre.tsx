@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { NoticeDetail } from '../../../contract/content';
-import { currentLocale } from '../../../lib/i18n';
-import { EmptyState } from '../../../ui/empty-state';
-import { PageHeader } from '../../../ui/page-header';
-import { SavedAt } from '../../../ui/saved-at';
-import { SkeletonRows } from '../../../ui/skeleton';
+import type { NoticeDetail } from '#contract/content';
+import { currentLocale } from '#lib/i18n';
+import { EmptyState } from '#ui/empty-state';
+import { PageHeader } from '#ui/page-header';
+import { SavedAt } from '#ui/saved-at';
+import { SkeletonRows } from '#ui/skeleton';
 import { useMarkNoticesRead } from '../notices.mutations';
 import { unreadIds, useNoticeCentre } from '../notices.queries';
 import { PushSwitch } from './push-switch';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { showUnreadNotices } from '../../../lib/app-badge';
+import { showUnreadNotices } from '#lib/app-badge';
 import { unreadIds, useNoticeCentre } from '../notices.queries';
 
 /**
@@ -21,7 +21,7 @@ export function NoticeSync() {
     shownLocale.current = i18n.locale;
     const locale = i18n.locale;
     // Only a change of language needs the push code: it is loaded then.
-    void import('../../../lib/push').then(({ followLocale }) => followLocale(locale)).catch(() => undefined);
+    void import('#lib/push').then(({ followLocale }) => followLocale(locale)).catch(() => undefined);
   }, [i18n.locale]);
   return null;
 }

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { EmptyState } from '../../../ui/empty-state';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonRows } from '../../../ui/skeleton';
+import { EmptyState } from '#ui/empty-state';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonRows } from '#ui/skeleton';
 import { useMarkNoticesRead } from '../notices.mutations';
 import { useNoticeCentre } from '../notices.queries';
 import { noticeDate, noticeTitle } from './notice-centre';

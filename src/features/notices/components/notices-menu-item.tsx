@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { BellIcon, ChevronRightIcon } from '../../../ui/icons';
+import { BellIcon, ChevronRightIcon } from '#ui/icons';
 import { unreadIds, useNoticeCentre } from '../notices.queries';
 
 /** The My page's way into the notice centre, with the unread count. */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { disablePush, enablePush } from '../../../lib/push';
-import type { PushState } from '../../../lib/push-state';
+import { disablePush, enablePush } from '#lib/push';
+import type { PushState } from '#lib/push-state';
 import { announcePushChange } from '../announce-push';
 import { usePushState } from '../use-push-state';
 

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { AVATARS, type AvatarId, type UserInfo } from '../../../contract/user';
-import { toast } from '../../../lib/toast';
-import { Avatar } from '../../../ui/avatar';
-import { PageHeader } from '../../../ui/page-header';
+import { AVATARS, type AvatarId, type UserInfo } from '#contract/user';
+import { toast } from '#lib/toast';
+import { Avatar } from '#ui/avatar';
+import { PageHeader } from '#ui/page-header';
 import { useSetAvatarMutation } from '../profile.mutations';
 import './profile.css';
 

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { BENEFIT_KINDS, type Benefit, type BenefitKind } from '../../../contract/vip';
-import { formatMoney } from '../../../lib/money';
-import { PageHeader } from '../../../ui/page-header';
+import { BENEFIT_KINDS, type Benefit, type BenefitKind } from '#contract/vip';
+import { formatMoney } from '#lib/money';
+import { PageHeader } from '#ui/page-header';
 import { profileQueries } from '../profile.queries';
 import './profile.css';
 

@@ -3,12 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ROLE_LABELS, type UserInfo } from '../../../contract/user';
-import { openSupport } from '../../../lib/support';
-import { Avatar } from '../../../ui/avatar';
-import { ChevronRightIcon, SupportIcon } from '../../../ui/icons';
-import { InstallMenuItem } from '../../../ui/install-button';
-import { LocalePicker } from '../../../ui/locale-picker';
+import { ROLE_LABELS, type UserInfo } from '#contract/user';
+import { openSupport } from '#lib/support';
+import { Avatar } from '#ui/avatar';
+import { ChevronRightIcon, SupportIcon } from '#ui/icons';
+import { InstallMenuItem } from '#ui/install-button';
+import { LocalePicker } from '#ui/locale-picker';
 import './profile.css';
 
 const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];

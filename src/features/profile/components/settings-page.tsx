@@ -3,13 +3,13 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { BUILD_ID, buildLabel } from '../../../lib/build-info';
-import { checkForUpdate } from '../../../lib/pwa';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { ChevronRightIcon } from '../../../ui/icons';
-import { LocalePicker } from '../../../ui/locale-picker';
-import { PageHeader } from '../../../ui/page-header';
+import { BUILD_ID, buildLabel } from '#lib/build-info';
+import { checkForUpdate } from '#lib/pwa';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
+import { ChevronRightIcon } from '#ui/icons';
+import { LocalePicker } from '#ui/locale-picker';
+import { PageHeader } from '#ui/page-header';
 import './profile.css';
 
 /** The account pages Settings opens; the responsible-gaming tools are added by the route when present. */

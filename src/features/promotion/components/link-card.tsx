@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { copyText, shareLink } from '../../../lib/clipboard';
-import { absoluteLink } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { ClickIcon, CopyIcon, ShareIcon } from '../../../ui/icons';
-import { QrCode } from '../../../ui/qr-code';
+import { copyText, shareLink } from '#lib/clipboard';
+import { absoluteLink } from '#lib/format';
+import { toast } from '#lib/toast';
+import { ClickIcon, CopyIcon, ShareIcon } from '#ui/icons';
+import { QrCode } from '#ui/qr-code';
 
 interface LinkCardProps {
   name: string;

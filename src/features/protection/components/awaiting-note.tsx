@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '#lib/money';
 
 /**
  * Orders awaiting payment are not deposited, yet they hold part of every limit until paid or expired

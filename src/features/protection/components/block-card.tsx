@@ -7,9 +7,9 @@ import {
   type SelfExclusionDuration,
   TIME_OUT_DURATIONS,
   type TimeOutDuration,
-} from '../../../contract/protection';
-import { Dialog } from '../../../ui/dialog';
-import { DialogActions } from '../../../ui/dialog-actions';
+} from '#contract/protection';
+import { Dialog } from '#ui/dialog';
+import { DialogActions } from '#ui/dialog-actions';
 import { useBlockMutation } from '../protection.mutations';
 import { protectionQueries } from '../protection.queries';
 import { formatWhen, SELF_EXCLUSION_LABELS, TIME_OUT_LABELS } from '../protection-labels';

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { currencySymbol, formatAmount } from '../../../lib/money';
-import { siteStore } from '../../../lib/site';
-import { useStore } from '../../../lib/store';
+import { currencySymbol, formatAmount } from '#lib/money';
+import { siteStore } from '#lib/site';
+import { useStore } from '#lib/store';
 import { historyCsv } from '../history-csv';
 import { protectionQueries } from '../protection.queries';
 

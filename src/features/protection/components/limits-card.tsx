@@ -1,14 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import {
-  LIMIT_PERIODS,
-  type Limit,
-  type LimitPeriod,
-  limitSetRequestSchema,
-} from '../../../contract/protection';
-import { formatMoney, fromMinorUnits, parseTypedAmount } from '../../../lib/money';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { SelectField, TextField } from '../../../ui/form-fields';
+import { LIMIT_PERIODS, type Limit, type LimitPeriod, limitSetRequestSchema } from '#contract/protection';
+import { formatMoney, fromMinorUnits, parseTypedAmount } from '#lib/money';
+import { useContractForm } from '#lib/use-contract-form';
+import { SelectField, TextField } from '#ui/form-fields';
 import { useSetLimitMutation } from '../protection.mutations';
 import { protectionQueries } from '../protection.queries';
 import { formatWhen, PERIOD_LABELS } from '../protection-labels';

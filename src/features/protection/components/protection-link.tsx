@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '#lib/money';
 import { protectionQueries } from '../protection.queries';
 import { PERIOD_LABELS } from '../protection-labels';
 import { AwaitingNote } from './awaiting-note';

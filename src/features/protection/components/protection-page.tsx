@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { PageHeader } from '../../../ui/page-header';
+import { PageHeader } from '#ui/page-header';
 import { BlockCard } from './block-card';
 import { HistoryCard } from './history-card';
 import { LimitsCard } from './limits-card';

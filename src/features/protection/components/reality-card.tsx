@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REALITY_INTERVALS } from '../../../contract/protection';
+import { REALITY_INTERVALS } from '#contract/protection';
 import { useRealityMutation } from '../protection.mutations';
 import { protectionQueries } from '../protection.queries';
 import { ChoiceGroup } from './choice-group';

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type RealityCheck as Check, realityCheckCall } from '../../../contract/protection';
-import { api } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { type RealityCheck as Check, realityCheckCall } from '#contract/protection';
+import { api } from '#lib/api-client';
+import { formatMoney } from '#lib/money';
 import { formatElapsed } from '../protection-labels';
 import './protection.css';
 

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { SpinDay, SpinDraw } from '../../../contract/spin';
-import { formatDay } from '../../../lib/days';
-import { formatInZone, useDayZone } from '../../../lib/zoned-time';
+import type { SpinDay, SpinDraw } from '#contract/spin';
+import { formatDay } from '#lib/days';
+import { formatInZone, useDayZone } from '#lib/zoned-time';
 import { wonName } from '../spin-labels';
 
 const DAY_STATES: Record<SpinDay['state'], MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronRightIcon, SparkIcon } from '../../../ui/icons';
+import { ChevronRightIcon, SparkIcon } from '#ui/icons';
 import { spinQueries } from '../spin.queries';
 import './spin.css';
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { SPIN_DAYS, SPIN_DOUBLE_AT, SPIN_FOLLOW_UP_HOURS, type SpinState } from '../../../contract/spin';
-import { formatDay } from '../../../lib/days';
-import { formatMoney } from '../../../lib/money';
-import { prizeName } from '../../../lib/prize-name';
+import { SPIN_DAYS, SPIN_DOUBLE_AT, SPIN_FOLLOW_UP_HOURS, type SpinState } from '#contract/spin';
+import { formatDay } from '#lib/days';
+import { formatMoney } from '#lib/money';
+import { prizeName } from '#lib/prize-name';
 import { formatOdds } from '../spin-labels';
 
 /** The odds of every prize (its weight out of all), the rules (spec section 4) and who runs it. */

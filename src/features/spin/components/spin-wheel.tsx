@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import type { SpinPrize } from '../../../contract/spin';
-import { prizeName } from '../../../lib/prize-name';
-import { useReducedMotion } from '../../../ui/use-reduced-motion';
+import type { SpinPrize } from '#contract/spin';
+import { prizeName } from '#lib/prize-name';
+import { useReducedMotion } from '#ui/use-reduced-motion';
 
 /** How long the wheel turns to a result; the announcement waits for it. */
 export const SPIN_ANIMATION_MS = 3600;

@@ -1,21 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
-import { type Bank, type BankCountry, bankCountryFor, findBank } from '../../../contract/banks';
+import { type Bank, type BankCountry, bankCountryFor, findBank } from '#contract/banks';
 import {
   bankCardInputSchemaFor,
   eWalletInputSchema,
   WALLET_TYPES,
   type WithdrawMethod,
-} from '../../../contract/wallet';
-import { useSessionUser } from '../../../lib/session';
-import { siteStore } from '../../../lib/site';
-import { useStore } from '../../../lib/store';
-import { toast } from '../../../lib/toast';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { SelectField, TextField } from '../../../ui/form-fields';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonRows } from '../../../ui/skeleton';
+} from '#contract/wallet';
+import { useSessionUser } from '#lib/session';
+import { siteStore } from '#lib/site';
+import { useStore } from '#lib/store';
+import { toast } from '#lib/toast';
+import { useContractForm } from '#lib/use-contract-form';
+import { SelectField, TextField } from '#ui/form-fields';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonRows } from '#ui/skeleton';
 import { useSaveMethodMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { SubmitButton } from './wallet-bits';

@@ -6,12 +6,12 @@ import {
   safeDepositRequestSchema,
   safeSetPasswordRequestSchema,
   safeWithdrawRequestSchema,
-} from '../../../contract/wallet';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonRows } from '../../../ui/skeleton';
+} from '#contract/wallet';
+import { ApiError } from '#lib/api-client';
+import { toast } from '#lib/toast';
+import { useContractForm } from '#lib/use-contract-form';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonRows } from '#ui/skeleton';
 import {
   useChangeSafePasswordMutation,
   useSafeDepositMutation,

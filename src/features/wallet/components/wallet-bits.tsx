@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { TxState } from '../../../contract/tx-states';
-import { formatMoney, fromMinorUnits, parseTypedAmount } from '../../../lib/money';
-import { siteStore } from '../../../lib/site';
-import { useStore } from '../../../lib/store';
-import { PasswordField, TextField } from '../../../ui/form-fields';
+import type { TxState } from '#contract/tx-states';
+import { formatMoney, fromMinorUnits, parseTypedAmount } from '#lib/money';
+import { siteStore } from '#lib/site';
+import { useStore } from '#lib/store';
+import { PasswordField, TextField } from '#ui/form-fields';
 import { walletQueries } from '../wallet.queries';
 import { STATE_LABELS } from '../wallet-labels';
 

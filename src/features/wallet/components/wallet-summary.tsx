@@ -11,8 +11,8 @@ import {
   SafeIcon,
   TransferIcon,
   WithdrawIcon,
-} from '../../../ui/icons';
-import { SkeletonBlock } from '../../../ui/skeleton';
+} from '#ui/icons';
+import { SkeletonBlock } from '#ui/skeleton';
 import { useLingeringFlag } from '../lingering-flag';
 import { walletQueries } from '../wallet.queries';
 import { levelProgress, nextLevel, walletSummary } from '../wallet-values';

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { withdrawCreateRequestSchema } from '../../../contract/wallet';
-import { formatMoney } from '../../../lib/money';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { PageHeader } from '../../../ui/page-header';
-import { SkeletonRows } from '../../../ui/skeleton';
+import { withdrawCreateRequestSchema } from '#contract/wallet';
+import { formatMoney } from '#lib/money';
+import { useContractForm } from '#lib/use-contract-form';
+import { PageHeader } from '#ui/page-header';
+import { SkeletonRows } from '#ui/skeleton';
 import { useWithdrawMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { amountInput } from '../wallet-values';

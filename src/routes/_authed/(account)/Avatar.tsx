@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSessionUser } from '#lib/session';
 import { AvatarPage } from '../../../features/profile/components/avatar-page';
-import { useSessionUser } from '../../../lib/session';
 
 export const Route = createFileRoute('/_authed/(account)/Avatar')({
   loader: ({ context }) => context.viewer.me(),

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useSessionUser } from '#lib/session';
 import { ChangePasswordPage } from '../../../features/auth/components/change-password-page';
-import { useSessionUser } from '../../../lib/session';
 
 export const Route = createFileRoute('/_authed/(account)/Password')({
   loader: ({ context }) => context.viewer.me(),

@@ -1,12 +1,12 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { clearDeviceData } from '#lib/device-data';
+import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { BindCodeCard } from '../../../features/agent/components/bind-code-card';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { PushSwitch } from '../../../features/notices/components/push-switch';
 import { SettingsPage } from '../../../features/profile/components/settings-page';
 import { ProtectionSettingsLink } from '../../../features/protection/components/protection-link';
-import { clearDeviceData } from '../../../lib/device-data';
-import { prefetch } from '../../../lib/route-helpers';
 
 export const Route = createFileRoute('/_authed/(account)/Setting')({
   loader: ({ context }) => prefetch(context, agentQueries.detail()),

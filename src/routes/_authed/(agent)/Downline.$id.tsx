@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseIdParam, prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { DownlinePage } from '../../../features/agent/components/downline-page';
-import { parseIdParam, prefetch } from '../../../lib/route-helpers';
 
 /** The id is the downline account's uid (a numeric id, as every account's). */
 export const Route = createFileRoute('/_authed/(agent)/Downline/$id')({

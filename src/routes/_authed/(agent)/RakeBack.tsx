@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { RakeBackPage } from '../../../features/agent/components/rake-back-page';
-import { prefetch } from '../../../lib/route-helpers';
 
 export const Route = createFileRoute('/_authed/(agent)/RakeBack')({
   loader: ({ context }) => prefetch(context, agentQueries.rakeBack()),

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { FIGURES, RANGES } from '../../../contract/agent-figures';
+import { FIGURES, RANGES } from '#contract/agent-figures';
+import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { rangeRequest } from '../../../features/agent/agent-values';
 import { ReportDetailsPage } from '../../../features/agent/components/report-details-page';
-import { prefetch } from '../../../lib/route-helpers';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 

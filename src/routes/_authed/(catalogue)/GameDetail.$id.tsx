@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { currentLocale } from '#lib/i18n';
+import { parseIdParam, prefetch } from '#lib/route-helpers';
 import { catalogueQueries } from '../../../features/catalogue/catalogue.queries';
 import { GameDetailPage } from '../../../features/catalogue/components/game-detail';
-import { currentLocale } from '../../../lib/i18n';
-import { parseIdParam, prefetch } from '../../../lib/route-helpers';
 
 /** The id is the mini-game's numeric id. */
 export const Route = createFileRoute('/_authed/(catalogue)/GameDetail/$id')({

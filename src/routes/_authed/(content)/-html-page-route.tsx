@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
+import { currentLocale } from '#lib/i18n';
+import { prefetch } from '#lib/route-helpers';
 import { HtmlPage } from '../../../features/content/components/html-page';
 import { contentQueries, type HtmlPageKind } from '../../../features/content/content.queries';
-import { currentLocale } from '../../../lib/i18n';
-import { prefetch } from '../../../lib/route-helpers';
 import type { RouterContext } from '../../__root';
 
 /**

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseIdParam } from '#lib/route-helpers';
 import { NoticeView } from '../../../features/notices/components/notice-view';
-import { parseIdParam } from '../../../lib/route-helpers';
 
 /** Opened from the centre or from a tapped notification (the push payload's url). */
 export const Route = createFileRoute('/_authed/(content)/notices/$id')({

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { prefetch } from '#lib/route-helpers';
 import { BetsPage } from '../../../features/games/components/bets-page';
 import { gamesQueries } from '../../../features/games/games.queries';
 import { type BetsSearch, roundFilters } from '../../../features/games/games-values';
-import { prefetch } from '../../../lib/route-helpers';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { prefetch } from '#lib/route-helpers';
 import { LobbyPage } from '../../../features/games/components/lobby-page';
 import { gamesQueries } from '../../../features/games/games.queries';
 import type { LobbyFilters } from '../../../features/games/games-values';
 import { RealityCheck } from '../../../features/protection/components/reality-check';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
 
 const text = (max: number) =>
   z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(max))), undefined);

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseIdParam } from '#lib/route-helpers';
 import { MessageView } from '../../../features/messages/components/message-view';
-import { parseIdParam } from '../../../lib/route-helpers';
 
 /** One message; the list and a tapped notification open it. */
 export const Route = createFileRoute('/_authed/(messages)/Messages/$id')({

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetch } from '#lib/route-helpers';
 import { SpinPage } from '../../../features/spin/components/spin-page';
 import { spinQueries } from '../../../features/spin/spin.queries';
 import { walletKeys } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
 
 export const Route = createFileRoute('/_authed/(spin)/Spin')({
   loader: ({ context }) => prefetch(context, spinQueries.state()),

@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
+import { prefetch } from '#lib/route-helpers';
 import { MethodPage } from '../../../features/wallet/components/method-form';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
 import type { RouterContext } from '../../__root';
 
 /**

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseIdParam } from '../../../lib/route-helpers';
+import { parseIdParam } from '#lib/route-helpers';
 import { loadMethodForm, methodPage } from './-method-route';
 
 /** Without an id: add a bank card; with one: edit that card. */

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { prefetch } from '#lib/route-helpers';
+import { useSessionUser } from '#lib/session';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { RechargeLinkPreset } from '../../../features/agent/components/link-presets';
 import { DepositLimitOffer } from '../../../features/protection/components/protection-link';
 import { DepositPage } from '../../../features/wallet/components/deposit-page';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
-import { useSessionUser } from '../../../lib/session';
 
 /**
  * ?orderNo= shows that order (after creating it, and on coming back from the pay page); ?for= is an

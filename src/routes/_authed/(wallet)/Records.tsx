@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { RECORD_TYPES } from '../../../contract/record-types';
+import { RECORD_TYPES } from '#contract/record-types';
+import { prefetch } from '#lib/route-helpers';
 import { RecordsPage, type RecordsSearch } from '../../../features/wallet/components/records-page';
 import { recordFilters, walletQueries } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 

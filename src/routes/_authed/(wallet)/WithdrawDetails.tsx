@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetch } from '#lib/route-helpers';
 import { WithdrawDetailsPage } from '../../../features/wallet/components/withdraw-details-page';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
 
 export const Route = createFileRoute('/_authed/(wallet)/WithdrawDetails')({
   loader: ({ context }) => prefetch(context, walletQueries.withdrawals()),

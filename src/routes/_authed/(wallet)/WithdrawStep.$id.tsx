@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseIdParam, prefetch } from '#lib/route-helpers';
 import { WithdrawStepPage } from '../../../features/wallet/components/withdraw-step-page';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
-import { parseIdParam, prefetch } from '../../../lib/route-helpers';
 
 /** The id is the withdrawal's numeric id. */
 export const Route = createFileRoute('/_authed/(wallet)/WithdrawStep/$id')({

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { prefetch } from '#lib/route-helpers';
+import { useIsLogin } from '#lib/session';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
 import { userQueries } from '../../../features/auth/auth.queries';
 import { GamesCorner } from '../../../features/games/components/games-corner';
@@ -12,8 +14,6 @@ import { MyPage } from '../../../features/profile/components/my-page';
 import { SpinEntry } from '../../../features/spin/components/spin-entry';
 import { WalletSummary } from '../../../features/wallet/components/wallet-summary';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
-import { prefetch } from '../../../lib/route-helpers';
-import { useIsLogin } from '../../../lib/session';
 
 export const Route = createFileRoute('/_main/_authed/my')({
   loader: async ({ context }) => {

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { currentLocale } from '#lib/i18n';
+import { prefetch } from '#lib/route-helpers';
 import { PromotionPage, type PromotionSection } from '../../../features/promotion/components/promotion-page';
 import { promotionQueries } from '../../../features/promotion/promotion.queries';
-import { currentLocale } from '../../../lib/i18n';
-import { prefetch } from '../../../lib/route-helpers';
 
 /** /promotion, /promotion/1, /2 and /3 (spec section 2); any other id is not a page. Bare shows 1. */
 const PROMOTION_IDS: readonly string[] = ['1', '2', '3'];

@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { RANGES } from '../../../contract/agent-figures';
+import { RANGES } from '#contract/agent-figures';
+import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { type RangeSearch, rangeRequest } from '../../../features/agent/agent-values';
 import { ReportPage } from '../../../features/agent/components/report-page';
-import { prefetch } from '../../../lib/route-helpers';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 

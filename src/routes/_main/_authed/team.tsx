@@ -1,9 +1,9 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { hasTeamTab } from '../../../contract/user';
+import { hasTeamTab } from '#contract/user';
+import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { TeamPage, type TeamSearch } from '../../../features/agent/components/team-page';
-import { prefetch } from '../../../lib/route-helpers';
 
 /** Whose members are listed and the search live in the URL, so back and reload keep the level. */
 const searchSchema = z.object({

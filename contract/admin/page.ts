@@ -5,9 +5,9 @@
  * catalogues. Console only (the admin chunk); the reader's side is content.ts.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { PAGE_SLUGS } from './content';
-import { type ContentLocale, contentLocaleSchema, perLocale } from './locales';
+import { type Call, operatorAccess } from '../call';
+import { PAGE_SLUGS } from '../content';
+import { type ContentLocale, contentLocaleSchema, perLocale } from '../locales';
 
 /** The language every page must have: the one the others fall back to. */
 export const PAGE_FALLBACK_LOCALE: ContentLocale = 'en-US';

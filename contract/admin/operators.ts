@@ -4,10 +4,10 @@
  * commands are decided here too: a second operator approves or rejects what another proposed.
  */
 import { z } from 'zod/mini';
-import { smsCodeSchema } from './auth';
-import { type Call, operatorAccess } from './call';
-import { COMMAND_STATES } from './console-states';
-import { pageRequestSchema, pageSchema } from './paging';
+import { smsCodeSchema } from '../auth';
+import { type Call, operatorAccess } from '../call';
+import { COMMAND_STATES } from '../console-states';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 export const OPERATOR_ROLE_NAMES = [
   'viewer',

@@ -4,8 +4,8 @@
  * all of them; only an administrator of every site changes them. Under /api/admin/games/.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { pageRequestSchema, pageSchema } from './paging';
+import { type Call, operatorAccess } from '../call';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 export const GAME_SEARCH_MAX = 50;
 

@@ -4,11 +4,11 @@
  * review given its link. Items are platform-wide (every site shows them). Under /api/admin/catalogue/.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { catalogueKindSchema, WX_CATEGORIES } from './catalogue';
-import { contentLocaleSchema, perLocale } from './locales';
-import { noMarkup } from './names';
-import { pageRequestSchema, pageSchema } from './paging';
+import { type Call, operatorAccess } from '../call';
+import { catalogueKindSchema, WX_CATEGORIES } from '../catalogue';
+import { contentLocaleSchema, perLocale } from '../locales';
+import { noMarkup } from '../names';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 /** The item columns' sizes (migration 0003): appname and demand_name, brief_intro, demand_desc, target_url. */
 export const CATALOGUE_NAME_MAX = 100;

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { alignedData, type ChartData, VALUE_STEPS } from '../lib/chart-data';
+import { alignedData, type ChartData, VALUE_STEPS } from '#lib/chart-data';
 
 /*
  * The one module that imports uPlot: day-chart.tsx loads it with a dynamic import, so the library and its

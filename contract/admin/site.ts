@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import type { BankCountryCode } from './banks';
-import { type Call, operatorAccess } from './call';
-import { perLocale } from './locales';
-import { noMarkup } from './names';
-import { isWholeCents, MONEY_MAX } from './wallet';
+import type { BankCountryCode } from '../banks';
+import { type Call, operatorAccess } from '../call';
+import { perLocale } from '../locales';
+import { noMarkup } from '../names';
+import { isWholeCents, MONEY_MAX } from '../wallet';
 
 /**
  * A site's branding and settings in the console (issue 16): its names, colour, support handle and currency

@@ -4,10 +4,10 @@
  * admin chunk); the reader's side is messages.ts.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { contentLocaleSchema, perLocale } from './locales';
-import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from './messages';
-import { pageRequestSchema, pageSchema } from './paging';
+import { type Call, operatorAccess } from '../call';
+import { contentLocaleSchema, perLocale } from '../locales';
+import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '../messages';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 /** UIDs one operator send names at most (larger groups are segments). */
 export const MESSAGE_UIDS_MAX = 1000;

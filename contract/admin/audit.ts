@@ -4,8 +4,8 @@
  * platform's.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { pageRequestSchema, pageSchema } from './paging';
+import { type Call, operatorAccess } from '../call';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 /** An export's most rows: a longer period is exported in parts. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { contentLocaleSchema, perLocale } from './locales';
-import { pageRequestSchema, pageSchema } from './paging';
-import { siteTargetSchema } from './site';
+import { type Call, operatorAccess } from '../call';
+import { contentLocaleSchema, perLocale } from '../locales';
+import { pageRequestSchema, pageSchema } from '../paging';
+import { siteTargetSchema } from '../site';
 
 /** Operator notice console (issue 5): create, edit, list, withdraw under /api/admin/notices/. */
 

@@ -3,10 +3,10 @@
  * it and a second operator approves it (/admin/commands/approve); a banned user's session is refused at once.
  */
 import { z } from 'zod/mini';
-import { ratioViewSchema } from './agent';
-import { type Call, operatorAccess } from './call';
-import { USER_LIST_SORTS } from './console-states';
-import { pageRequestSchema, pageSchema } from './paging';
+import { ratioViewSchema } from '../agent';
+import { type Call, operatorAccess } from '../call';
+import { USER_LIST_SORTS } from '../console-states';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 const uid = z
   .int({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })

@@ -5,11 +5,11 @@
  * Every call is under /admin and needs the `agents` permission.
  */
 import { z } from 'zod/mini';
-import { ratioList, ratioViewSchema } from './agent';
-import { type Call, operatorAccess } from './call';
-import { HOLD_STATES } from './console-states';
-import { pageRequestSchema, pageSchema } from './paging';
-import { moneyValue } from './wallet';
+import { ratioList, ratioViewSchema } from '../agent';
+import { type Call, operatorAccess } from '../call';
+import { HOLD_STATES } from '../console-states';
+import { pageRequestSchema, pageSchema } from '../paging';
+import { moneyValue } from '../wallet';
 
 const id = z
   .int({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })

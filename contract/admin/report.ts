@@ -4,9 +4,9 @@
  * site, named in the answer); money is the wallet's (decimal, at most 2 decimals). Under /api/admin/reports/.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { siteTargetSchema } from './site';
-import { moneyValue } from './wallet';
+import { type Call, operatorAccess } from '../call';
+import { siteTargetSchema } from '../site';
+import { moneyValue } from '../wallet';
 
 /** A report covers at most this many days, both ends included (the agent reports' limit too). */
 export const REPORT_RANGE_MAX_DAYS = 92;

@@ -3,11 +3,11 @@
  * picture of its own, uploaded and re-encoded by the server. Under /api/admin/banners/.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { contentLocaleSchema, perLocale } from './locales';
-import { noMarkup } from './names';
-import { pageRequestSchema, pageSchema } from './paging';
-import { siteTargetSchema } from './site';
+import { type Call, operatorAccess } from '../call';
+import { contentLocaleSchema, perLocale } from '../locales';
+import { noMarkup } from '../names';
+import { pageRequestSchema, pageSchema } from '../paging';
+import { siteTargetSchema } from '../site';
 
 export const BANNER_NAME_MAX = 100;
 export const BANNER_REMARK_MAX = 2000;

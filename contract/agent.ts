@@ -2,7 +2,7 @@
  * The agent programme's wire contract (issue 14, decision 0017): the spec's `/uid/app/*` calls (detail,
  * links, agentdown, gen/downlink, gen/rechargelink), binding an invite code later, joining as an agent and
  * promoting a direct member, the team tree, one member's page, reports and their rows, rake back, and moving
- * earnings to the main balance. The operator's calls (holds, job 2, voiding a round) are in agent-admin.ts.
+ * earnings to the main balance. The operator's calls (holds, job 2, voiding a round) are in admin/agent.ts.
  *
  * Ratios travel as percent with at most 2 decimals (0.3 = 0.30% of the valid bet) and are stored as integer
  * basis points. Money is the wallet's (decimal, at most 2 decimals, displayed rounded down). Days are business

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { DEPOSIT_STATES, MONEY_LIST_SORTS } from './console-states';
-import { pageRequestSchema, pageSchema } from './paging';
+import { type Call, operatorAccess } from '../call';
+import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '../console-states';
+import { pageRequestSchema, pageSchema } from '../paging';
 
 /**
  * The console's deposits (issue 16): every deposit order of the operator's sites, newest first or as asked, by state,

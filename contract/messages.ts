@@ -4,7 +4,7 @@
  * carries its own title and body. Money params are money units (decimals, shown rounded down); days are
  * business days `YYYY-MM-DD`; times epoch milliseconds. Ids of another user's messages are treated as absent.
  * An operator's message is answered in the caller's language (Accept-Language, else the account's locale)
- * when the operator wrote one, else in the send's default language. Operators' sends: message-admin.ts.
+ * when the operator wrote one, else in the send's default language. Operators' sends: admin/message.ts.
  */
 import { z } from 'zod/mini';
 import type { Call } from './call';
