@@ -924,3 +924,45 @@ test('a player who opens the console is told it is for operators', async ({ page
   await expect(page.getByRole('heading', { name: 'Only operators can open the console' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Console sections' })).toHaveCount(0);
 });
+
+test('the second factor on a desktop screen: a button of its own width, and no message before a code is typed', async ({
+  browser,
+}) => {
+  // Issue 31 item 19: the Continue button spanned a 1,070 px wide page, and "Enter the code first" showed
+  // before anything was typed. The page is left before a code is sent: no operator code is used up.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const account = DEMO_ACCOUNTS.find((a) => a.label === 'operator');
+  if (!account) throw new Error('no demo operator');
+  await page.goto('/login?redirect=/admin');
+  await logIn(page, account.phone, account.password);
+  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
+  const button = await page.getByRole('button', { name: 'Continue' }).boundingBox();
+  expect(button?.width).toBeLessThan(480);
+  await expect(page.getByText('Enter the code first')).toHaveCount(0);
+  await expect(page.getByLabel('Authenticator code')).not.toHaveAttribute('aria-invalid', 'true');
+  await context.close();
+});
+
+test('the console’s section chips keep one height from section to section', async ({ browser }) => {
+  // Issue 31 item 19: a page's own styles resized the chips as one moved between sections.
+  const page = await signInOperator(browser, 'operator');
+  const nav = page.getByRole('navigation', { name: 'Console sections' });
+  const heights = async () =>
+    nav
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().height)));
+  const seen: number[][] = [];
+  for (const section of ['Withdrawals', 'Reports', 'Audit log', 'Banners']) {
+    await nav.getByRole('link', { name: section, exact: true }).click();
+    await expect(nav.getByRole('link', { name: section, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.locator('.skeleton')).toHaveCount(0);
+    seen.push(await heights());
+  }
+  const all = seen.flat();
+  expect(new Set(all).size, `chip heights per section: ${JSON.stringify(seen)}`).toBe(1);
+  await page.context().close();
+});
