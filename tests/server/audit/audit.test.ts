@@ -11,16 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { createSqliteDb } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
-import {
-  type AuditActor,
-  legacyAuditHash,
-  recordAudit,
-  verifyAudit,
-} from '../../../server/modules/audit/service';
+import { legacyAuditHash, recordAudit, verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser } from '../agent/team-fixtures';
 import { startServer, TEST_AUDIT_KEY, type TestServer, usingPostgres } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { deposit, money, newUser, seedSites, withdrawalInReview } from '../wallet/helpers';
+import { actor, chainOf, tampering } from './fixtures';
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -29,47 +25,6 @@ beforeAll(async () => {
   await seedSites(server);
 });
 afterAll(() => server.close());
-
-const actor: AuditActor = { userId: 1, ip: '10.0.0.1', userAgent: 'test' };
-
-/** Appends `n` rows to a chain of its own, through the real append. */
-async function chainOf(db: Db, chain: number, n: number): Promise<void> {
-  for (let i = 0; i < n; i++)
-    await db
-      .transaction()
-      .execute((trx) =>
-        recordAudit(
-          trx,
-          actor,
-          { siteId: chain, action: `test.${i}`, resource: 'site', recordId: i, after: { i } },
-          1000 + i,
-        ),
-      );
-}
-
-/** Runs `fn` with the append-only triggers off: what someone with the database's keys could do. */
-async function tampering(db: Db, fn: () => Promise<void>): Promise<void> {
-  if (usingPostgres()) {
-    await sql`alter table audit_log disable trigger user`.execute(db);
-    try {
-      await fn();
-    } finally {
-      await sql`alter table audit_log enable trigger user`.execute(db);
-    }
-    return;
-  }
-  await sql`drop trigger audit_log_no_update`.execute(db);
-  await sql`drop trigger audit_log_no_delete`.execute(db);
-  try {
-    await fn();
-  } finally {
-    for (const event of ['update', 'delete'])
-      await sql
-        .raw(`create trigger audit_log_no_${event} before ${event} on audit_log
-          begin select raise(abort, 'audit_log is append-only'); end`)
-        .execute(db);
-  }
-}
 
 const rowsOf = (db: Db, chain: number) =>
   db.selectFrom('audit_log').selectAll().where('chain', '=', chain).orderBy('seq').execute();

@@ -11,9 +11,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { decodeAuditKeyring, installAuditKeyring } from '../../../server/modules/audit/keys';
-import { type AuditActor, recordAudit } from '../../../server/modules/audit/service';
-import { TEST_AUDIT_KEY, usingPostgres } from '../harness';
+import { TEST_AUDIT_KEY } from '../harness';
 import { type ProcessEnv, processEnvironment } from '../processes';
+import { chainOf, tampering } from './fixtures';
 
 const run = promisify(execFile);
 
@@ -60,46 +60,6 @@ async function checkpoint(dir: string): Promise<string> {
   const made = await cli('audit-checkpoint', '--out', file);
   expect(made, made.stderr).toMatchObject({ code: 0 });
   return file;
-}
-
-const actor: AuditActor = { userId: 1, ip: '10.0.0.1', userAgent: 'test' };
-
-async function chainOf(target: Db, chain: number, n: number): Promise<void> {
-  for (let i = 0; i < n; i++)
-    await target
-      .transaction()
-      .execute((trx) =>
-        recordAudit(
-          trx,
-          actor,
-          { siteId: chain, action: `test.${i}`, resource: 'site', recordId: i, after: { i } },
-          1000 + i,
-        ),
-      );
-}
-
-/** With the append-only triggers off: what someone holding the database's credentials or file can do. */
-async function tampering(target: Db, fn: () => Promise<void>): Promise<void> {
-  if (usingPostgres()) {
-    await sql`alter table audit_log disable trigger user`.execute(target);
-    try {
-      await fn();
-    } finally {
-      await sql`alter table audit_log enable trigger user`.execute(target);
-    }
-    return;
-  }
-  await sql`drop trigger audit_log_no_update`.execute(target);
-  await sql`drop trigger audit_log_no_delete`.execute(target);
-  try {
-    await fn();
-  } finally {
-    for (const event of ['update', 'delete'])
-      await sql
-        .raw(`create trigger audit_log_no_${event} before ${event} on audit_log
-          begin select raise(abort, 'audit_log is append-only'); end`)
-        .execute(target);
-  }
 }
 
 /** Decision 0024's recipe, public and unkeyed: SHA-256 over the row's fields and the previous hash. */
