@@ -4,12 +4,10 @@
  * happens on the server over the published weights; one spin per user and business day, so a replay answers
  * the first. Cash prizes are paid to the main balance; an item (a cell phone) is a follow-up for customer
  * service within 24 hours. Money is the wallet's (decimal, shown rounded down); days are business days
- * `YYYY-MM-DD`; times epoch milliseconds. The operator's calls are under /admin.
+ * `YYYY-MM-DD`; times epoch milliseconds. The operator's follow-ups of item prizes are in admin/spin.ts.
  */
 import { z } from 'zod/mini';
-import { type Call, operatorAccess } from './call';
-import { FOLLOW_UP_STATES } from './console-states';
-import { pageRequestSchema, pageSchema } from './paging';
+import type { Call } from './call';
 import { moneyValue } from './wallet';
 
 /** Spins a recharge opens: one a day, for this many business days (spec section 9). */
@@ -19,7 +17,6 @@ export const SPIN_DOUBLE_AT = 2000;
 export const SPIN_DOUBLE_MULTIPLIER = 2;
 /** Customer service is in touch about an item prize within this many hours. */
 export const SPIN_FOLLOW_UP_HOURS = 24;
-export const FOLLOW_UP_NOTE_MAX = 500;
 
 export const SPIN_PRIZE_KINDS = ['cash', 'item'] as const;
 
@@ -111,52 +108,4 @@ export const spinDrawCall = {
   input: spinDrawRequestSchema,
   answer: spinDrawAnswerSchema,
   access: 'user',
-} satisfies Call;
-
-// ---- the operator's follow-ups of item prizes
-
-export const followUpSchema = z.object({
-  id: z.int(),
-  user: z.object({ uid: z.int(), username: z.string() }),
-  day: z.string(),
-  prize: z.object({ code: z.string(), name: z.string() }),
-  createdAt: z.int(),
-  dueAt: z.int(),
-  doneAt: z.nullable(z.int()),
-  doneBy: z.nullable(z.object({ uid: z.int() })),
-  note: z.nullable(z.string()),
-});
-export type FollowUp = z.infer<typeof followUpSchema>;
-
-export const followUpListRequestSchema = z.extend(pageRequestSchema, {
-  /** Omitted: both. Open ones come oldest due first. */
-  state: z.optional(z.enum(FOLLOW_UP_STATES, { error: 'invalid_type' })),
-});
-export type FollowUpListRequest = z.input<typeof followUpListRequestSchema>;
-
-export const adminFollowUpListCall = {
-  method: 'POST',
-  path: '/admin/spin/follow-ups',
-  input: followUpListRequestSchema,
-  answer: pageSchema(followUpSchema),
-  access: operatorAccess('spin', 'read'),
-} satisfies Call;
-
-export const followUpDoneRequestSchema = z.object({
-  id: z
-    .int({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
-    .check(z.positive('invalid_type')),
-  note: z
-    .string({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
-    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(FOLLOW_UP_NOTE_MAX, 'too_long')),
-});
-export type FollowUpDoneRequest = z.input<typeof followUpDoneRequestSchema>;
-
-/** open -> done, once; a second one: 409 `state_changed`. */
-export const adminFollowUpDoneCall = {
-  method: 'POST',
-  path: '/admin/spin/follow-ups/done',
-  input: followUpDoneRequestSchema,
-  answer: followUpSchema,
-  access: operatorAccess('spin', 'write'),
 } satisfies Call;

@@ -1,6 +1,6 @@
 /**
  * The wallet's wire contract (issue 6): balances, deposits, withdrawal methods, withdrawals, the safe,
- * transfers by UID, records, and the operator's withdrawal review. Each call is declared once at the end
+ * transfers by UID and records. Each call is declared once at the end
  * of this file (`xxxCall`, decision 0015): path, input, answer, who may call it and whether it moves money.
  * Every call is POST under /api with a JSON body and answers the envelope `{ status, message, data }`
  * (envelope.ts), except the sandbox provider's pay page (`raw`: a GET and its form's POST, answering HTML).
@@ -20,14 +20,13 @@
  * ones in a row lock it for 15 minutes (429 `safe_locked`, data.retryAfter).
  *
  * The screens: /Deposit, /Cards with /AddCard and /AddZhiFuBao (withdrawal methods), /Withdraw,
- * /WithdrawStep/{id} and /WithdrawDetails, /Safe, /Transfer, /Records; operators review withdrawals
- * (users.is_operator; others get 403 `operator_only`; demo operator +63 9171234570).
+ * /WithdrawStep/{id} and /WithdrawDetails, /Safe, /Transfer, /Records. The operators' review of withdrawals is
+ * in admin/withdrawals.ts.
  */
 import { z } from 'zod/mini';
 import { emptyResponseSchema } from './auth';
 import { type BankCountry, bankAccountIssues, findBank } from './banks';
-import { type Call, operatorAccess } from './call';
-import { MONEY_LIST_SORTS } from './console-states';
+import type { Call } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
 import { txStateSchema } from './tx-states';
@@ -386,42 +385,6 @@ export const walletRecordSchema = z.object({
 export type WalletRecord = z.infer<typeof walletRecordSchema>;
 export const walletRecordPageSchema = pageSchema(walletRecordSchema);
 
-// ---- operators
-
-export const adminWithdrawalListRequestSchema = z.extend(pageRequestSchema, {
-  state: z.optional(txStateSchema),
-  /** newest (the default) or oldest by when asked for, or largest amount first. */
-  sort: z._default(z.enum(MONEY_LIST_SORTS, 'invalid_type'), 'newest'),
-});
-export const adminWithdrawalSchema = z.extend(withdrawalSchema, {
-  userUid: z.int(),
-  username: z.string(),
-  /**
-   * Above the site's threshold an approval waits for a second operator (decision 0024): that command, who
-   * approved first and when. Null when nothing waits.
-   */
-  secondApproval: z.optional(
-    z.nullable(
-      z.object({ commandId: z.int(), approvedBy: z.object({ uid: z.int() }), approvedAt: z.number() }),
-    ),
-  ),
-});
-export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
-
-export const adminRejectRequestSchema = z.object({
-  id,
-  reason: z
-    .string(required('required'))
-    .check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'too_long')),
-});
-export const adminSettleRequestSchema = z.object({
-  id,
-  outcome: z.enum(['Success', 'Fail'], { error: 'invalid_type' }),
-  /** Required when the outcome is Fail. */
-  reason: z.optional(z.string({ error: 'invalid_type' }).check(z.trim(), z.maxLength(200, 'too_long'))),
-});
-
 // ---- calls (login required unless noted; /user/info is in user.ts)
 
 export const secondaryInfoCall = {
@@ -615,55 +578,4 @@ export const recordsCall = {
   input: recordsRequestSchema,
   answer: walletRecordPageSchema,
   access: 'user',
-} satisfies Call;
-
-// ---- operators' calls: a call on an order no longer in the expected state answers 409 `state_changed`,
-// so of an approve and a reject racing, exactly one wins.
-
-export const adminWithdrawalListCall = {
-  method: 'POST',
-  path: '/admin/withdrawals/list',
-  input: adminWithdrawalListRequestSchema,
-  answer: adminWithdrawalPageSchema,
-  access: operatorAccess('withdrawal', 'read'),
-} satisfies Call;
-
-/** WaitReview -> WaitExec. */
-export const adminApproveCall = {
-  method: 'POST',
-  path: '/admin/withdrawals/approve',
-  input: idRequestSchema,
-  answer: adminWithdrawalSchema,
-  access: operatorAccess('withdrawal', 'write'),
-  movesMoney: true,
-} satisfies Call;
-
-/** WaitReview -> Fail, the funds returned. */
-export const adminRejectCall = {
-  method: 'POST',
-  path: '/admin/withdrawals/reject',
-  input: adminRejectRequestSchema,
-  answer: adminWithdrawalSchema,
-  access: operatorAccess('withdrawal', 'write'),
-  movesMoney: true,
-} satisfies Call;
-
-/** WaitExec -> Exec (the payout is sent). */
-export const adminExecuteCall = {
-  method: 'POST',
-  path: '/admin/withdrawals/execute',
-  input: idRequestSchema,
-  answer: adminWithdrawalSchema,
-  access: operatorAccess('withdrawal', 'write'),
-  movesMoney: true,
-} satisfies Call;
-
-/** Exec -> Success | Fail (a reason required). */
-export const adminSettleCall = {
-  method: 'POST',
-  path: '/admin/withdrawals/settle',
-  input: adminSettleRequestSchema,
-  answer: adminWithdrawalSchema,
-  access: operatorAccess('withdrawal', 'write'),
-  movesMoney: true,
 } satisfies Call;

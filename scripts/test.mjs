@@ -98,7 +98,8 @@ function playwrightSuite(name) {
 }
 
 check('typecheck', 'npx', ['tsc', '-b']);
-check('lint', 'npx', ['biome', 'check', '.']);
+// Biome, then dependency-cruiser's import boundaries (.dependency-cruiser.cjs).
+check('lint', 'npm', ['run', 'lint']);
 check('i18n completeness', 'npx', ['tsx', 'scripts/i18n-check.mjs']);
 vitestSuite('unit', 'unit');
 if (process.env.TEST_DATABASE_URL) {

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminWithdrawal } from '#contract/wallet';
+import type { AdminWithdrawal } from '#contract/admin/withdrawals';
 import { WithdrawalsPage } from '#features/admin/components/withdrawals-page.tsx';
 import { queryClient } from '#lib/query-client';
 import { logout, setUser } from '#lib/session';

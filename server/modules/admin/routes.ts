@@ -5,7 +5,7 @@ import {
   adminRejectCall,
   adminSettleCall,
   adminWithdrawalListCall,
-} from '#contract/wallet';
+} from '#contract/admin/withdrawals';
 import type { AppContext } from '../../context';
 import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';

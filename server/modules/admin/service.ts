@@ -1,7 +1,8 @@
+import type { AdminWithdrawal } from '#contract/admin/withdrawals';
 import type { MoneyListSort } from '#contract/console-states';
 import type { Page } from '#contract/paging';
 import type { TxState } from '#contract/tx-states';
-import { type AdminWithdrawal, toMoney } from '#contract/wallet';
+import { toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminFollowUpDoneCall, adminFollowUpListCall, spinDrawCall, spinStateCall } from '#contract/spin';
+import { adminFollowUpDoneCall, adminFollowUpListCall } from '#contract/admin/spin';
+import { spinDrawCall, spinStateCall } from '#contract/spin';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import * as service from './service';

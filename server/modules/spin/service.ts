@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { FollowUp, FollowUpListRequest } from '#contract/admin/spin';
 import type { Page } from '#contract/paging';
 import {
-  type FollowUp,
-  type FollowUpListRequest,
   SPIN_DAYS,
   SPIN_DOUBLE_AT,
   SPIN_DOUBLE_MULTIPLIER,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
+import type { AdminWithdrawal } from '#contract/admin/withdrawals';
 import { type BankCountry, bankAccountIssues, bankCountryFor, bankName } from '#contract/banks';
 import type { MoneyListSort } from '#contract/console-states';
 import { Status } from '#contract/envelope';
@@ -8,7 +9,6 @@ import type { Page } from '#contract/paging';
 import type { TxState } from '#contract/tx-states';
 import type { UserInfo } from '#contract/user';
 import {
-  type AdminWithdrawal,
   ARRIVAL_ESTIMATE,
   type GameMove,
   type LevelData,

@@ -47,10 +47,15 @@ import {
   siteIconRemoveCall,
   siteSaveCall,
 } from '#contract/admin/site';
+import { adminFollowUpDoneCall } from '#contract/admin/spin';
 import { adminSafeResetCall, adminUserBanCall, adminUserUnbanCall } from '#contract/admin/user';
+import {
+  adminApproveCall,
+  adminExecuteCall,
+  adminRejectCall,
+  adminSettleCall,
+} from '#contract/admin/withdrawals';
 import type { ContentLocale } from '#contract/locales';
-import { adminFollowUpDoneCall } from '#contract/spin';
-import { adminApproveCall, adminExecuteCall, adminRejectCall, adminSettleCall } from '#contract/wallet';
 import { api } from '#lib/api-client';
 import { ActionKey } from '#lib/idempotency';
 import { adminKeys } from './admin.queries';

@@ -11,7 +11,9 @@ import { adminCommandListCall, adminSessionCall } from '#contract/admin/operator
 import { adminPageListCall } from '#contract/admin/page';
 import { adminReportCall } from '#contract/admin/report';
 import { adminSiteListCall } from '#contract/admin/site';
+import { adminFollowUpListCall } from '#contract/admin/spin';
 import { adminUserDetailCall, adminUserListCall } from '#contract/admin/user';
+import { adminWithdrawalListCall } from '#contract/admin/withdrawals';
 import type { CatalogueKind } from '#contract/catalogue';
 import type {
   COMMAND_STATES,
@@ -22,9 +24,7 @@ import type {
   UserListSort,
 } from '#contract/console-states';
 import { sitesCall } from '#contract/site';
-import { adminFollowUpListCall } from '#contract/spin';
 import type { TxState } from '#contract/tx-states';
-import { adminWithdrawalListCall } from '#contract/wallet';
 import { api } from '#lib/api-client';
 
 /*

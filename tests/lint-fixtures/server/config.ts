@@ -1,1 +1,3 @@
 export const config = { port: 0 };
+
+export type GammaConfig = typeof config;

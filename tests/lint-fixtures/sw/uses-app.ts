@@ -1,3 +1,3 @@
-import { format } from '../src/lib/format';
+import { format } from '#lib/format';
 
 export const swUsesApp = format;

@@ -1,3 +1,4 @@
-import { thingSchema } from '../src/contract/thing';
+import { thingSchema } from '#contract/thing';
+import { thingAdminSchema } from '../contract/admin/thing-admin';
 
-export const swThing = thingSchema;
+export const swThing = [thingSchema, thingAdminSchema];

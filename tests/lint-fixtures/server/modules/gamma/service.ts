@@ -1,4 +1,4 @@
-import { thingSchema } from '../../../src/contract/thing';
+import { thingSchema } from '#contract/thing';
 import { deltaById } from '../delta/service';
 
 export const gamma = [thingSchema, deltaById];

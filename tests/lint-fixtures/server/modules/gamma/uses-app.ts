@@ -1,3 +1,3 @@
-import { format } from '../../../src/lib/format';
+import { label } from '#ui/label';
 
-export const serverUsesApp = format;
+export const serverUsesApp = label;

@@ -1,0 +1,3 @@
+import { format } from '../src/lib/format';
+
+export const contractUsesLib = format;

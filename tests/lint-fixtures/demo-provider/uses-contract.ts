@@ -1,0 +1,3 @@
+import { thingSchema } from '#contract/thing';
+
+export const demoThing = thingSchema;

@@ -1,0 +1,3 @@
+import { config } from '../server/config';
+
+export const demoUsesServer = config;

@@ -1,0 +1,3 @@
+import { deltaWorker } from '../../delta/worker';
+
+export const gammaUsesWorkerDeep = deltaWorker;

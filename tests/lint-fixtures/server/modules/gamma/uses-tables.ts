@@ -1,0 +1,3 @@
+import type { DeltaTable } from '../delta/tables';
+
+export const gammaRow: DeltaTable | undefined = undefined;

@@ -1,3 +1,0 @@
-import { format } from '../lib/format';
-
-export const contractUsesLib = format;

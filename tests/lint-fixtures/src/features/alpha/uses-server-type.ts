@@ -1,0 +1,3 @@
+import type { GammaConfig } from '../../../server/config';
+
+export const alphaServerType: GammaConfig | undefined = undefined;

@@ -1,0 +1,1 @@
+export const slug = (value: string): string => value.toLowerCase();

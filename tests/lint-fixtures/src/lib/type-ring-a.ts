@@ -1,0 +1,5 @@
+import type { B } from './type-ring-b';
+
+export interface A {
+  b?: B;
+}

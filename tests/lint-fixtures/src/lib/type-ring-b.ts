@@ -1,0 +1,5 @@
+import type { A } from './type-ring-a';
+
+export interface B {
+  a?: A;
+}

@@ -1,0 +1,3 @@
+import { missing } from '#lib/missing';
+
+export const libUsesMissing = missing;

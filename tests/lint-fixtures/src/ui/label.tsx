@@ -1,0 +1,3 @@
+import { format } from '#lib/format';
+
+export const label = (value: number) => <span>{format(value)}</span>;

@@ -1,0 +1,3 @@
+import { root } from '../routes/__root';
+
+export const uiUsesRoute = root;

@@ -1,0 +1,4 @@
+import { alphaKey } from '#features/alpha/alpha.queries.ts';
+import { format } from '#lib/format';
+
+export const testUsesAppByAlias = [alphaKey, format];

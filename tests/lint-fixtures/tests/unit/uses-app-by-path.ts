@@ -1,0 +1,3 @@
+import { format } from '../../src/lib/format';
+
+export const testUsesAppByPath = format;
