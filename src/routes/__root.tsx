@@ -7,6 +7,7 @@ import { EmptyState } from '#ui/empty-state';
 import { LoadingOverlay } from '#ui/loading-overlay';
 import { NotFound } from '#ui/not-found';
 import { OfflineIndicator } from '#ui/offline-indicator';
+import { Page } from '#ui/page';
 import { SupportDialog } from '#ui/support-dialog';
 import { Toaster } from '#ui/toaster';
 import { UpdatePrompt } from '#ui/update-prompt';
@@ -43,7 +44,7 @@ function RootLayout() {
 
 function RootError({ reset }: { reset: () => void }) {
   return (
-    <main className="page__body" id="main">
+    <Page>
       <EmptyState
         title={<Trans>Something went wrong</Trans>}
         action={
@@ -52,6 +53,6 @@ function RootError({ reset }: { reset: () => void }) {
           </button>
         }
       />
-    </main>
+    </Page>
   );
 }

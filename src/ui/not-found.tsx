@@ -1,27 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from './empty-state';
-import { PageHeader } from './page-header';
+import { Page } from './page';
 
 export function NotFound() {
   const { t } = useLingui();
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Page not found`} />
-      <main className="page__body" id="main">
-        <EmptyState
-          title={<Trans>We could not find this page</Trans>}
-          action={
-            <Link to="/" className="button button--primary">
-              <Trans>Back to home</Trans>
-            </Link>
-          }
-        >
-          <p>
-            <Trans>The link may be broken or the page may have moved.</Trans>
-          </p>
-        </EmptyState>
-      </main>
-    </div>
+    <Page title={t`Page not found`}>
+      <EmptyState
+        title={<Trans>We could not find this page</Trans>}
+        action={
+          <Link to="/" className="button button--primary">
+            <Trans>Back to home</Trans>
+          </Link>
+        }
+      >
+        <p>
+          <Trans>The link may be broken or the page may have moved.</Trans>
+        </p>
+      </EmptyState>
+    </Page>
   );
 }

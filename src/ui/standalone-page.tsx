@@ -1,16 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { EmptyState } from './empty-state';
-import { PageHeader } from './page-header';
+import { Page } from './page';
 
 /** A titled page whose content has not been built yet. */
 export function ComingSoonPage({ title }: { title: string }) {
   return (
-    <div className="page page--standalone">
-      <PageHeader title={title} />
-      <main className="page__body" id="main">
-        <ComingSoon />
-      </main>
-    </div>
+    <Page title={title}>
+      <ComingSoon />
+    </Page>
   );
 }
 

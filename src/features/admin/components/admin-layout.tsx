@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { OperatorSession } from '#contract/admin/operators';
 import { ApiError } from '#lib/api-client';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { adminQueries } from '../admin.queries';
 import { SecondFactor } from './second-factor';
@@ -88,11 +88,8 @@ export function AdminLayout() {
     );
   }
   return (
-    <div className="page page--standalone admin">
-      <PageHeader title={title} />
-      <main className="page__body admin__body" id="main">
-        {body}
-      </main>
-    </div>
+    <Page title={title} className="admin" bodyClassName="admin__body">
+      {body}
+    </Page>
   );
 }

@@ -14,7 +14,7 @@ import { DayChart } from '#ui/day-chart';
 import { EmptyState } from '#ui/empty-state';
 import { TextField } from '#ui/form-fields';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonBlock } from '#ui/skeleton';
 import { ZoneNote } from '#ui/zone-note';
 import { useRechargeLinkMutation } from '../agent.mutations';
@@ -37,26 +37,23 @@ export function DownlinePage({ uid }: { uid: number }) {
     downline.error instanceof ApiError &&
     (downline.error.code === 'member_not_found' || downline.error.status === 404);
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Member UID ${uid}`} />
-      <main className="page__body agent-page" id="main">
-        {downline.data ? (
-          <MemberDetails data={downline.data} />
-        ) : downline.isError ? (
-          <EmptyState
-            picture={<NoDataPicture />}
-            title={notFound ? t`No such member in your team` : t`Could not load`}
-          >
-            {!notFound && downline.error instanceof ApiError ? <p>{downline.error.message}</p> : null}
-            <Link to="/team" className="button button--primary">
-              {t`Back to the team`}
-            </Link>
-          </EmptyState>
-        ) : (
-          <SkeletonBlock className="skeleton--card" label={t`Loading`} />
-        )}
-      </main>
-    </div>
+    <Page title={t`Member UID ${uid}`} bodyClassName="agent-page">
+      {downline.data ? (
+        <MemberDetails data={downline.data} />
+      ) : downline.isError ? (
+        <EmptyState
+          picture={<NoDataPicture />}
+          title={notFound ? t`No such member in your team` : t`Could not load`}
+        >
+          {!notFound && downline.error instanceof ApiError ? <p>{downline.error.message}</p> : null}
+          <Link to="/team" className="button button--primary">
+            {t`Back to the team`}
+          </Link>
+        </EmptyState>
+      ) : (
+        <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+      )}
+    </Page>
   );
 }
 

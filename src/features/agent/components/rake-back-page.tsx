@@ -4,7 +4,7 @@ import { chartData } from '#lib/chart-data';
 import { formatMoney } from '#lib/money';
 import { DayChart } from '#ui/day-chart';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonBlock } from '#ui/skeleton';
 import { agentQueries } from '../agent.queries';
 import { AgentCard, Amount, EarningsMoveForm, FigureTile, RatioList } from './agent-bits';
@@ -30,48 +30,41 @@ export function RakeBackPage() {
       : null;
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Rake back`} />
-      <main className="page__body agent-page" id="main">
-        {r ? (
-          <>
-            <AgentCard title={t`Rake back balance`} testId="rakeback-card">
-              <div className="agent-figures">
-                <FigureTile
-                  label={t`Balance`}
-                  value={<Amount value={r.balance} />}
-                  testId="rakeback-balance"
-                />
-                <FigureTile
-                  label={t`Today (estimate)`}
-                  value={<Amount value={r.todayEstimate} />}
-                  testId="rakeback-today"
-                />
-              </div>
-              <p className="agent-muted">
-                {t`Today's rake back is an estimate; it is settled after the day ends and then added to the balance.`}
-              </p>
-              <EarningsMoveForm from="rakeback" balance={r.balance} />
-            </AgentCard>
-            <AgentCard title={t`My ratios`}>
-              <RatioList ratios={r.ratios} label={t`My ratios`} />
-            </AgentCard>
-            <AgentCard title={t`Settled days`} testId="rakeback-history">
-              {chart ? (
-                <DayChart title={t`Rake back by day`} data={chart} format={(value) => formatMoney(value)} />
-              ) : (
-                <EmptyState title={t`No rake back settled yet`}>
-                  <p>{t`Play games: each day's valid bets earn rake back at your ratio.`}</p>
-                </EmptyState>
-              )}
-            </AgentCard>
-          </>
-        ) : rake.isError ? (
-          <p className="agent-muted">{t`Rake back could not be loaded.`}</p>
-        ) : (
-          <SkeletonBlock className="skeleton--card" label={t`Loading`} />
-        )}
-      </main>
-    </div>
+    <Page title={t`Rake back`} bodyClassName="agent-page">
+      {r ? (
+        <>
+          <AgentCard title={t`Rake back balance`} testId="rakeback-card">
+            <div className="agent-figures">
+              <FigureTile label={t`Balance`} value={<Amount value={r.balance} />} testId="rakeback-balance" />
+              <FigureTile
+                label={t`Today (estimate)`}
+                value={<Amount value={r.todayEstimate} />}
+                testId="rakeback-today"
+              />
+            </div>
+            <p className="agent-muted">
+              {t`Today's rake back is an estimate; it is settled after the day ends and then added to the balance.`}
+            </p>
+            <EarningsMoveForm from="rakeback" balance={r.balance} />
+          </AgentCard>
+          <AgentCard title={t`My ratios`}>
+            <RatioList ratios={r.ratios} label={t`My ratios`} />
+          </AgentCard>
+          <AgentCard title={t`Settled days`} testId="rakeback-history">
+            {chart ? (
+              <DayChart title={t`Rake back by day`} data={chart} format={(value) => formatMoney(value)} />
+            ) : (
+              <EmptyState title={t`No rake back settled yet`}>
+                <p>{t`Play games: each day's valid bets earn rake back at your ratio.`}</p>
+              </EmptyState>
+            )}
+          </AgentCard>
+        </>
+      ) : rake.isError ? (
+        <p className="agent-muted">{t`Rake back could not be loaded.`}</p>
+      ) : (
+        <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+      )}
+    </Page>
   );
 }

@@ -6,7 +6,7 @@ import { formatDay } from '#lib/days';
 import { formatInZone, useDayZone } from '#lib/zoned-time';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
 import { SkeletonRows } from '#ui/skeleton';
 import { ZoneNote } from '#ui/zone-note';
@@ -36,38 +36,35 @@ export function ReportDetailsPage({ figure, search }: { figure: Figure; search: 
   const channelName = (code: string) => ratios?.find((r) => r.channel === code)?.name ?? code;
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={i18n._(FIGURE_LABELS[figure])} />
-      <main className="page__body agent-page" id="main">
-        <p className="agent-muted">{rangeText}</p>
-        <ZoneNote className="agent-muted" />
-        {first ? (
-          <p className="agent-balance">
-            <span className="agent-muted">{t`Total`}</span>
-            <strong data-testid="details-total">
-              {count ? i18n.number(first.page.totalElements) : <Amount value={first.total} />}
-            </strong>
+    <Page title={i18n._(FIGURE_LABELS[figure])} bodyClassName="agent-page">
+      <p className="agent-muted">{rangeText}</p>
+      <ZoneNote className="agent-muted" />
+      {first ? (
+        <p className="agent-balance">
+          <span className="agent-muted">{t`Total`}</span>
+          <strong data-testid="details-total">
+            {count ? i18n.number(first.page.totalElements) : <Amount value={first.total} />}
+          </strong>
+        </p>
+      ) : null}
+      {first ? (
+        <p className="agent-muted">{plural(first.page.totalElements, { one: '# row', other: '# rows' })}</p>
+      ) : null}
+      <PagedVirtualList
+        list={paged}
+        pending={<SkeletonRows label={t`Loading`} count={5} />}
+        empty={<EmptyState picture={<NoDataPicture />} title={t`Nothing in this range`} />}
+        itemKey={(row) => rowKey(row)}
+        estimateSize={96}
+        label={t`Rows`}
+        footer={
+          <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
+            {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
           </p>
-        ) : null}
-        {first ? (
-          <p className="agent-muted">{plural(first.page.totalElements, { one: '# row', other: '# rows' })}</p>
-        ) : null}
-        <PagedVirtualList
-          list={paged}
-          pending={<SkeletonRows label={t`Loading`} count={5} />}
-          empty={<EmptyState picture={<NoDataPicture />} title={t`Nothing in this range`} />}
-          itemKey={(row) => rowKey(row)}
-          estimateSize={96}
-          label={t`Rows`}
-          footer={
-            <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-              {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-            </p>
-          }
-          renderItem={(row) => <DetailsRow row={row} count={count} channelName={channelName} />}
-        />
-      </main>
-    </div>
+        }
+        renderItem={(row) => <DetailsRow row={row} count={count} channelName={channelName} />}
+      />
+    </Page>
   );
 }
 

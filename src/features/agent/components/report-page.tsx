@@ -10,8 +10,8 @@ import { useSessionUser } from '#lib/session';
 import { toast } from '#lib/toast';
 import { validationMessage } from '#lib/validation-messages';
 import { DayChart } from '#ui/day-chart';
-import { ChevronRightIcon, RefreshIcon } from '#ui/icons';
-import { PageHeader } from '#ui/page-header';
+import { ChevronRightIcon } from '#ui/icons';
+import { Page } from '#ui/page';
 import { SkeletonBlock } from '#ui/skeleton';
 import { Tabs } from '#ui/tabs';
 import { useJoinAgentMutation } from '../agent.mutations';
@@ -46,51 +46,39 @@ export function ReportPage({
   const refresh = () => queryClient.invalidateQueries({ queryKey: agentKeys.statements() });
 
   return (
-    <div className="page">
-      <PageHeader
-        title={t`Report`}
-        back={false}
-        end={
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => void refresh()}
-            aria-label={t`Refresh`}
-            aria-busy={report.isRefetching || undefined}
-          >
-            <RefreshIcon size={22} />
-          </button>
-        }
+    <Page
+      title={t`Report`}
+      back={false}
+      refresh={{ onRefresh: refresh, busy: report.isRefetching }}
+      bodyClassName="agent-page"
+    >
+      <Tabs<Range>
+        options={RANGES.map((value) => ({ value, label: i18n._(RANGE_LABELS[value]) }))}
+        value={range}
+        onChange={(value) => onSearch(rangeSearch(value, search.from, search.to))}
+        label={t`Range`}
+        panelId={panelId}
+        idPrefix="report-range"
+        variant="chips"
       />
-      <main className="page__body agent-page" id="main">
-        <Tabs<Range>
-          options={RANGES.map((value) => ({ value, label: i18n._(RANGE_LABELS[value]) }))}
-          value={range}
-          onChange={(value) => onSearch(rangeSearch(value, search.from, search.to))}
-          label={t`Range`}
-          panelId={panelId}
-          idPrefix="report-range"
-          variant="chips"
-        />
-        <div id={panelId} role="tabpanel" aria-labelledby={`report-range-${range}`} className="agent-page">
-          {range === 'custom' ? <CustomRange search={search} onSearch={onSearch} /> : null}
-          {request === null ? (
-            <p className="agent-muted">{t`Choose the first and the last day (at most 92 days).`}</p>
-          ) : report.data ? (
-            <Figures report={report.data} search={rangeSearch(range, search.from, search.to)} />
-          ) : report.isError ? (
-            <p className="agent-muted">{t`The report could not be loaded.`}</p>
-          ) : (
-            <SkeletonBlock className="skeleton--card" label={t`Loading`} />
-          )}
-        </div>
-        {user && user.job === 0 ? <BecomeAgent /> : null}
-        <Link to="/RakeBack" className="menu-list__item agent-link-row">
-          <span>{t`Rake back`}</span>
-          <ChevronRightIcon size={20} className="menu-list__chevron" />
-        </Link>
-      </main>
-    </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={`report-range-${range}`} className="agent-page">
+        {range === 'custom' ? <CustomRange search={search} onSearch={onSearch} /> : null}
+        {request === null ? (
+          <p className="agent-muted">{t`Choose the first and the last day (at most 92 days).`}</p>
+        ) : report.data ? (
+          <Figures report={report.data} search={rangeSearch(range, search.from, search.to)} />
+        ) : report.isError ? (
+          <p className="agent-muted">{t`The report could not be loaded.`}</p>
+        ) : (
+          <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+        )}
+      </div>
+      {user && user.job === 0 ? <BecomeAgent /> : null}
+      <Link to="/RakeBack" className="menu-list__item agent-link-row">
+        <span>{t`Rake back`}</span>
+        <ChevronRightIcon size={20} className="menu-list__chevron" />
+      </Link>
+    </Page>
   );
 }
 

@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { Member } from '#contract/agent';
 import { EmptyState } from '#ui/empty-state';
-import { RefreshIcon, SearchIcon } from '#ui/icons';
+import { SearchIcon } from '#ui/icons';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
 import { SkeletonBlock, SkeletonRows } from '#ui/skeleton';
 import { ZoneNote } from '#ui/zone-note';
@@ -38,76 +38,61 @@ export function TeamPage({ search, onSearch }: { search: TeamSearch; onSearch: (
   const d = detail.data;
 
   return (
-    <div className="page">
-      <PageHeader
-        title={t`Team`}
-        back={false}
+    <Page
+      title={t`Team`}
+      back={false}
+      refresh={{ onRefresh: refresh, busy: detail.isRefetching }}
+      bodyClassName="agent-page"
+    >
+      <AgentCard title={t`Summary`}>
+        {d ? (
+          <div className="agent-figures">
+            <FigureTile label={t`Direct members`} value={d.members.direct} testId="members-direct" />
+            <FigureTile label={t`All members`} value={d.members.total} testId="members-total" />
+            <FigureTile
+              label={t`Today's commission (estimate)`}
+              value={<Amount value={d.commission.todayEstimate} />}
+            />
+            <FigureTile label={t`Yesterday's commission`} value={<Amount value={d.commission.yesterday} />} />
+          </div>
+        ) : (
+          <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+        )}
+      </AgentCard>
+      <AgentCard
+        title={t`Commission`}
+        testId="commission-card"
         end={
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => void refresh()}
-            aria-label={t`Refresh`}
-            aria-busy={detail.isRefetching || undefined}
-          >
-            <RefreshIcon size={22} />
-          </button>
+          <Link to="/report" search={{ range: 'month' }} className="text-link">
+            {t`Statement`}
+          </Link>
         }
-      />
-      <main className="page__body agent-page" id="main">
-        <AgentCard title={t`Summary`}>
-          {d ? (
-            <div className="agent-figures">
-              <FigureTile label={t`Direct members`} value={d.members.direct} testId="members-direct" />
-              <FigureTile label={t`All members`} value={d.members.total} testId="members-total" />
-              <FigureTile
-                label={t`Today's commission (estimate)`}
-                value={<Amount value={d.commission.todayEstimate} />}
-              />
-              <FigureTile
-                label={t`Yesterday's commission`}
-                value={<Amount value={d.commission.yesterday} />}
-              />
-            </div>
-          ) : (
-            <SkeletonBlock className="skeleton--card" label={t`Loading`} />
-          )}
-        </AgentCard>
-        <AgentCard
-          title={t`Commission`}
-          testId="commission-card"
-          end={
-            <Link to="/report" search={{ range: 'month' }} className="text-link">
-              {t`Statement`}
-            </Link>
-          }
-        >
-          {d ? (
-            <>
-              <p className="agent-balance">
-                <span className="agent-muted">{t`Commission balance`}</span>
-                <strong
-                  className={d.commission.balance < 0 ? 'agent-negative' : undefined}
-                  data-testid="commission-balance"
-                >
-                  <Amount value={d.commission.balance} />
-                </strong>
+      >
+        {d ? (
+          <>
+            <p className="agent-balance">
+              <span className="agent-muted">{t`Commission balance`}</span>
+              <strong
+                className={d.commission.balance < 0 ? 'agent-negative' : undefined}
+                data-testid="commission-balance"
+              >
+                <Amount value={d.commission.balance} />
+              </strong>
+            </p>
+            {d.commission.held > 0 ? (
+              <p className="agent-muted">
+                {t`Held for review`} <Amount value={d.commission.held} />
               </p>
-              {d.commission.held > 0 ? (
-                <p className="agent-muted">
-                  {t`Held for review`} <Amount value={d.commission.held} />
-                </p>
-              ) : null}
-              <EarningsMoveForm from="commission" balance={d.commission.balance} min={d.withdrawMin} />
-            </>
-          ) : (
-            <SkeletonBlock className="skeleton--card" label={t`Loading`} />
-          )}
-        </AgentCard>
-        <InviteCard defaults={d?.defaults} own={d?.ratios} />
-        <Members search={search} onSearch={onSearch} />
-      </main>
-    </div>
+            ) : null}
+            <EarningsMoveForm from="commission" balance={d.commission.balance} min={d.withdrawMin} />
+          </>
+        ) : (
+          <SkeletonBlock className="skeleton--card" label={t`Loading`} />
+        )}
+      </AgentCard>
+      <InviteCard defaults={d?.defaults} own={d?.ratios} />
+      <Members search={search} onSearch={onSearch} />
+    </Page>
   );
 }
 

@@ -6,7 +6,7 @@ import { ApiError } from '#lib/api-client';
 import { toast } from '#lib/toast';
 import { useFieldErrors } from '#lib/use-field-errors';
 import { TextField } from '#ui/form-fields';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { useChangePasswordMutation, useSendPasswordCodeMutation } from '../auth.mutations';
 import { useCountdown } from '../use-countdown';
 import { PasswordInput } from './password-input';
@@ -54,42 +54,39 @@ export function ChangePasswordPage({ phone, onDone }: { phone: string; onDone: (
 
   const waiting = remaining > 0;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Change login password`} />
-      <main className="page__body" id="main">
-        <form ref={form} className="form" noValidate onSubmit={onSubmit}>
-          <p>{t`We will send a verification code to ${phone}.`}</p>
-          <TextField
-            label={t`Verification code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              errors.clear('code');
-            }}
-            error={errors.message('code')}
-            addon={
-              <button
-                type="button"
-                className="button button--secondary field__addon"
-                onClick={sendCode}
-                disabled={waiting || send.isPending}
-                aria-busy={send.isPending || undefined}
-              >
-                {t`Send code`}
-                {waiting ? <span className="field__countdown"> ({t`${remaining}s`})</span> : null}
-              </button>
-            }
-          />
-          <PasswordInput label={t`New password`} value={password} onChange={setPassword} errors={errors} />
-          <button type="submit" className="button button--primary button--block" disabled={change.isPending}>
-            {t`Change password`}
-          </button>
-        </form>
-      </main>
-    </div>
+    <Page title={t`Change login password`}>
+      <form ref={form} className="form" noValidate onSubmit={onSubmit}>
+        <p>{t`We will send a verification code to ${phone}.`}</p>
+        <TextField
+          label={t`Verification code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            errors.clear('code');
+          }}
+          error={errors.message('code')}
+          addon={
+            <button
+              type="button"
+              className="button button--secondary field__addon"
+              onClick={sendCode}
+              disabled={waiting || send.isPending}
+              aria-busy={send.isPending || undefined}
+            >
+              {t`Send code`}
+              {waiting ? <span className="field__countdown"> ({t`${remaining}s`})</span> : null}
+            </button>
+          }
+        />
+        <PasswordInput label={t`New password`} value={password} onChange={setPassword} errors={errors} />
+        <button type="submit" className="button button--primary button--block" disabled={change.isPending}>
+          {t`Change password`}
+        </button>
+      </form>
+    </Page>
   );
 }

@@ -12,7 +12,7 @@ import { EmptyState } from '#ui/empty-state';
 import { PlayIcon } from '#ui/icons';
 import { LazyMediaViewer } from '#ui/lazy-media-viewer';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { catalogueQueries } from '../catalogue.queries';
 import { wxCatalogue } from '../catalogues';
@@ -24,14 +24,7 @@ import { useItemActions } from './use-item-actions';
 /** The page frame while there is no item to show: loading, gone, or failed. */
 function DetailFrame({ children }: { children: ReactNode }) {
   const { t } = useLingui();
-  return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Game details`} />
-      <main className="page__body" id="main">
-        {children}
-      </main>
-    </div>
-  );
+  return <Page title={t`Game details`}>{children}</Page>;
 }
 
 /**
@@ -90,59 +83,60 @@ export function GameDetailPage({ id }: { id: number }) {
 
   const media = wxMedia(app);
   return (
-    <div className="page page--standalone">
-      <PageHeader title={app.appname} />
-      <main className="page__body" id="main">
-        <section className="detail-card">
-          <img className="detail-card__logo" src={app.logo_square} alt="" width={72} height={72} />
-          <div className="detail-card__text">
-            <h2 className="detail-card__name">{app.appname}</h2>
-            <p className="detail-card__meta">
-              {isWxCategory(app.category_2_name) ? (
-                <span className="tag">{labels[app.category_2_name]}</span>
-              ) : null}
-              <span>
-                {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
-              </span>
-            </p>
-          </div>
+    <Page
+      title={app.appname}
+      overlays={
+        viewerAt !== null ? (
+          <LazyMediaViewer
+            open
+            title={app.appname}
+            items={[...media.slice(viewerAt), ...media.slice(0, viewerAt)]}
+            onClose={() => setViewerAt(null)}
+            onDownload={(item) => saveMedia(item, t`Download failed`)}
+          />
+        ) : null
+      }
+    >
+      <section className="detail-card">
+        <img className="detail-card__logo" src={app.logo_square} alt="" width={72} height={72} />
+        <div className="detail-card__text">
+          <h2 className="detail-card__name">{app.appname}</h2>
+          <p className="detail-card__meta">
+            {isWxCategory(app.category_2_name) ? (
+              <span className="tag">{labels[app.category_2_name]}</span>
+            ) : null}
+            <span>
+              {t`Rate`} <strong className="tabular">{formatRate(app.newcps)}</strong>
+            </span>
+          </p>
+        </div>
+      </section>
+      <p className="detail-intro">{app.brief_intro}</p>
+      <ItemActions catalogue={wxCatalogue} item={app} actions={actions} canPin={canPin(user?.job)} />
+      {media.length > 0 ? (
+        <section aria-label={t`Pictures and video`}>
+          <h2 className="section-title">{t`Pictures and video`}</h2>
+          <ul className="media-grid">
+            {media.map((item, index) => (
+              <li key={`${item.kind}:${item.url}`}>
+                <button
+                  type="button"
+                  className="media-grid__item"
+                  onClick={() => setViewerAt(index)}
+                  aria-label={item.kind === 'video' ? t`Play the video` : t`Open picture ${index + 1}`}
+                >
+                  <img
+                    src={item.kind === 'video' ? item.poster || app.logo_square : item.url}
+                    alt=""
+                    loading="lazy"
+                  />
+                  {item.kind === 'video' ? <PlayIcon className="media-grid__play" size={32} /> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
         </section>
-        <p className="detail-intro">{app.brief_intro}</p>
-        <ItemActions catalogue={wxCatalogue} item={app} actions={actions} canPin={canPin(user?.job)} />
-        {media.length > 0 ? (
-          <section aria-label={t`Pictures and video`}>
-            <h2 className="section-title">{t`Pictures and video`}</h2>
-            <ul className="media-grid">
-              {media.map((item, index) => (
-                <li key={`${item.kind}:${item.url}`}>
-                  <button
-                    type="button"
-                    className="media-grid__item"
-                    onClick={() => setViewerAt(index)}
-                    aria-label={item.kind === 'video' ? t`Play the video` : t`Open picture ${index + 1}`}
-                  >
-                    <img
-                      src={item.kind === 'video' ? item.poster || app.logo_square : item.url}
-                      alt=""
-                      loading="lazy"
-                    />
-                    {item.kind === 'video' ? <PlayIcon className="media-grid__play" size={32} /> : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </main>
-      {viewerAt !== null ? (
-        <LazyMediaViewer
-          open
-          title={app.appname}
-          items={[...media.slice(viewerAt), ...media.slice(0, viewerAt)]}
-          onClose={() => setViewerAt(null)}
-          onDownload={(item) => saveMedia(item, t`Download failed`)}
-        />
       ) : null}
-    </div>
+    </Page>
   );
 }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '#ui/empty-state';
 import { HtmlContent } from '#ui/html-content';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonBlock } from '#ui/skeleton';
 import { contentQueries, type HtmlPageKind } from '../content.queries';
 
@@ -11,21 +11,18 @@ export function HtmlPage({ kind, fallbackTitle }: { kind: HtmlPageKind; fallback
   const { t, i18n } = useLingui();
   const page = useQuery(contentQueries.page(kind, i18n.locale));
   return (
-    <div className="page page--standalone">
-      <PageHeader title={page.data?.title || fallbackTitle} />
-      <main className="page__body" id="main">
-        {page.isPending ? (
-          <SkeletonBlock className="skeleton--article" label={t`Loading`} />
-        ) : page.data ? (
-          <article className="article-card">
-            <HtmlContent html={page.data.content} />
-          </article>
-        ) : (
-          <EmptyState title={t`This page could not be loaded`}>
-            <p>{t`Please check your connection and try again.`}</p>
-          </EmptyState>
-        )}
-      </main>
-    </div>
+    <Page title={page.data?.title || fallbackTitle}>
+      {page.isPending ? (
+        <SkeletonBlock className="skeleton--article" label={t`Loading`} />
+      ) : page.data ? (
+        <article className="article-card">
+          <HtmlContent html={page.data.content} />
+        </article>
+      ) : (
+        <EmptyState title={t`This page could not be loaded`}>
+          <p>{t`Please check your connection and try again.`}</p>
+        </EmptyState>
+      )}
+    </Page>
   );
 }

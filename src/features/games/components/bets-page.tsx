@@ -5,9 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Round } from '#contract/games';
 import { EmptyState } from '#ui/empty-state';
-import { RefreshIcon } from '#ui/icons';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
 import { PullToRefresh } from '#ui/pull-to-refresh';
 import { SkeletonRows } from '#ui/skeleton';
@@ -34,80 +33,68 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
   const refresh = () => queryClient.invalidateQueries({ queryKey: gamesKeys.rounds() });
 
   return (
-    <div className="page page--standalone">
-      <PageHeader
-        title={t`Betting record`}
-        end={
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => void refresh()}
-            aria-label={t`Refresh`}
-            aria-busy={list.isRefetching || undefined}
+    <Page
+      title={t`Betting record`}
+      refresh={{ onRefresh: refresh, busy: list.isRefetching }}
+      bodyClassName="games-page"
+      overlays={opened ? <RoundDetailsDialog round={opened} onClose={() => setOpened(null)} /> : null}
+    >
+      <form className="games-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+        <label className="games-filter games-filter--wide">
+          <span className="field__label">{t`Channel`}</span>
+          <select
+            className="input select"
+            name="channel"
+            value={search.channel ?? ''}
+            onChange={(e) => onSearch({ ...search, channel: e.target.value || undefined })}
           >
-            <RefreshIcon size={22} />
-          </button>
-        }
-      />
-      <main className="page__body games-page" id="main">
-        <form className="games-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-          <label className="games-filter games-filter--wide">
-            <span className="field__label">{t`Channel`}</span>
-            <select
-              className="input select"
-              name="channel"
-              value={search.channel ?? ''}
-              onChange={(e) => onSearch({ ...search, channel: e.target.value || undefined })}
-            >
-              <option value="">{t`All channels`}</option>
-              {(lobby.data?.channels ?? []).map((channel) => (
-                <option key={channel.code} value={channel.code}>
-                  {channel.name}
-                </option>
-              ))}
-              {/* A channel of the URL the lobby no longer lists stays selectable, so the filter reads true. */}
-              {search.channel && lobby.data && !lobby.data.channels.some((c) => c.code === search.channel) ? (
-                <option value={search.channel}>{search.channel}</option>
-              ) : null}
-            </select>
-          </label>
-          <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
-          <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
-        </form>
-        {total !== undefined ? (
-          <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>
-        ) : null}
-        <PullToRefresh onRefresh={refresh}>
-          <PagedVirtualList
-            list={list}
-            pending={<SkeletonRows label={t`Loading`} count={5} />}
-            empty={
-              <EmptyState
-                picture={<NoDataPicture />}
-                title={filtered ? t`No rounds match these filters` : t`No bets yet`}
-                action={
-                  filtered ? undefined : (
-                    <Link to="/games" className="button button--primary">
-                      {t`Go to the game lobby`}
-                    </Link>
-                  )
-                }
-              />
-            }
-            itemKey={(round) => round.id}
-            estimateSize={140}
-            label={t`Rounds`}
-            footer={
-              <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-                {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-              </p>
-            }
-            renderItem={(round) => <BetRow round={round} onOpen={() => setOpened(round)} />}
-          />
-        </PullToRefresh>
-      </main>
-      {opened ? <RoundDetailsDialog round={opened} onClose={() => setOpened(null)} /> : null}
-    </div>
+            <option value="">{t`All channels`}</option>
+            {(lobby.data?.channels ?? []).map((channel) => (
+              <option key={channel.code} value={channel.code}>
+                {channel.name}
+              </option>
+            ))}
+            {/* A channel of the URL the lobby no longer lists stays selectable, so the filter reads true. */}
+            {search.channel && lobby.data && !lobby.data.channels.some((c) => c.code === search.channel) ? (
+              <option value={search.channel}>{search.channel}</option>
+            ) : null}
+          </select>
+        </label>
+        <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
+        <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
+      </form>
+      {total !== undefined ? (
+        <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>
+      ) : null}
+      <PullToRefresh onRefresh={refresh}>
+        <PagedVirtualList
+          list={list}
+          pending={<SkeletonRows label={t`Loading`} count={5} />}
+          empty={
+            <EmptyState
+              picture={<NoDataPicture />}
+              title={filtered ? t`No rounds match these filters` : t`No bets yet`}
+              action={
+                filtered ? undefined : (
+                  <Link to="/games" className="button button--primary">
+                    {t`Go to the game lobby`}
+                  </Link>
+                )
+              }
+            />
+          }
+          itemKey={(round) => round.id}
+          estimateSize={140}
+          label={t`Rounds`}
+          footer={
+            <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
+              {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
+            </p>
+          }
+          renderItem={(round) => <BetRow round={round} onOpen={() => setOpened(round)} />}
+        />
+      </PullToRefresh>
+    </Page>
   );
 }
 

@@ -6,7 +6,7 @@ import type { Game, Launch, LobbyChannel } from '#contract/games';
 import { formatMoney } from '#lib/money';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
 import { SkeletonRows } from '#ui/skeleton';
 import { type TabOption, Tabs } from '#ui/tabs';
@@ -63,51 +63,53 @@ export function LobbyPage({
   ];
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Game lobby`} />
-      <main className="page__body games-page" id="main">
-        <section className="games-balance" aria-label={t`Balances`}>
-          <p className="games-balance__line">
-            <span>{t`Balance`}</span>
-            <strong className="tabular" data-testid="lobby-balance">
-              {balance === undefined ? '–' : formatMoney(balance)}
-            </strong>
-          </p>
-          {selected?.transfer ? <ChannelBalanceLine channel={selected} /> : null}
-          <Link to="/bets" className="button button--outline button--small">
-            {t`Betting record`}
-          </Link>
-        </section>
-        <GamesSearchBox value={filters.search} onSearch={(search) => onFilters({ ...filters, search })} />
+    <Page
+      title={t`Game lobby`}
+      bodyClassName="games-page"
+      overlays={
+        playing ? <GameFrameDialog launch={playing} onClose={close} overlay={gameOverlay?.(close)} /> : null
+      }
+    >
+      <section className="games-balance" aria-label={t`Balances`}>
+        <p className="games-balance__line">
+          <span>{t`Balance`}</span>
+          <strong className="tabular" data-testid="lobby-balance">
+            {balance === undefined ? '–' : formatMoney(balance)}
+          </strong>
+        </p>
+        {selected?.transfer ? <ChannelBalanceLine channel={selected} /> : null}
+        <Link to="/bets" className="button button--outline button--small">
+          {t`Betting record`}
+        </Link>
+      </section>
+      <GamesSearchBox value={filters.search} onSearch={(search) => onFilters({ ...filters, search })} />
+      <TabsOver
+        show={channels.length > 0}
+        options={channelOptions}
+        value={filters.channel}
+        onChange={(channel) => onFilters({ ...filters, channel, category: '' })}
+        label={t`Channels`}
+        id="games-channel"
+        variant="segmented"
+      >
         <TabsOver
-          show={channels.length > 0}
-          options={channelOptions}
-          value={filters.channel}
-          onChange={(channel) => onFilters({ ...filters, channel, category: '' })}
-          label={t`Channels`}
-          id="games-channel"
-          variant="segmented"
+          show={categoryOptions.length > 2}
+          options={categoryOptions}
+          value={filters.category}
+          onChange={(category) => onFilters({ ...filters, category })}
+          label={t`Categories`}
+          id="games-category"
+          variant="chips"
         >
-          <TabsOver
-            show={categoryOptions.length > 2}
-            options={categoryOptions}
-            value={filters.category}
-            onChange={(category) => onFilters({ ...filters, category })}
-            label={t`Categories`}
-            id="games-category"
-            variant="chips"
-          >
-            <GameList
-              filters={filters}
-              channels={channels}
-              onLaunch={open}
-              onClearSearch={() => onFilters({ ...filters, search: '' })}
-            />
-          </TabsOver>
+          <GameList
+            filters={filters}
+            channels={channels}
+            onLaunch={open}
+            onClearSearch={() => onFilters({ ...filters, search: '' })}
+          />
         </TabsOver>
-      </main>
-      {playing ? <GameFrameDialog launch={playing} onClose={close} overlay={gameOverlay?.(close)} /> : null}
-    </div>
+      </TabsOver>
+    </Page>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BrandMark } from '#ui/brand-mark';
+import { Page } from '#ui/page';
 
 interface HomePageProps {
   /** The search box: it applies to the list under the selected tab. */
@@ -16,24 +17,28 @@ interface HomePageProps {
 export function HomePage({ search, banners, notices, catalogue }: HomePageProps) {
   const { t } = useLingui();
   return (
-    <div className="page home">
-      <header className="home-top">
-        <div className="home-top__brand">
-          <BrandMark size={32} />
-          <h1 className="home-top__title">
-            <span className="visually-hidden">
-              <Trans>Welcome to Beacon</Trans>
-            </span>
-            <span aria-hidden="true">Beacon</span>
-          </h1>
-        </div>
-        {search}
-      </header>
-      <main className="page__body home__body" id="main" aria-label={t`Home`}>
-        {banners}
-        {notices}
-        {catalogue}
-      </main>
-    </div>
+    <Page
+      header={
+        <header className="home-top">
+          <div className="home-top__brand">
+            <BrandMark size={32} />
+            <h1 className="home-top__title">
+              <span className="visually-hidden">
+                <Trans>Welcome to Beacon</Trans>
+              </span>
+              <span aria-hidden="true">Beacon</span>
+            </h1>
+          </div>
+          {search}
+        </header>
+      }
+      className="home"
+      bodyClassName="home__body"
+      label={t`Home`}
+    >
+      {banners}
+      {notices}
+      {catalogue}
+    </Page>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { EmptyState } from '#ui/empty-state';
 import { TrashIcon } from '#ui/icons';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { useDeleteMessages, useMarkMessagesRead } from '../messages.mutations';
 import { messageQueries } from '../messages.queries';
@@ -28,49 +28,46 @@ export function MessageView({ id }: { id: number }) {
 
   const words = message.data ? word(message.data) : null;
   return (
-    <div className="page page--standalone">
-      <PageHeader
-        title={t`Message`}
-        end={
-          message.data ? (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t`Delete message`}
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate([id], {
-                  onSuccess: () => void router.navigate({ to: '/Messages', replace: true }),
-                })
-              }
-            >
-              <TrashIcon />
-            </button>
-          ) : null
-        }
-      />
-      <main className="page__body" id="main">
-        {message.data && words ? (
-          <article className="message-view">
-            <h2 className="message-view__title">{words.title}</h2>
-            <time className="message-view__time" dateTime={new Date(message.data.createdAt).toISOString()}>
-              {messageTime(message.data.createdAt, i18n.locale)}
-            </time>
-            <p className="message-view__body">{words.body}</p>
-          </article>
-        ) : message.isPending ? (
-          <SkeletonRows count={1} label={t`Loading`} />
-        ) : (
-          <EmptyState
-            title={t`This message is no longer available`}
-            action={
-              <Link to="/Messages" className="button button--primary">
-                {t`All messages`}
-              </Link>
+    <Page
+      title={t`Message`}
+      end={
+        message.data ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t`Delete message`}
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate([id], {
+                onSuccess: () => void router.navigate({ to: '/Messages', replace: true }),
+              })
             }
-          />
-        )}
-      </main>
-    </div>
+          >
+            <TrashIcon />
+          </button>
+        ) : null
+      }
+    >
+      {message.data && words ? (
+        <article className="message-view">
+          <h2 className="message-view__title">{words.title}</h2>
+          <time className="message-view__time" dateTime={new Date(message.data.createdAt).toISOString()}>
+            {messageTime(message.data.createdAt, i18n.locale)}
+          </time>
+          <p className="message-view__body">{words.body}</p>
+        </article>
+      ) : message.isPending ? (
+        <SkeletonRows count={1} label={t`Loading`} />
+      ) : (
+        <EmptyState
+          title={t`This message is no longer available`}
+          action={
+            <Link to="/Messages" className="button button--primary">
+              {t`All messages`}
+            </Link>
+          }
+        />
+      )}
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { VirtualList } from '#ui/virtual-list';
 import { useMarkAllMessagesRead } from '../messages.mutations';
@@ -21,63 +21,60 @@ export function MessagesPage() {
   const items = list.data?.pages.flatMap((p) => p.content) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
   return (
-    <div className="page page--standalone">
-      <PageHeader
-        title={t`Messages`}
-        end={
-          unread > 0 ? (
-            <button
-              type="button"
-              className="text-button"
-              disabled={readAll.isPending}
-              onClick={() => readAll.mutate()}
-            >
-              {t`Mark all read`}
-            </button>
-          ) : null
-        }
-      />
-      <main className="page__body" id="main">
-        {list.isPending ? (
-          <SkeletonRows label={t`Loading`} />
-        ) : items.length === 0 ? (
-          <EmptyState picture={<NoDataPicture />} title={t`No messages yet`} />
-        ) : (
-          <VirtualList
-            items={items}
-            itemKey={(m) => m.id}
-            estimateSize={84}
-            label={t`Messages`}
-            hasMore={list.hasNextPage}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-            renderItem={(m) => {
-              const words = word(m);
-              return (
-                <Link
-                  to="/Messages/$id"
-                  params={{ id: String(m.id) }}
-                  className="message-row"
-                  data-unread={!m.read}
-                >
-                  <span className="message-row__head">
-                    {m.read ? null : (
-                      <span className="message-row__dot">
-                        <span className="visually-hidden">{t`Unread`}</span>
-                      </span>
-                    )}
-                    <span className="message-row__title">{words.title}</span>
-                  </span>
-                  <span className="message-row__body">{words.body}</span>
-                  <time className="message-row__time" dateTime={new Date(m.createdAt).toISOString()}>
-                    {messageTime(m.createdAt, i18n.locale)}
-                  </time>
-                </Link>
-              );
-            }}
-          />
-        )}
-      </main>
-    </div>
+    <Page
+      title={t`Messages`}
+      end={
+        unread > 0 ? (
+          <button
+            type="button"
+            className="text-button"
+            disabled={readAll.isPending}
+            onClick={() => readAll.mutate()}
+          >
+            {t`Mark all read`}
+          </button>
+        ) : null
+      }
+    >
+      {list.isPending ? (
+        <SkeletonRows label={t`Loading`} />
+      ) : items.length === 0 ? (
+        <EmptyState picture={<NoDataPicture />} title={t`No messages yet`} />
+      ) : (
+        <VirtualList
+          items={items}
+          itemKey={(m) => m.id}
+          estimateSize={84}
+          label={t`Messages`}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          renderItem={(m) => {
+            const words = word(m);
+            return (
+              <Link
+                to="/Messages/$id"
+                params={{ id: String(m.id) }}
+                className="message-row"
+                data-unread={!m.read}
+              >
+                <span className="message-row__head">
+                  {m.read ? null : (
+                    <span className="message-row__dot">
+                      <span className="visually-hidden">{t`Unread`}</span>
+                    </span>
+                  )}
+                  <span className="message-row__title">{words.title}</span>
+                </span>
+                <span className="message-row__body">{words.body}</span>
+                <time className="message-row__time" dateTime={new Date(m.createdAt).toISOString()}>
+                  {messageTime(m.createdAt, i18n.locale)}
+                </time>
+              </Link>
+            );
+          }}
+        />
+      )}
+    </Page>
   );
 }

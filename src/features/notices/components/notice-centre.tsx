@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { NoticeDetail } from '#contract/content';
 import { currentLocale } from '#lib/i18n';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SavedAt } from '#ui/saved-at';
 import { SkeletonRows } from '#ui/skeleton';
 import { useMarkNoticesRead } from '../notices.mutations';
@@ -25,52 +25,49 @@ export function NoticeCentre() {
   const list = notices.data ?? [];
   const unread = unreadIds(list);
   return (
-    <div className="page page--standalone">
-      <PageHeader
-        title={t`Notices`}
-        end={
-          unread.length > 0 ? (
-            <button type="button" className="text-button" onClick={() => markRead.mutate(unread)}>
-              {t`Mark all read`}
-            </button>
-          ) : null
-        }
-      />
-      <main className="page__body" id="main">
-        <PushSwitch />
-        <SavedAt updatedAt={notices.dataUpdatedAt} refreshFailed={notices.isRefetchError} />
-        {notices.isPending ? (
-          <SkeletonRows label={t`Loading`} />
-        ) : list.length === 0 ? (
-          <EmptyState title={t`No notices yet`} />
-        ) : (
-          <ul className="notice-list" aria-label={t`Notices`}>
-            {list.map((notice) => (
-              <li key={notice.id}>
-                <Link
-                  to="/notices/$id"
-                  params={{ id: String(notice.id) }}
-                  className="notice-list__item"
-                  data-unread={!notice.read}
-                >
-                  <span className="notice-list__head">
-                    {notice.read ? null : (
-                      <span className="notice-list__dot">
-                        <span className="visually-hidden">{t`Unread`}</span>
-                      </span>
-                    )}
-                    <span className="notice-list__title">{noticeTitle(notice)}</span>
-                  </span>
-                  {notice.title ? <span className="notice-list__body">{notice.body}</span> : null}
-                  <time className="notice-list__time" dateTime={new Date(notice.publishFrom).toISOString()}>
-                    {noticeDate(notice.publishFrom)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </main>
-    </div>
+    <Page
+      title={t`Notices`}
+      end={
+        unread.length > 0 ? (
+          <button type="button" className="text-button" onClick={() => markRead.mutate(unread)}>
+            {t`Mark all read`}
+          </button>
+        ) : null
+      }
+    >
+      <PushSwitch />
+      <SavedAt updatedAt={notices.dataUpdatedAt} refreshFailed={notices.isRefetchError} />
+      {notices.isPending ? (
+        <SkeletonRows label={t`Loading`} />
+      ) : list.length === 0 ? (
+        <EmptyState title={t`No notices yet`} />
+      ) : (
+        <ul className="notice-list" aria-label={t`Notices`}>
+          {list.map((notice) => (
+            <li key={notice.id}>
+              <Link
+                to="/notices/$id"
+                params={{ id: String(notice.id) }}
+                className="notice-list__item"
+                data-unread={!notice.read}
+              >
+                <span className="notice-list__head">
+                  {notice.read ? null : (
+                    <span className="notice-list__dot">
+                      <span className="visually-hidden">{t`Unread`}</span>
+                    </span>
+                  )}
+                  <span className="notice-list__title">{noticeTitle(notice)}</span>
+                </span>
+                {notice.title ? <span className="notice-list__body">{notice.body}</span> : null}
+                <time className="notice-list__time" dateTime={new Date(notice.publishFrom).toISOString()}>
+                  {noticeDate(notice.publishFrom)}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
   );
 }

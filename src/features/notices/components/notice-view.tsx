@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { useMarkNoticesRead } from '../notices.mutations';
 import { useNoticeCentre } from '../notices.queries';
@@ -21,32 +21,29 @@ export function NoticeView({ id }: { id: number }) {
   }, [unread, id, mutate]);
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Notice`} />
-      <main className="page__body" id="main">
-        {notice ? (
-          <article className="notice-view">
-            <h2 className="notice-view__title">{noticeTitle(notice)}</h2>
-            <time className="notice-view__time" dateTime={new Date(notice.publishFrom).toISOString()}>
-              {noticeDate(notice.publishFrom)}
-            </time>
-            <p className="notice-view__body">{notice.body}</p>
-          </article>
-        ) : notices.isPending ? (
-          <SkeletonRows count={1} label={t`Loading`} />
-        ) : (
-          <EmptyState
-            title={t`This notice is no longer available`}
-            action={
-              <Link to="/notices" className="button button--primary">
-                {t`All notices`}
-              </Link>
-            }
-          >
-            <p>{t`It was withdrawn or its time has passed.`}</p>
-          </EmptyState>
-        )}
-      </main>
-    </div>
+    <Page title={t`Notice`}>
+      {notice ? (
+        <article className="notice-view">
+          <h2 className="notice-view__title">{noticeTitle(notice)}</h2>
+          <time className="notice-view__time" dateTime={new Date(notice.publishFrom).toISOString()}>
+            {noticeDate(notice.publishFrom)}
+          </time>
+          <p className="notice-view__body">{notice.body}</p>
+        </article>
+      ) : notices.isPending ? (
+        <SkeletonRows count={1} label={t`Loading`} />
+      ) : (
+        <EmptyState
+          title={t`This notice is no longer available`}
+          action={
+            <Link to="/notices" className="button button--primary">
+              {t`All notices`}
+            </Link>
+          }
+        >
+          <p>{t`It was withdrawn or its time has passed.`}</p>
+        </EmptyState>
+      )}
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { AVATARS, type AvatarId, type UserInfo } from '#contract/user';
 import { toast } from '#lib/toast';
 import { Avatar } from '#ui/avatar';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { useSetAvatarMutation } from '../profile.mutations';
 import './profile.css';
 
@@ -21,36 +21,33 @@ export function AvatarPage({ user }: { user: UserInfo }) {
   };
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Choose an avatar`} />
-      <main className="page__body" id="main">
-        <form className="form" onSubmit={onSubmit}>
-          <fieldset className="avatar-grid">
-            <legend className="visually-hidden">{t`Avatars`}</legend>
-            {AVATARS.map((id, index) => (
-              <label key={id} className="avatar-grid__option">
-                <input
-                  className="avatar-grid__input"
-                  type="radio"
-                  name="avatar"
-                  value={id}
-                  checked={chosen === id}
-                  onChange={() => setChosen(id)}
-                  aria-label={t`Avatar ${index + 1}`}
-                />
-                <Avatar id={id} fallback="" size={60} />
-              </label>
-            ))}
-          </fieldset>
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={!chosen || chosen === current || save.isPending}
-          >
-            {t`Save avatar`}
-          </button>
-        </form>
-      </main>
-    </div>
+    <Page title={t`Choose an avatar`}>
+      <form className="form" onSubmit={onSubmit}>
+        <fieldset className="avatar-grid">
+          <legend className="visually-hidden">{t`Avatars`}</legend>
+          {AVATARS.map((id, index) => (
+            <label key={id} className="avatar-grid__option">
+              <input
+                className="avatar-grid__input"
+                type="radio"
+                name="avatar"
+                value={id}
+                checked={chosen === id}
+                onChange={() => setChosen(id)}
+                aria-label={t`Avatar ${index + 1}`}
+              />
+              <Avatar id={id} fallback="" size={60} />
+            </label>
+          ))}
+        </fieldset>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={!chosen || chosen === current || save.isPending}
+        >
+          {t`Save avatar`}
+        </button>
+      </form>
+    </Page>
   );
 }

@@ -9,6 +9,7 @@ import { Avatar } from '#ui/avatar';
 import { ChevronRightIcon, SupportIcon } from '#ui/icons';
 import { InstallMenuItem } from '#ui/install-button';
 import { LocalePicker } from '#ui/locale-picker';
+import { Page } from '#ui/page';
 import './profile.css';
 
 const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];
@@ -51,58 +52,59 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
   const { i18n, t } = useLingui();
   const initial = user.username.replace(/^\d+\+/, '').slice(-2);
   return (
-    <div className="page">
-      <header className="profile-card">
-        {/* Named by hidden text, not aria-label: the picture's fallback shows digits that are not its name. */}
-        <Link to="/Avatar" className="profile-card__avatar">
-          <Avatar id={user.avatar} fallback={initial} size={52} className="profile-card__picture" />
-          <span className="visually-hidden">{t`Change avatar`}</span>
-        </Link>
-        <div className="profile-card__info">
-          <h1 className="profile-card__name">{user.username}</h1>
-          <p className="profile-card__meta">
-            <span>
-              <Trans>UID</Trans> <span className="tabular">{user.uid}</span>
-            </span>
-            <span className="badge">{i18n._(jobLabel(user.job))}</span>
-            <span className="badge badge--muted">{i18n._(roleLabel(user.role))}</span>
-          </p>
-        </div>
-      </header>
-      <main className="page__body" id="main">
-        {wallet}
-        <ul className="menu-list">
-          {notices}
-          <li>
-            <button type="button" className="menu-list__item" onClick={openSupport}>
-              <SupportIcon size={22} />
+    <Page
+      header={
+        <header className="profile-card">
+          {/* Named by hidden text, not aria-label: the picture's fallback shows digits that are not its name. */}
+          <Link to="/Avatar" className="profile-card__avatar">
+            <Avatar id={user.avatar} fallback={initial} size={52} className="profile-card__picture" />
+            <span className="visually-hidden">{t`Change avatar`}</span>
+          </Link>
+          <div className="profile-card__info">
+            <h1 className="profile-card__name">{user.username}</h1>
+            <p className="profile-card__meta">
               <span>
-                <Trans>Customer service</Trans>
+                <Trans>UID</Trans> <span className="tabular">{user.uid}</span>
               </span>
+              <span className="badge">{i18n._(jobLabel(user.job))}</span>
+              <span className="badge badge--muted">{i18n._(roleLabel(user.role))}</span>
+            </p>
+          </div>
+        </header>
+      }
+    >
+      {wallet}
+      <ul className="menu-list">
+        {notices}
+        <li>
+          <button type="button" className="menu-list__item" onClick={openSupport}>
+            <SupportIcon size={22} />
+            <span>
+              <Trans>Customer service</Trans>
+            </span>
+            <ChevronRightIcon size={20} className="menu-list__chevron" />
+          </button>
+        </li>
+        <InstallMenuItem />
+        {MENU_PAGES.map((page) => (
+          <li key={page.to}>
+            <Link to={page.to} className="menu-list__item">
+              <span className="menu-list__dot" aria-hidden="true" />
+              <span>{i18n._(page.label)}</span>
               <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </button>
+            </Link>
           </li>
-          <InstallMenuItem />
-          {MENU_PAGES.map((page) => (
-            <li key={page.to}>
-              <Link to={page.to} className="menu-list__item">
-                <span className="menu-list__dot" aria-hidden="true" />
-                <span>{i18n._(page.label)}</span>
-                <ChevronRightIcon size={20} className="menu-list__chevron" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <LocalePicker className="locale-picker--card" />
-        <button
-          type="button"
-          className="button button--danger-outline button--block"
-          onClick={onLogout}
-          disabled={loggingOut}
-        >
-          {t`Log out`}
-        </button>
-      </main>
-    </div>
+        ))}
+      </ul>
+      <LocalePicker className="locale-picker--card" />
+      <button
+        type="button"
+        className="button button--danger-outline button--block"
+        onClick={onLogout}
+        disabled={loggingOut}
+      >
+        {t`Log out`}
+      </button>
+    </Page>
   );
 }

@@ -9,7 +9,7 @@ import { Dialog } from '#ui/dialog';
 import { DialogActions } from '#ui/dialog-actions';
 import { ChevronRightIcon } from '#ui/icons';
 import { LocalePicker } from '#ui/locale-picker';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import './profile.css';
 
 /** The account pages Settings opens; the responsible-gaming tools are added by the route when present. */
@@ -70,87 +70,89 @@ export function SettingsPage({
   };
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Settings`} />
-      <main className="page__body settings-list" id="main">
-        <nav aria-label={t`Account`}>
-          <ul className="menu-list">
-            {ACCOUNT_PAGES.map((page) => (
-              <li key={page.to}>
-                <Link to={page.to} className="menu-list__item">
-                  <span className="menu-list__dot" aria-hidden="true" />
-                  <span>{i18n._(page.label)}</span>
-                  <ChevronRightIcon size={20} className="menu-list__chevron" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {protection}
-        {notifications}
-        {invite}
-        <LocalePicker className="locale-picker--card" />
-        <section className="settings-card" aria-labelledby="settings-device-title">
-          <h2 className="settings-card__title" id="settings-device-title">
-            {t`This device`}
-          </h2>
-          <p>
-            {t`Saved screens, pictures and settings stay on this phone so the app opens fast and works offline. Clearing them logs you out here; your language is kept.`}
-          </p>
-          <button
-            type="button"
-            className="button button--danger-outline button--block"
-            onClick={() => setConfirmClear(true)}
-          >
-            {t`Clear saved data`}
-          </button>
-        </section>
-        <section className="settings-card" aria-labelledby="settings-version-title">
-          <h2 className="settings-card__title" id="settings-version-title">
-            {t`App version`}
-          </h2>
-          <p className="tabular" data-testid="app-version">
-            {t`Built ${buildLabel(BUILD_ID, i18n.locale)}`}
-          </p>
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={() => void check()}
-            disabled={update === 'checking'}
-          >
-            {t`Check for updates`}
-          </button>
-          <p role="status">{updateText[update]}</p>
-        </section>
+    <Page
+      title={t`Settings`}
+      bodyClassName="settings-list"
+      overlays={
+        <Dialog
+          open={confirmClear}
+          title={t`Clear saved data?`}
+          onClose={() => setConfirmClear(false)}
+          footer={
+            <DialogActions
+              actions={[
+                { label: t`Cancel`, variant: 'ghost', onClick: () => setConfirmClear(false) },
+                {
+                  label: t`Clear and log out`,
+                  variant: 'danger',
+                  onClick: () => void clear(),
+                  disabled: clearing,
+                },
+              ]}
+            />
+          }
+        >
+          <p>{t`You will be logged out on this device and need to log in again. Nothing is removed from your account.`}</p>
+        </Dialog>
+      }
+    >
+      <nav aria-label={t`Account`}>
+        <ul className="menu-list">
+          {ACCOUNT_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to} className="menu-list__item">
+                <span className="menu-list__dot" aria-hidden="true" />
+                <span>{i18n._(page.label)}</span>
+                <ChevronRightIcon size={20} className="menu-list__chevron" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {protection}
+      {notifications}
+      {invite}
+      <LocalePicker className="locale-picker--card" />
+      <section className="settings-card" aria-labelledby="settings-device-title">
+        <h2 className="settings-card__title" id="settings-device-title">
+          {t`This device`}
+        </h2>
+        <p>
+          {t`Saved screens, pictures and settings stay on this phone so the app opens fast and works offline. Clearing them logs you out here; your language is kept.`}
+        </p>
         <button
           type="button"
           className="button button--danger-outline button--block"
-          onClick={onLogout}
-          disabled={loggingOut}
+          onClick={() => setConfirmClear(true)}
         >
-          {t`Log out`}
+          {t`Clear saved data`}
         </button>
-      </main>
-      <Dialog
-        open={confirmClear}
-        title={t`Clear saved data?`}
-        onClose={() => setConfirmClear(false)}
-        footer={
-          <DialogActions
-            actions={[
-              { label: t`Cancel`, variant: 'ghost', onClick: () => setConfirmClear(false) },
-              {
-                label: t`Clear and log out`,
-                variant: 'danger',
-                onClick: () => void clear(),
-                disabled: clearing,
-              },
-            ]}
-          />
-        }
+      </section>
+      <section className="settings-card" aria-labelledby="settings-version-title">
+        <h2 className="settings-card__title" id="settings-version-title">
+          {t`App version`}
+        </h2>
+        <p className="tabular" data-testid="app-version">
+          {t`Built ${buildLabel(BUILD_ID, i18n.locale)}`}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => void check()}
+          disabled={update === 'checking'}
+        >
+          {t`Check for updates`}
+        </button>
+        <p role="status">{updateText[update]}</p>
+      </section>
+      <button
+        type="button"
+        className="button button--danger-outline button--block"
+        onClick={onLogout}
+        disabled={loggingOut}
       >
-        <p>{t`You will be logged out on this device and need to log in again. Nothing is removed from your account.`}</p>
-      </Dialog>
-    </div>
+        {t`Log out`}
+      </button>
+    </Page>
   );
 }

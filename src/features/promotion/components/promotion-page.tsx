@@ -6,9 +6,9 @@ import { useSessionUser } from '#lib/session';
 import { Dialog } from '#ui/dialog';
 import { DialogActions } from '#ui/dialog-actions';
 import { EmptyState } from '#ui/empty-state';
-import { RefreshIcon, TrashIcon } from '#ui/icons';
+import { TrashIcon } from '#ui/icons';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { type PagedQuery, PagedVirtualList } from '#ui/paged-virtual-list';
 import { PullToRefresh } from '#ui/pull-to-refresh';
 import { SkeletonRows } from '#ui/skeleton';
@@ -174,40 +174,27 @@ export function PromotionPage({ section }: { section: PromotionSection }) {
   const viewer = user?.uid ?? 0;
   const queryClient = useQueryClient();
   const refreshing = useIsFetching({ queryKey: promotionKeys.all }) > 0;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: promotionKeys.all });
   return (
-    <div className="page">
-      <PageHeader
-        title={t`Promotion`}
-        back={false}
-        end={
-          section === '3' ? null : (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t`Refresh click counts`}
-              aria-busy={refreshing || undefined}
-              disabled={refreshing}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: promotionKeys.all })}
-            >
-              <RefreshIcon className={refreshing ? 'icon-spin' : undefined} />
-            </button>
-          )
-        }
-      />
-      <main className="page__body" id="main">
-        <SectionNav section={section} />
-        {section === '1' ? (
-          <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: promotionKeys.all })}>
-            <MyMiniGames viewer={viewer} />
-          </PullToRefresh>
-        ) : section === '2' ? (
-          <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: promotionKeys.all })}>
-            <MyDemandTasks viewer={viewer} />
-          </PullToRefresh>
-        ) : (
-          <ComingSoon />
-        )}
-      </main>
-    </div>
+    <Page
+      title={t`Promotion`}
+      back={false}
+      refresh={
+        section === '3' ? undefined : { onRefresh: refresh, busy: refreshing, label: t`Refresh click counts` }
+      }
+    >
+      <SectionNav section={section} />
+      {section === '1' ? (
+        <PullToRefresh onRefresh={refresh}>
+          <MyMiniGames viewer={viewer} />
+        </PullToRefresh>
+      ) : section === '2' ? (
+        <PullToRefresh onRefresh={refresh}>
+          <MyDemandTasks viewer={viewer} />
+        </PullToRefresh>
+      ) : (
+        <ComingSoon />
+      )}
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { BlockCard } from './block-card';
 import { HistoryCard } from './history-card';
 import { LimitsCard } from './limits-card';
@@ -10,14 +10,11 @@ import './protection.css';
 export function ProtectionPage() {
   const { t } = useLingui();
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Responsible gaming`} />
-      <main className="page__body protection-page" id="main">
-        <LimitsCard />
-        <BlockCard />
-        <RealityCard />
-        <HistoryCard />
-      </main>
-    </div>
+    <Page title={t`Responsible gaming`} bodyClassName="protection-page">
+      <LimitsCard />
+      <BlockCard />
+      <RealityCard />
+      <HistoryCard />
+    </Page>
   );
 }

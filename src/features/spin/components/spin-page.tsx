@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { SPIN_DOUBLE_AT, type SpinDraw, type SpinState } from '#contract/spin';
 import { formatMoney } from '#lib/money';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { ZoneNote } from '#ui/zone-note';
 import { useSpinMutation } from '../spin.mutations';
@@ -26,35 +26,32 @@ export function SpinPage({ onWon }: { onWon: () => void }) {
   const state = useQuery(spinQueries.state());
   const data = state.data;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Spin wheel`} />
-      <main className="page__body spin-page" id="main">
-        {state.isPending ? (
-          <SkeletonRows count={3} label={t`Loading`} />
-        ) : !data ? null : (
-          <>
-            {data.run ? (
-              <Wheel state={data} onWon={onWon} />
-            ) : (
-              <EmptyState
-                title={t`No spins right now`}
-                action={
-                  <Link to="/Deposit" className="button button--primary">
-                    {t`Recharge`}
-                  </Link>
-                }
-              >
-                {t`Recharge any amount to get 7 free spins, one a day.`}
-              </EmptyState>
-            )}
-            <SpinFollowUps draws={data.followUps} />
-            {/* The wheel's days and "Today" are the user's site's; the records say the same zone. */}
-            <ZoneNote className="spin-hint" />
-            <SpinTerms state={data} />
-          </>
-        )}
-      </main>
-    </div>
+    <Page title={t`Spin wheel`} bodyClassName="spin-page">
+      {state.isPending ? (
+        <SkeletonRows count={3} label={t`Loading`} />
+      ) : !data ? null : (
+        <>
+          {data.run ? (
+            <Wheel state={data} onWon={onWon} />
+          ) : (
+            <EmptyState
+              title={t`No spins right now`}
+              action={
+                <Link to="/Deposit" className="button button--primary">
+                  {t`Recharge`}
+                </Link>
+              }
+            >
+              {t`Recharge any amount to get 7 free spins, one a day.`}
+            </EmptyState>
+          )}
+          <SpinFollowUps draws={data.followUps} />
+          {/* The wheel's days and "Today" are the user's site's; the records say the same zone. */}
+          <ZoneNote className="spin-hint" />
+          <SpinTerms state={data} />
+        </>
+      )}
+    </Page>
   );
 }
 

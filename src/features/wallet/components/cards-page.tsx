@@ -7,7 +7,7 @@ import type { WithdrawMethod } from '#contract/wallet';
 import { toast } from '#lib/toast';
 import { Dialog } from '#ui/dialog';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { useDeleteMethodMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
@@ -37,80 +37,82 @@ export function CardsPage() {
   const [deleting, setDeleting] = useState<WithdrawMethod | null>(null);
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Cards and e-wallets`} />
-      <main className="page__body wallet-page" id="main">
-        {methods.isPending ? (
-          <SkeletonRows count={3} label={t`Loading`} />
-        ) : !methods.data || methods.data.length === 0 ? (
-          <EmptyState title={t`No withdrawal methods yet`} />
-        ) : (
-          <ul className="wallet-list" aria-label={t`Withdrawal methods`}>
-            {methods.data.map((method) => (
-              <li key={method.id} className="wallet-list__item">
-                <MethodLabel method={method} />
-                <span className="wallet-list__actions">
-                  <Link
-                    to={method.kind === 'bank' ? '/AddCard/{-$id}' : '/AddZhiFuBao/{-$id}'}
-                    params={{ id: String(method.id) }}
-                    className="button button--ghost button--small"
-                  >
-                    {t`Edit`}
-                  </Link>
-                  <button
-                    type="button"
-                    className="button button--danger-outline button--small"
-                    onClick={() => setDeleting(method)}
-                  >
-                    {t`Delete`}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="wallet-row">
-          <Link to="/AddCard/{-$id}" params={{}} className="button button--primary">
-            {t`Add bank card`}
-          </Link>
-          <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline">
-            {t`Add e-wallet`}
-          </Link>
-        </div>
-      </main>
-      <Dialog
-        open={deleting !== null}
-        title={t`Delete this withdrawal method?`}
-        onClose={() => setDeleting(null)}
-        footer={
-          <>
-            <button type="button" className="button button--ghost" onClick={() => setDeleting(null)}>
-              {t`Cancel`}
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!deleting) return;
-                remove.mutate(
-                  { id: deleting.id },
-                  {
-                    onSuccess: () => {
-                      toast.positive(t`Deleted`);
-                      setDeleting(null);
+    <Page
+      title={t`Cards and e-wallets`}
+      bodyClassName="wallet-page"
+      overlays={
+        <Dialog
+          open={deleting !== null}
+          title={t`Delete this withdrawal method?`}
+          onClose={() => setDeleting(null)}
+          footer={
+            <>
+              <button type="button" className="button button--ghost" onClick={() => setDeleting(null)}>
+                {t`Cancel`}
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (!deleting) return;
+                  remove.mutate(
+                    { id: deleting.id },
+                    {
+                      onSuccess: () => {
+                        toast.positive(t`Deleted`);
+                        setDeleting(null);
+                      },
                     },
-                  },
-                );
-              }}
-            >
-              {t`Delete`}
-            </button>
-          </>
-        }
-      >
-        {deleting ? <MethodLabel method={deleting} /> : null}
-      </Dialog>
-    </div>
+                  );
+                }}
+              >
+                {t`Delete`}
+              </button>
+            </>
+          }
+        >
+          {deleting ? <MethodLabel method={deleting} /> : null}
+        </Dialog>
+      }
+    >
+      {methods.isPending ? (
+        <SkeletonRows count={3} label={t`Loading`} />
+      ) : !methods.data || methods.data.length === 0 ? (
+        <EmptyState title={t`No withdrawal methods yet`} />
+      ) : (
+        <ul className="wallet-list" aria-label={t`Withdrawal methods`}>
+          {methods.data.map((method) => (
+            <li key={method.id} className="wallet-list__item">
+              <MethodLabel method={method} />
+              <span className="wallet-list__actions">
+                <Link
+                  to={method.kind === 'bank' ? '/AddCard/{-$id}' : '/AddZhiFuBao/{-$id}'}
+                  params={{ id: String(method.id) }}
+                  className="button button--ghost button--small"
+                >
+                  {t`Edit`}
+                </Link>
+                <button
+                  type="button"
+                  className="button button--danger-outline button--small"
+                  onClick={() => setDeleting(method)}
+                >
+                  {t`Delete`}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="wallet-row">
+        <Link to="/AddCard/{-$id}" params={{}} className="button button--primary">
+          {t`Add bank card`}
+        </Link>
+        <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline">
+          {t`Add e-wallet`}
+        </Link>
+      </div>
+    </Page>
   );
 }

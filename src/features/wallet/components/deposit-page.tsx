@@ -5,7 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { DEPOSIT_MAX, DEPOSIT_MIN, depositCreateRequestSchema } from '#contract/wallet';
 import { formatAmount, formatMoney } from '#lib/money';
 import { useContractForm } from '#lib/use-contract-form';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { useDepositMutation } from '../wallet.mutations';
 import { walletKeys, walletQueries } from '../wallet.queries';
 import { amountInput } from '../wallet-values';
@@ -52,87 +52,84 @@ export function DepositPage({
   const max = formatMoney(DEPOSIT_MAX);
   const current = order.data;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Deposit`} />
-      <main className="page__body wallet-page" id="main">
-        <p className="wallet-line">
-          {t`Balance`} <strong>{balance.data ? <Money value={balance.data.totalCoin} /> : '–'}</strong>
-        </p>
-        {current ? null : preset}
-        {current ? (
-          <section className="wallet-card" aria-label={t`Deposit order`}>
-            <dl className="wallet-facts">
-              <div>
-                <dt>{t`Order number`}</dt>
-                <dd className="tabular">{current.orderNo}</dd>
-              </div>
-              <div>
-                <dt>{t`Amount`}</dt>
-                <dd>
-                  <Money value={current.amount} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t`State`}</dt>
-                <dd data-testid="deposit-state">
-                  <StateBadge state={current.state} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t`Created`}</dt>
-                <dd>{formatTime(current.createdAt, i18n.locale)}</dd>
-              </div>
-            </dl>
-            {current.state === 'Prepare' && current.payUrl ? (
-              <>
-                <p className="wallet-hint">{t`Pay on the payment page; this page updates when the payment arrives.`}</p>
-                <a
-                  className="button button--primary button--block"
-                  href={current.payUrl}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  {t`Pay now`}
-                </a>
-              </>
-            ) : null}
-            {current.state === 'Success' ? <p className="wallet-positive">{t`Deposit received`}</p> : null}
-            {current.state === 'Fail' ? (
-              <p className="wallet-negative">{current.failReason ?? t`Payment not completed`}</p>
-            ) : null}
-            <button
-              type="button"
-              className="button button--ghost button--block"
-              onClick={() => void navigate({ to: '/Deposit', search: {}, replace: true })}
-            >
-              {t`New deposit`}
-            </button>
-          </section>
-        ) : (
-          <form {...form.props} className="form wallet-card">
-            <AmountField
-              label={t`Deposit amount`}
-              {...form.field('amount')}
-              hint={t`From ${min} to ${max}`}
-              preview={(amount) => t`You will deposit ${amount}`}
-            />
-            <fieldset className="wallet-presets">
-              <legend className="visually-hidden">{t`Quick amounts`}</legend>
-              {PRESETS.map((preset) => (
-                <button
-                  key={preset}
-                  type="button"
-                  className="button button--outline button--small"
-                  onClick={() => form.set('amount', String(preset))}
-                >
-                  {formatMoney(preset)}
-                </button>
-              ))}
-            </fieldset>
-            <SubmitButton pending={form.pending}>{t`Deposit`}</SubmitButton>
-          </form>
-        )}
-      </main>
-    </div>
+    <Page title={t`Deposit`} bodyClassName="wallet-page">
+      <p className="wallet-line">
+        {t`Balance`} <strong>{balance.data ? <Money value={balance.data.totalCoin} /> : '–'}</strong>
+      </p>
+      {current ? null : preset}
+      {current ? (
+        <section className="wallet-card" aria-label={t`Deposit order`}>
+          <dl className="wallet-facts">
+            <div>
+              <dt>{t`Order number`}</dt>
+              <dd className="tabular">{current.orderNo}</dd>
+            </div>
+            <div>
+              <dt>{t`Amount`}</dt>
+              <dd>
+                <Money value={current.amount} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t`State`}</dt>
+              <dd data-testid="deposit-state">
+                <StateBadge state={current.state} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Created`}</dt>
+              <dd>{formatTime(current.createdAt, i18n.locale)}</dd>
+            </div>
+          </dl>
+          {current.state === 'Prepare' && current.payUrl ? (
+            <>
+              <p className="wallet-hint">{t`Pay on the payment page; this page updates when the payment arrives.`}</p>
+              <a
+                className="button button--primary button--block"
+                href={current.payUrl}
+                target="_blank"
+                rel="noopener"
+              >
+                {t`Pay now`}
+              </a>
+            </>
+          ) : null}
+          {current.state === 'Success' ? <p className="wallet-positive">{t`Deposit received`}</p> : null}
+          {current.state === 'Fail' ? (
+            <p className="wallet-negative">{current.failReason ?? t`Payment not completed`}</p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            onClick={() => void navigate({ to: '/Deposit', search: {}, replace: true })}
+          >
+            {t`New deposit`}
+          </button>
+        </section>
+      ) : (
+        <form {...form.props} className="form wallet-card">
+          <AmountField
+            label={t`Deposit amount`}
+            {...form.field('amount')}
+            hint={t`From ${min} to ${max}`}
+            preview={(amount) => t`You will deposit ${amount}`}
+          />
+          <fieldset className="wallet-presets">
+            <legend className="visually-hidden">{t`Quick amounts`}</legend>
+            {PRESETS.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className="button button--outline button--small"
+                onClick={() => form.set('amount', String(preset))}
+              >
+                {formatMoney(preset)}
+              </button>
+            ))}
+          </fieldset>
+          <SubmitButton pending={form.pending}>{t`Deposit`}</SubmitButton>
+        </form>
+      )}
+    </Page>
   );
 }

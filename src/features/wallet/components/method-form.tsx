@@ -14,7 +14,7 @@ import { useStore } from '#lib/store';
 import { toast } from '#lib/toast';
 import { useContractForm } from '#lib/use-contract-form';
 import { SelectField, TextField } from '#ui/form-fields';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { useSaveMethodMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
@@ -61,20 +61,17 @@ export function MethodPage({ kind, id }: { kind: MethodKind; id: number | undefi
         ? t`Add e-wallet`
         : t`Edit e-wallet`;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={title} />
-      <main className="page__body wallet-page" id="main">
-        {existing.loading ? (
-          <SkeletonRows count={3} label={t`Loading`} />
-        ) : existing.missing ? (
-          <p className="wallet-negative">{t`No such withdrawal method`}</p>
-        ) : kind === 'bank' ? (
-          <BankCardForm id={id} existing={found?.kind === 'bank' ? found : undefined} />
-        ) : (
-          <EWalletForm id={id} existing={found?.kind === 'ewallet' ? found : undefined} />
-        )}
-      </main>
-    </div>
+    <Page title={title} bodyClassName="wallet-page">
+      {existing.loading ? (
+        <SkeletonRows count={3} label={t`Loading`} />
+      ) : existing.missing ? (
+        <p className="wallet-negative">{t`No such withdrawal method`}</p>
+      ) : kind === 'bank' ? (
+        <BankCardForm id={id} existing={found?.kind === 'bank' ? found : undefined} />
+      ) : (
+        <EWalletForm id={id} existing={found?.kind === 'ewallet' ? found : undefined} />
+      )}
+    </Page>
   );
 }
 

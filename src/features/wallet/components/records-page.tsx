@@ -5,7 +5,7 @@ import type { GameMove, WalletRecord } from '#contract/wallet';
 import { formatInZone, useDayZone } from '#lib/zoned-time';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { VirtualList } from '#ui/virtual-list';
 import { ZoneNote } from '#ui/zone-note';
@@ -35,56 +35,53 @@ export function RecordsPage({
   const total = list.data?.pages[0]?.totalElements;
 
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Records`} />
-      <main className="page__body wallet-page" id="main">
-        <form className="wallet-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-          <label className="wallet-filter">
-            <span className="field__label">{t`Type`}</span>
-            <select
-              className="input select"
-              name="type"
-              value={search.type ?? ''}
-              onChange={(e) =>
-                onSearch({ ...search, type: (e.target.value || undefined) as RecordType | undefined })
-              }
-            >
-              <option value="">{t`All types`}</option>
-              {RECORD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {i18n._(RECORD_TYPE_LABELS[type])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
-          <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
-        </form>
-        {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
-        <ZoneNote className="wallet-hint" />
-        {list.isPending ? (
-          <SkeletonRows label={t`Loading`} />
-        ) : items.length === 0 ? (
-          <EmptyState picture={<NoDataPicture />} title={t`No records yet`} />
-        ) : (
-          <VirtualList
-            items={items}
-            itemKey={(r) => r.id}
-            estimateSize={68}
-            label={t`Records`}
-            hasMore={list.hasNextPage}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-            footer={
-              <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-                {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-              </p>
+    <Page title={t`Records`} bodyClassName="wallet-page">
+      <form className="wallet-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+        <label className="wallet-filter">
+          <span className="field__label">{t`Type`}</span>
+          <select
+            className="input select"
+            name="type"
+            value={search.type ?? ''}
+            onChange={(e) =>
+              onSearch({ ...search, type: (e.target.value || undefined) as RecordType | undefined })
             }
-            renderItem={(record) => <RecordRow record={record} locale={i18n.locale} zone={zone} />}
-          />
-        )}
-      </main>
-    </div>
+          >
+            <option value="">{t`All types`}</option>
+            {RECORD_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {i18n._(RECORD_TYPE_LABELS[type])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
+        <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
+      </form>
+      {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
+      <ZoneNote className="wallet-hint" />
+      {list.isPending ? (
+        <SkeletonRows label={t`Loading`} />
+      ) : items.length === 0 ? (
+        <EmptyState picture={<NoDataPicture />} title={t`No records yet`} />
+      ) : (
+        <VirtualList
+          items={items}
+          itemKey={(r) => r.id}
+          estimateSize={68}
+          label={t`Records`}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          footer={
+            <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
+              {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
+            </p>
+          }
+          renderItem={(record) => <RecordRow record={record} locale={i18n.locale} zone={zone} />}
+        />
+      )}
+    </Page>
   );
 }
 

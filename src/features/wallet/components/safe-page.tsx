@@ -10,7 +10,7 @@ import {
 import { ApiError } from '#lib/api-client';
 import { toast } from '#lib/toast';
 import { useContractForm } from '#lib/use-contract-form';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import {
   useChangeSafePasswordMutation,
@@ -36,38 +36,35 @@ export function SafePage() {
   const balance = useQuery(walletQueries.secondary());
   const info = safe.data;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Safe`} />
-      <main className="page__body wallet-page" id="main">
-        {safe.isPending ? (
-          <SkeletonRows count={3} label={t`Loading`} />
-        ) : !info ? null : (
-          <>
-            <section className="wallet-card wallet-safe">
-              <h2 className="wallet-card__title">{t`In the safe`}</h2>
-              <p className="wallet-big" data-testid="safe-balance">
-                <Money value={info.balance} />
+    <Page title={t`Safe`} bodyClassName="wallet-page">
+      {safe.isPending ? (
+        <SkeletonRows count={3} label={t`Loading`} />
+      ) : !info ? null : (
+        <>
+          <section className="wallet-card wallet-safe">
+            <h2 className="wallet-card__title">{t`In the safe`}</h2>
+            <p className="wallet-big" data-testid="safe-balance">
+              <Money value={info.balance} />
+            </p>
+            <WithdrawableLine value={balance.data?.canWithdrawCoin} />
+            {info.lockedUntil ? (
+              <p className="wallet-negative" role="alert">
+                {t`Too many wrong safe passwords. Try again after ${formatTime(info.lockedUntil, i18n.locale)}.`}
               </p>
-              <WithdrawableLine value={balance.data?.canWithdrawCoin} />
-              {info.lockedUntil ? (
-                <p className="wallet-negative" role="alert">
-                  {t`Too many wrong safe passwords. Try again after ${formatTime(info.lockedUntil, i18n.locale)}.`}
-                </p>
-              ) : null}
-            </section>
-            {info.hasPassword ? (
-              <>
-                <MoveIn />
-                <MoveOut />
-                <ChangePassword />
-              </>
-            ) : (
-              <SetPassword />
-            )}
-          </>
-        )}
-      </main>
-    </div>
+            ) : null}
+          </section>
+          {info.hasPassword ? (
+            <>
+              <MoveIn />
+              <MoveOut />
+              <ChangePassword />
+            </>
+          ) : (
+            <SetPassword />
+          )}
+        </>
+      )}
+    </Page>
   );
 }
 

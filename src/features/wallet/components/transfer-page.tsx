@@ -6,7 +6,7 @@ import { type TransferResult, transferRequestSchema } from '#contract/wallet';
 import { formatMoney } from '#lib/money';
 import { useContractForm } from '#lib/use-contract-form';
 import { TextField } from '#ui/form-fields';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { useTransferMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { amountInput } from '../wallet-values';
@@ -63,41 +63,38 @@ export function TransferPage() {
 
   const min = limits ? formatMoney(limits.minTransfer) : null;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Transfer`} />
-      <main className="page__body wallet-page" id="main">
-        <MoneyOutStatus withdrawable={balance.data?.canWithdrawCoin} />
-        {done ? (
-          <section className="wallet-card" role="status">
-            <p className="wallet-positive">
-              {t`Transferred ${formatMoney(done.amount)} to UID ${done.receiverUid}`}
-            </p>
-            <Link to="/Records" className="text-link">
-              {t`See it in the records`}
-            </Link>
-          </section>
-        ) : null}
-        <form {...form.props} className="form wallet-card">
-          <TextField
-            label={t`Receiver UID`}
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.input('receiverUid')}
-            onChange={(e) => {
-              form.set('receiverUid', e.target.value);
-              setDone(null);
-            }}
-          />
-          <AmountField
-            label={t`Transfer amount`}
-            {...form.field('amount')}
-            hint={min ? t`Minimum ${min}` : HINT_PENDING}
-            preview={(amount) => t`You will transfer ${amount}`}
-          />
-          <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
-          <SubmitButton pending={form.pending}>{t`Transfer`}</SubmitButton>
-        </form>
-      </main>
-    </div>
+    <Page title={t`Transfer`} bodyClassName="wallet-page">
+      <MoneyOutStatus withdrawable={balance.data?.canWithdrawCoin} />
+      {done ? (
+        <section className="wallet-card" role="status">
+          <p className="wallet-positive">
+            {t`Transferred ${formatMoney(done.amount)} to UID ${done.receiverUid}`}
+          </p>
+          <Link to="/Records" className="text-link">
+            {t`See it in the records`}
+          </Link>
+        </section>
+      ) : null}
+      <form {...form.props} className="form wallet-card">
+        <TextField
+          label={t`Receiver UID`}
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.input('receiverUid')}
+          onChange={(e) => {
+            form.set('receiverUid', e.target.value);
+            setDone(null);
+          }}
+        />
+        <AmountField
+          label={t`Transfer amount`}
+          {...form.field('amount')}
+          hint={min ? t`Minimum ${min}` : HINT_PENDING}
+          preview={(amount) => t`You will transfer ${amount}`}
+        />
+        <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
+        <SubmitButton pending={form.pending}>{t`Transfer`}</SubmitButton>
+      </form>
+    </Page>
   );
 }

@@ -7,11 +7,11 @@ import {
   ChevronRightIcon,
   DepositIcon,
   RecordsIcon,
-  RefreshIcon,
   SafeIcon,
   TransferIcon,
   WithdrawIcon,
 } from '#ui/icons';
+import { RefreshButton } from '#ui/refresh-button';
 import { SkeletonBlock } from '#ui/skeleton';
 import { useLingeringFlag } from '../lingering-flag';
 import { walletQueries } from '../wallet.queries';
@@ -71,18 +71,7 @@ export function WalletSummary() {
       <div className="wallet-balance">
         <div className="wallet-balance__head">
           <h2 className="wallet-balance__title">{t`Balance`}</h2>
-          <button
-            type="button"
-            className="icon-button wallet-balance__refresh"
-            onClick={refresh}
-            aria-busy={loadingFlag}
-            aria-label={t`Refresh balance`}
-          >
-            <RefreshIcon
-              size={20}
-              className={`wallet-refresh-icon ${loadingFlag ? 'wallet-refresh-icon--spin' : ''}`}
-            />
-          </button>
+          <RefreshButton onRefresh={refresh} busy={loadingFlag} label={t`Refresh balance`} size={20} />
         </div>
         <p className="wallet-balance__total" data-testid="balance">
           {values ? (

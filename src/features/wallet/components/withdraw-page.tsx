@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { withdrawCreateRequestSchema } from '#contract/wallet';
 import { formatMoney } from '#lib/money';
 import { useContractForm } from '#lib/use-contract-form';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { useWithdrawMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
@@ -49,58 +49,56 @@ export function WithdrawPage() {
   const min = limits ? formatMoney(limits.minWithdraw) : null;
   const max = limits ? formatMoney(limits.maxWithdraw) : null;
   return (
-    <div className="page page--standalone">
-      <PageHeader
-        title={t`Withdraw`}
-        end={
-          <Link to="/WithdrawDetails" className="text-link">
-            {t`History`}
-          </Link>
-        }
-      />
-      <main className="page__body wallet-page" id="main">
-        <MoneyOutStatus withdrawable={withdrawable} />
-        <form {...form.props} className="form wallet-card">
-          <fieldset className={`wallet-methods ${methodError ? 'field--invalid' : ''}`}>
-            <legend className="field__label">{t`Withdrawal method`}</legend>
-            {methods.isPending ? (
-              <SkeletonRows count={2} label={t`Loading`} />
-            ) : methods.data && methods.data.length > 0 ? (
-              methods.data.map((method) => (
-                <label key={method.id} className="wallet-method">
-                  <input
-                    type="radio"
-                    name="methodId"
-                    value={method.id}
-                    checked={chosen === method.id}
-                    onChange={() => form.set('methodId', method.id)}
-                  />
-                  <MethodLabel method={method} />
-                </label>
-              ))
-            ) : (
-              <p className="wallet-hint">{t`Add a bank card or an e-wallet to withdraw to.`}</p>
-            )}
-            {methodError ? <p className="field__error">{methodError}</p> : null}
-            <div className="wallet-row">
-              <Link to="/AddCard/{-$id}" params={{}} className="button button--outline button--small">
-                {t`Add bank card`}
-              </Link>
-              <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline button--small">
-                {t`Add e-wallet`}
-              </Link>
-            </div>
-          </fieldset>
-          <AmountField
-            label={t`Withdrawal amount`}
-            {...form.field('amount')}
-            hint={min && max ? t`From ${min} to ${max}` : HINT_PENDING}
-            preview={(amount) => t`You will withdraw ${amount}`}
-          />
-          <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
-          <SubmitButton pending={form.pending}>{t`Withdraw`}</SubmitButton>
-        </form>
-      </main>
-    </div>
+    <Page
+      title={t`Withdraw`}
+      end={
+        <Link to="/WithdrawDetails" className="text-link">
+          {t`History`}
+        </Link>
+      }
+      bodyClassName="wallet-page"
+    >
+      <MoneyOutStatus withdrawable={withdrawable} />
+      <form {...form.props} className="form wallet-card">
+        <fieldset className={`wallet-methods ${methodError ? 'field--invalid' : ''}`}>
+          <legend className="field__label">{t`Withdrawal method`}</legend>
+          {methods.isPending ? (
+            <SkeletonRows count={2} label={t`Loading`} />
+          ) : methods.data && methods.data.length > 0 ? (
+            methods.data.map((method) => (
+              <label key={method.id} className="wallet-method">
+                <input
+                  type="radio"
+                  name="methodId"
+                  value={method.id}
+                  checked={chosen === method.id}
+                  onChange={() => form.set('methodId', method.id)}
+                />
+                <MethodLabel method={method} />
+              </label>
+            ))
+          ) : (
+            <p className="wallet-hint">{t`Add a bank card or an e-wallet to withdraw to.`}</p>
+          )}
+          {methodError ? <p className="field__error">{methodError}</p> : null}
+          <div className="wallet-row">
+            <Link to="/AddCard/{-$id}" params={{}} className="button button--outline button--small">
+              {t`Add bank card`}
+            </Link>
+            <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline button--small">
+              {t`Add e-wallet`}
+            </Link>
+          </div>
+        </fieldset>
+        <AmountField
+          label={t`Withdrawal amount`}
+          {...form.field('amount')}
+          hint={min && max ? t`From ${min} to ${max}` : HINT_PENDING}
+          preview={(amount) => t`You will withdraw ${amount}`}
+        />
+        <SafePasswordField label={t`Safe password`} {...form.field('safePassword')} />
+        <SubmitButton pending={form.pending}>{t`Withdraw`}</SubmitButton>
+      </form>
+    </Page>
   );
 }

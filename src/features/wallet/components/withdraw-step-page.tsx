@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Withdrawal } from '#contract/wallet';
 import { EmptyState } from '#ui/empty-state';
-import { PageHeader } from '#ui/page-header';
+import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
 import { walletQueries } from '../wallet.queries';
 import { WITHDRAW_STEP_LABELS } from '../wallet-labels';
@@ -47,48 +47,45 @@ export function WithdrawStepPage({ id }: { id: number }) {
   const detail = useQuery(walletQueries.withdrawal(id));
   const w = detail.data;
   return (
-    <div className="page page--standalone">
-      <PageHeader title={t`Withdrawal progress`} />
-      <main className="page__body wallet-page" id="main">
-        {detail.isPending ? (
-          <SkeletonRows count={4} label={t`Loading`} />
-        ) : !w ? (
-          <EmptyState title={t`No such withdrawal`} />
-        ) : (
-          <>
-            <section className="wallet-card">
-              <p className="wallet-big">
-                <Money value={w.amount} />
-              </p>
-              <p className="wallet-line">
-                {w.methodLabel} ·{' '}
-                <span data-testid="withdraw-state">
-                  <StateBadge state={w.state} />
-                </span>
-              </p>
-              <p className="wallet-hint">{arrivalText(w.arrival)}</p>
-              {w.reason ? <p className="wallet-negative">{w.reason}</p> : null}
-              {!isFinalState(w.state) ? (
-                <p className="wallet-hint" role="status">
-                  {t`This page refreshes until the withdrawal is finished.`}
-                </p>
-              ) : null}
-            </section>
-            <ol className="wallet-steps" aria-label={t`Progress`}>
-              {stepsOf(w).map((step) => (
-                <StepItem key={step.state} step={step} i18n={i18n} />
-              ))}
-            </ol>
-            <p className="wallet-hint tabular">
-              {t`Order number`} {w.orderNo}
+    <Page title={t`Withdrawal progress`} bodyClassName="wallet-page">
+      {detail.isPending ? (
+        <SkeletonRows count={4} label={t`Loading`} />
+      ) : !w ? (
+        <EmptyState title={t`No such withdrawal`} />
+      ) : (
+        <>
+          <section className="wallet-card">
+            <p className="wallet-big">
+              <Money value={w.amount} />
             </p>
-            <Link to="/WithdrawDetails" className="button button--ghost button--block">
-              {t`All withdrawals`}
-            </Link>
-          </>
-        )}
-      </main>
-    </div>
+            <p className="wallet-line">
+              {w.methodLabel} ·{' '}
+              <span data-testid="withdraw-state">
+                <StateBadge state={w.state} />
+              </span>
+            </p>
+            <p className="wallet-hint">{arrivalText(w.arrival)}</p>
+            {w.reason ? <p className="wallet-negative">{w.reason}</p> : null}
+            {!isFinalState(w.state) ? (
+              <p className="wallet-hint" role="status">
+                {t`This page refreshes until the withdrawal is finished.`}
+              </p>
+            ) : null}
+          </section>
+          <ol className="wallet-steps" aria-label={t`Progress`}>
+            {stepsOf(w).map((step) => (
+              <StepItem key={step.state} step={step} i18n={i18n} />
+            ))}
+          </ol>
+          <p className="wallet-hint tabular">
+            {t`Order number`} {w.orderNo}
+          </p>
+          <Link to="/WithdrawDetails" className="button button--ghost button--block">
+            {t`All withdrawals`}
+          </Link>
+        </>
+      )}
+    </Page>
   );
 }
 
