@@ -11,6 +11,7 @@
 import { z } from 'zod/mini';
 import { FIGURES, type Figure, RANGES } from './agent-figures';
 import type { Call } from './call';
+import { daySchema } from './day';
 import { pageRequestSchema, pageSchema } from './paging';
 import { money, moneyValue } from './wallet';
 
@@ -38,7 +39,6 @@ export const ratioPercent = z
 const uid = z
   .int({ error: (i) => (i.input === undefined ? 'member_required' : 'invalid_type') })
   .check(z.positive('invalid_type'));
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day_invalid'));
 const channelCode = z.string().check(z.maxLength(32, 'too_long'));
 
 export const channelRatioSchema = z.object({ channel: channelCode, rate: ratioPercent });
@@ -75,7 +75,7 @@ export const agentDetailSchema = z.object({
   rakeBack: z.object({ balance: moneyValue, todayEstimate: moneyValue }),
   /** The least commission that can be moved to the main balance. */
   withdrawMin: moneyValue,
-  today: day,
+  today: daySchema,
 });
 export type AgentDetail = z.infer<typeof agentDetailSchema>;
 
@@ -302,8 +302,8 @@ export { FIGURES, type Figure, RANGES };
 export const rangeRequestSchema = z.object({
   range: z._default(z.enum(RANGES, { error: 'invalid_type' }), 'today'),
   /** custom only: the first and last business day, at most 92 days apart. */
-  from: z.optional(day),
-  to: z.optional(day),
+  from: z.optional(daySchema),
+  to: z.optional(daySchema),
 });
 export type RangeRequest = z.input<typeof rangeRequestSchema>;
 
@@ -357,8 +357,8 @@ export const reportCall = {
 export const reportDetailsRequestSchema = z.extend(pageRequestSchema, {
   figure: z.enum(FIGURES, { error: 'invalid_type' }),
   range: z._default(z.enum(RANGES, { error: 'invalid_type' }), 'today'),
-  from: z.optional(day),
-  to: z.optional(day),
+  from: z.optional(daySchema),
+  to: z.optional(daySchema),
 });
 export type ReportDetailsRequest = z.input<typeof reportDetailsRequestSchema>;
 export const reportRowSchema = z.object({

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod/mini';
 import type { Call } from './call';
+import { daySchema } from './day';
 import { moneyValue } from './wallet';
 
 /** Spins a recharge opens: one a day, for this many business days (spec section 9). */
@@ -76,12 +77,8 @@ export const spinStateSchema = z.object({
 });
 export type SpinState = z.infer<typeof spinStateSchema>;
 
-const day = z
-  .string({ error: (i) => (i.input === undefined ? 'required' : 'invalid_type') })
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day_invalid'));
-
 /** The day the player spins for: the one the page showed, so a retry after midnight answers the same spin. */
-export const spinDrawRequestSchema = z.object({ day });
+export const spinDrawRequestSchema = z.object({ day: daySchema });
 export type SpinDrawRequest = z.input<typeof spinDrawRequestSchema>;
 
 export const spinDrawAnswerSchema = z.object({

@@ -1,5 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 interface FieldShellProps {
@@ -57,6 +63,31 @@ export function TextField({ label, error, hint, addon, className, ...input }: In
         />
         {addon}
       </div>
+    </FieldShell>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+};
+
+/** Several lines of text (a notice's body, a reason): its limit (`maxLength`) kept by the browser too. */
+export function TextAreaField({ label, error, hint, className, onChange, ...textarea }: TextAreaProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        className={`input ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(event) => onChange(event.target.value)}
+        {...textarea}
+      />
     </FieldShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PAGE_SIZE } from '#contract/paging';
-import { type PageOf, pagedWindow } from '#lib/paged-window';
+import { type PageOf, pagedWindow } from '#lib/paging';
 import { VirtualList, type VirtualListProps } from './virtual-list';
 
 /** What the list needs of an infinite query over the server's pages (its `useInfiniteQuery` result). */

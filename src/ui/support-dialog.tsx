@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { copyText } from '#lib/clipboard';
 import { siteStore } from '#lib/site';
 import { useStore } from '#lib/store';
 import { closeSupport, supportOpen } from '#lib/support';
@@ -8,15 +9,6 @@ import { SupportIcon } from './icons';
 
 /** Used when no site entry matched this host. */
 export const DEFAULT_SUPPORT_HANDLE = '@beacon_support';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Spec section 4: persistent; OK closes it, copies the handle and confirms at the top. */
 export function SupportDialog() {

@@ -60,7 +60,7 @@ test('apply for a mini-game, see the view button, copy its link, follow it and s
   await expect(positive(page, 'Copied successfully')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]+$/);
-  await expect(card.locator('.link-card__url')).toHaveText(copied);
+  await expect(card.locator('.share-link__url')).toHaveText(copied);
 
   // The link redirects to the item's target (a demo game's page in this app) and counts the click.
   const path = new URL(copied).pathname;

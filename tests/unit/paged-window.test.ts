@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_PAGES_IN_MEMORY, pagedWindow, previousPageParam } from '#lib/paged-window';
+import { MAX_PAGES_IN_MEMORY, pagedQueryOptions, pagedWindow, previousPageParam } from '#lib/paging';
 
 const SIZE = 50;
 const TOTAL = 320;
@@ -42,15 +42,10 @@ describe('an infinite list with maxPages', () => {
   async function scrolledList() {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const queryFn = vi.fn(async ({ pageParam }: { pageParam: number }) => page(pageParam));
-    const observer = new InfiniteQueryObserver(client, {
-      queryKey: ['list'],
-      queryFn,
-      initialPageParam: 0,
-      getNextPageParam: (last: ReturnType<typeof page>) =>
-        last.number + 1 < last.totalPages ? last.number + 1 : undefined,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
-    });
+    const observer = new InfiniteQueryObserver(
+      client,
+      pagedQueryOptions({ queryKey: ['list'], queryFn, windowed: true }),
+    );
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
     for (let i = 1; i < 7; i++) await observer.fetchNextPage();

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   agentDetailCall,
   agentLinkCall,
@@ -13,8 +13,7 @@ import {
 } from '#contract/agent';
 import { PAGE_SIZE } from '#contract/paging';
 import { api } from '#lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
-import { nextPageParam } from '#lib/paging';
+import { pagedQueryOptions } from '#lib/paging';
 
 /** Whose members the team list shows ('' parent: the viewer's own), and the search over the whole team. */
 export interface TeamFilters {
@@ -68,7 +67,7 @@ export const agentQueries = {
     }),
   /** 50 a page, the next within 50 px of the bottom, as every list. */
   team: (filters: TeamFilters) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: agentKeys.teamList(filters),
       queryFn: ({ pageParam, signal }) =>
         api.call(
@@ -81,10 +80,7 @@ export const agentQueries = {
           },
           { signal },
         ),
-      initialPageParam: 0,
-      getNextPageParam: (last) => nextPageParam(last.page),
-      getPreviousPageParam: (first) => previousPageParam(first.page),
-      maxPages: MAX_PAGES_IN_MEMORY,
+      windowed: true,
       staleTime: 30_000,
     }),
   downline: (uid: number) =>
@@ -101,7 +97,7 @@ export const agentQueries = {
       staleTime: 30_000,
     }),
   details: (filters: DetailsFilters) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: agentKeys.details(filters),
       queryFn: ({ pageParam, signal }) =>
         api.call(
@@ -109,10 +105,7 @@ export const agentQueries = {
           { number: pageParam, size: PAGE_SIZE, figure: filters.figure, ...filters.range },
           { signal },
         ),
-      initialPageParam: 0,
-      getNextPageParam: (last) => nextPageParam(last.page),
-      getPreviousPageParam: (first) => previousPageParam(first.page),
-      maxPages: MAX_PAGES_IN_MEMORY,
+      windowed: true,
       staleTime: 30_000,
     }),
   rakeBack: () =>

@@ -1,15 +1,9 @@
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  queryOptions,
-} from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { appCardViewCall } from '#contract/appcard';
 import { type Demand, type WxApp, wxDetailCall } from '#contract/catalogue';
 import type { Page } from '#contract/paging';
 import { api } from '#lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
-import { nextPageParam } from '#lib/paging';
+import { pagedQueryOptions } from '#lib/paging';
 import { queryClient as appQueryClient, persistedQuery } from '#lib/query-client';
 import { CATALOGUE_QUERY_ROOT, PROMOTION_QUERY_ROOT } from '#lib/query-keys';
 import {
@@ -58,13 +52,10 @@ export const listQuery =
     kind: Catalogue<Item, unknown, Filters, { link: string }>,
   ) =>
   (filters: Filters, locale: string) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: [...CATALOGUE_QUERY_ROOT, kind.name, 'list', filters, locale] as const,
       queryFn: ({ pageParam, signal }) => kind.list(filters, pageParam, signal),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
+      windowed: true,
       ...(unfiltered(filters) ? persistedQuery : {}),
     });
 

@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { channelBalanceCall, gamesCall, lobbyCall, roundCall, roundsCall } from '#contract/games';
 import { PAGE_SIZE } from '#contract/paging';
 import { api } from '#lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
-import { nextPageParam } from '#lib/paging';
+import { pagedQueryOptions } from '#lib/paging';
 import type { LobbyFilters, RoundFilters } from './games-values';
 
 export const gamesKeys = {
@@ -35,14 +34,11 @@ export const gamesQueries = {
     }),
   /** Spec: 50 a page, the next one within 50 px of the bottom. */
   list: (filters: LobbyFilters) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: gamesKeys.list(filters),
       queryFn: ({ pageParam, signal }) =>
         api.call(gamesCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
+      windowed: true,
       staleTime: 60_000,
     }),
   /** A transfer channel's balance as its provider tells it; `confirming` asks again until it settles. */
@@ -54,14 +50,11 @@ export const gamesQueries = {
       refetchInterval: confirming ? CONFIRM_POLL_MS : false,
     }),
   rounds: (filters: RoundFilters) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: gamesKeys.roundList(filters),
       queryFn: ({ pageParam, signal }) =>
         api.call(roundsCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
+      windowed: true,
       staleTime: 10_000,
     }),
   round: (id: number) =>

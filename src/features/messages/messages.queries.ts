@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { messageDetailCall, messageListCall, messageUnreadCall } from '#contract/messages';
 import { PAGE_SIZE } from '#contract/paging';
 import { api } from '#lib/api-client';
-import { nextPageParam } from '#lib/paging';
+import { pagedQueryOptions } from '#lib/paging';
 import { MESSAGES_QUERY_ROOT } from '#lib/query-keys';
 
 /*
@@ -13,12 +13,10 @@ import { MESSAGES_QUERY_ROOT } from '#lib/query-keys';
 export const messageQueries = {
   /** The caller's messages, newest first, 50 a page (spec section 9). */
   list: (locale: string) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: [...MESSAGES_QUERY_ROOT, 'list', locale],
       queryFn: ({ pageParam, signal }) =>
         api.call(messageListCall, { number: pageParam, size: PAGE_SIZE }, { signal }),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
     }),
   detail: (id: number, locale: string) =>
     queryOptions({

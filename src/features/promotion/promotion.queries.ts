@@ -1,9 +1,7 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import { demandMineCall, wxMineCall } from '#contract/catalogue';
 import { PAGE_SIZE, type Page } from '#contract/paging';
 import { api } from '#lib/api-client';
-import { MAX_PAGES_IN_MEMORY, previousPageParam } from '#lib/paged-window';
-import { nextPageParam } from '#lib/paging';
+import { pagedQueryOptions } from '#lib/paging';
 import { persistedQuery } from '#lib/query-client';
 import { PROMOTION_QUERY_ROOT } from '#lib/query-keys';
 
@@ -18,14 +16,11 @@ export const promotionKeys = {
 const linksQuery =
   <T>(kind: 'wx' | 'dou', load: (page: number, signal: AbortSignal) => Promise<Page<T>>) =>
   (viewer: number, locale: string) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       // Items' names come in the request's language (decision 0028): a change of language asks again.
       queryKey: [...PROMOTION_QUERY_ROOT, kind, viewer, locale] as const,
       queryFn: ({ pageParam, signal }) => load(pageParam, signal),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
-      getPreviousPageParam: previousPageParam,
-      maxPages: MAX_PAGES_IN_MEMORY,
+      windowed: true,
       // Click counts move while the page is closed: a visit shows fresh numbers (5 s spares the prefetch).
       staleTime: 5_000,
       // Offline, a promoter can still open, copy and share their links.

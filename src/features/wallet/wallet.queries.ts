@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '#contract/paging';
 import type { RecordType } from '#contract/record-types';
 import {
@@ -12,7 +12,7 @@ import {
   withdrawListCall,
 } from '#contract/wallet';
 import { api } from '#lib/api-client';
-import { nextPageParam } from '#lib/paging';
+import { pagedQueryOptions } from '#lib/paging';
 import { persistedQuery } from '#lib/query-client';
 import { WALLET_QUERY_ROOT } from '#lib/query-keys';
 import { dayBound, isFinalState } from './wallet-values';
@@ -105,20 +105,16 @@ export const walletQueries = {
       staleTime: 0,
     }),
   withdrawals: () =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: walletKeys.withdrawals(),
       queryFn: ({ pageParam, signal }) =>
         api.call(withdrawListCall, { number: pageParam, size: PAGE_SIZE }, { signal }),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
     }),
   /** Spec section 9: 50 per page, the next page within 50 px of the bottom. */
   records: (filters: RecordFilters) =>
-    infiniteQueryOptions({
+    pagedQueryOptions({
       queryKey: walletKeys.records(filters),
       queryFn: ({ pageParam, signal }) =>
         api.call(recordsCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
-      initialPageParam: 0,
-      getNextPageParam: nextPageParam,
     }),
 };

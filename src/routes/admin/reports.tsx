@@ -1,10 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { daySchema } from '#contract/day';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { ReportsPage } from '../../features/admin/components/reports-page';
 import { prefetchSection } from '../../features/admin/prefetch-section';
-
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /**
  * Site and range live in the URL. Without a range the server answers its last seven business days: only it
@@ -12,8 +11,8 @@ const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
  */
 const searchSchema = z.object({
   site: z.catch(z._default(z.string().check(z.maxLength(255)), ''), ''),
-  from: z.catch(z.optional(day), undefined),
-  to: z.catch(z.optional(day), undefined),
+  from: z.catch(z.optional(daySchema), undefined),
+  to: z.catch(z.optional(daySchema), undefined),
 });
 
 export const Route = createFileRoute('/admin/reports')({

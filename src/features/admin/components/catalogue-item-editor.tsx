@@ -11,11 +11,10 @@ import { type CatalogueKind, WX_CATEGORIES } from '#contract/catalogue';
 import { useCategoryLabels } from '#lib/category-labels';
 import { LOCALE_NAMES } from '#lib/i18n';
 import { toast } from '#lib/toast';
-import { SelectField, TextField } from '#ui/form-fields';
+import { SelectField, TextAreaField, TextField } from '#ui/form-fields';
 import { useCatalogueItemSaveMutation } from '../admin.mutations';
 import { EditorActions } from './editor-actions';
 import { LocaleTextFields, useLocaleTexts } from './locale-texts';
-import { TextAreaField } from './text-area-field';
 import { usePathProblems } from './use-path-problems';
 
 /** A number as typed, or NaN (the contract then names the field's problem). */
@@ -112,6 +111,7 @@ export function CatalogueItemEditor({
                 error={message(`texts.${locale}.name`)}
               />
               <TextAreaField
+                className="admin-editor__body"
                 label={t`Introduction (${LOCALE_NAMES[locale]})`}
                 name={`texts.${locale}.intro`}
                 lang={locale}

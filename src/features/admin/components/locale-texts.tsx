@@ -2,8 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
 import { LOCALE_NAMES } from '#lib/i18n';
-import { SelectField, TextField } from '#ui/form-fields';
-import { TextAreaField } from './text-area-field';
+import { SelectField, TextAreaField, TextField } from '#ui/form-fields';
 
 /**
  * Operators' texts per language (decision 0025): a record of fields per language, each field's change
@@ -115,6 +114,7 @@ export function TitleTextFields({
         error={message(`texts.${locale}.title`, titleLabel)}
       />
       <TextAreaField
+        className="admin-editor__body"
         label={bodyLabel}
         maxLength={bodyMax}
         name={`texts.${locale}.body`}

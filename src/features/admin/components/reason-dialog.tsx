@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '#ui/dialog';
+import { TextAreaField } from '#ui/form-fields';
 
 /** Asks why, before a rejection: the reason is required and goes to the user or the maker. */
 export function ReasonDialog({
@@ -29,26 +30,17 @@ export function ReasonDialog({
   return (
     <Dialog open={open} title={title} onClose={onClose}>
       <form noValidate onSubmit={submit} className="admin-reason">
-        <label className="field__label" htmlFor="admin-reason">
-          <Trans>Reason</Trans>
-        </label>
-        <textarea
-          id="admin-reason"
-          className="input admin-reason__text"
+        <TextAreaField
+          label={t`Reason`}
+          className="admin-reason__text"
           maxLength={200}
           value={reason}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? 'admin-reason-error' : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
+          error={missing ? t`Give a reason` : undefined}
+          onChange={(value) => {
+            setReason(value);
             setMissing(false);
           }}
         />
-        {missing ? (
-          <p id="admin-reason-error" className="field__error">
-            {t`Give a reason`}
-          </p>
-        ) : null}
         <div className="admin-actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             <Trans>Cancel</Trans>

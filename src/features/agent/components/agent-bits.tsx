@@ -3,16 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import { earningsWithdrawRequestSchema, type Figure, type RatioView } from '#contract/agent';
 import { MONEY_MAX, toMoney } from '#contract/wallet';
-import { copyText, shareLink } from '#lib/clipboard';
 import { formatDay } from '#lib/days';
-import { absoluteLink } from '#lib/format';
 import { formatMoney, fromMinorUnits, parseTypedAmount, toMinorUnits } from '#lib/money';
-import { toast } from '#lib/toast';
 import { useContractForm } from '#lib/use-contract-form';
 import type { Issue } from '#lib/use-field-errors';
 import { TextField } from '#ui/form-fields';
-import { ChevronRightIcon, CopyIcon, ShareIcon } from '#ui/icons';
-import { QrCode } from '#ui/qr-code';
+import { ChevronRightIcon } from '#ui/icons';
 import { useEarningsWithdrawMutation } from '../agent.mutations';
 import type { RangeSearch } from '../agent-values';
 import { formatRatio } from '../agent-values';
@@ -81,42 +77,6 @@ export function RatioList({ ratios, label }: { ratios: readonly RatioView[]; lab
         );
       })}
     </dl>
-  );
-}
-
-/** A link to share: its QR code (drawn here, from the link), the link itself, copy and share. */
-export function ShareLink({ url: link, title, qrLabel }: { url: string; title: string; qrLabel: string }) {
-  const { t } = useLingui();
-  // A link the server gives as a path ("/register?link=...") is shared with this site's origin.
-  const url = absoluteLink(link);
-  const copy = async () => {
-    if (await copyText(url)) toast.positive(t`Copied successfully`);
-    else toast.negative(t`Could not copy. Please copy the link by hand.`);
-  };
-  const share = async () => {
-    const outcome = await shareLink({ title, url });
-    if (outcome === 'copied') toast.positive(t`Copied successfully`);
-    if (outcome === 'failed') toast.negative(t`Could not copy. Please copy the link by hand.`);
-  };
-  return (
-    <div className="agent-share">
-      <QrCode value={url} size={112} label={qrLabel} />
-      <div className="agent-share__link">
-        <p className="agent-share__url" data-testid="share-url">
-          {url}
-        </p>
-        <div className="agent-share__buttons">
-          <button type="button" className="button button--outline button--small" onClick={copy}>
-            <CopyIcon size={18} />
-            {t`Copy`}
-          </button>
-          <button type="button" className="button button--primary button--small" onClick={share}>
-            <ShareIcon size={18} />
-            {t`Share`}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }
 

@@ -4,12 +4,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { GeneratedLink, RatioView } from '#contract/agent';
 import { useFieldErrors } from '#lib/use-field-errors';
 import { SelectField, TextField } from '#ui/form-fields';
+import { ShareLink } from '#ui/share-link';
 import { SkeletonBlock } from '#ui/skeleton';
 import { useDownlinkMutation } from '../agent.mutations';
 import { agentQueries } from '../agent.queries';
 import { JOIN_LABELS } from '../agent-labels';
 import { formatRatio, parseRatio } from '../agent-values';
-import { AgentCard, RatioList, ShareLink } from './agent-bits';
+import { AgentCard, RatioList } from './agent-bits';
 
 /** The highest ratio the agent holds in any channel: a link's ratio is capped per channel by the server. */
 const highest = (ratios: readonly RatioView[] | undefined): number | undefined =>

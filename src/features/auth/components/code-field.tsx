@@ -6,19 +6,32 @@ import { TextField } from '#ui/form-fields';
 import type { Tel } from './phone-fields';
 import { SendCodeButton } from './send-code-button';
 
-interface CodeFieldProps {
-  purpose: SmsPurpose;
-  /** The phone the code is sent to. */
-  tel: Tel;
+type CodeFieldProps = {
   value: string;
   onChange: (value: string) => void;
-  errors: Pick<FieldErrors<'areaCode' | 'phone' | 'code'>, 'message' | 'clear' | 'validate' | 'showApiError'>;
   form: RefObject<HTMLFormElement | null>;
-}
+} & (
+  | {
+      purpose: SmsPurpose;
+      /** The phone the code is sent to. */
+      tel: Tel;
+      errors: Pick<
+        FieldErrors<'areaCode' | 'phone' | 'code'>,
+        'message' | 'clear' | 'validate' | 'showApiError'
+      >;
+    }
+  | {
+      /** To the signed-in user's own phone (a change of the login password). */
+      purpose: 'password';
+      errors: Pick<FieldErrors<'code'>, 'message' | 'clear' | 'showApiError'>;
+    }
+);
 
 /** The SMS verification code with its "Send code" button, which checks the phone fields first. */
-export function CodeField({ purpose, tel, value, onChange, errors, form }: CodeFieldProps) {
+export function CodeField(props: CodeFieldProps) {
+  const { value, onChange, errors, form } = props;
   const { t } = useLingui();
+  const onApiError = (error: unknown) => errors.showApiError(error, form.current);
   return (
     <TextField
       label={t`Verification code`}
@@ -33,13 +46,17 @@ export function CodeField({ purpose, tel, value, onChange, errors, form }: CodeF
       }}
       error={errors.message('code')}
       addon={
-        <SendCodeButton
-          purpose={purpose}
-          areaCode={tel.areaCode}
-          phone={tel.phone}
-          validatePhone={(values) => errors.validate(sendSmsRequestSchema, values, form.current)}
-          onApiError={(error) => errors.showApiError(error, form.current)}
-        />
+        props.purpose === 'password' ? (
+          <SendCodeButton purpose="password" onApiError={onApiError} />
+        ) : (
+          <SendCodeButton
+            purpose={props.purpose}
+            areaCode={props.tel.areaCode}
+            phone={props.tel.phone}
+            validatePhone={(values) => props.errors.validate(sendSmsRequestSchema, values, form.current)}
+            onApiError={onApiError}
+          />
+        )
       }
     />
   );

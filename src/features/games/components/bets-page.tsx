@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Round } from '#contract/games';
+import { DayRangeFields } from '#ui/day-range-fields';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
@@ -60,8 +61,7 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
             ) : null}
           </select>
         </label>
-        <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
-        <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
+        <DayRangeFields className="games-filter" search={search} onSearch={onSearch} />
       </form>
       {total !== undefined ? (
         <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>
@@ -95,32 +95,5 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
         />
       </PullToRefresh>
     </Page>
-  );
-}
-
-/** A calendar day bound of the record, inclusive (cleared: none); from is at most to. */
-function DayFilter({
-  label,
-  bound,
-  search,
-  onSearch,
-}: {
-  label: string;
-  bound: 'from' | 'to';
-  search: BetsSearch;
-  onSearch: (next: BetsSearch) => void;
-}) {
-  return (
-    <label className="games-filter">
-      <span className="field__label">{label}</span>
-      <input
-        className="input"
-        type="date"
-        name={bound}
-        value={search[bound] ?? ''}
-        {...(bound === 'from' ? { max: search.to } : { min: search.from })}
-        onChange={(e) => onSearch({ ...search, [bound]: e.target.value || undefined })}
-      />
-    </label>
   );
 }

@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { copyText, shareLink } from '#lib/clipboard';
 import { absoluteLink } from '#lib/format';
-import { toast } from '#lib/toast';
-import { ClickIcon, CopyIcon, ShareIcon } from '#ui/icons';
-import { QrCode } from '#ui/qr-code';
+import { ClickIcon } from '#ui/icons';
+import { ShareLink } from '#ui/share-link';
 
 interface LinkCardProps {
   name: string;
@@ -23,16 +21,6 @@ interface LinkCardProps {
 export function LinkCard({ name, icon, link, clicks, appliedAt, extra, detailId }: LinkCardProps) {
   const { t, i18n } = useLingui();
   const url = absoluteLink(link);
-
-  const copy = async () => {
-    if (await copyText(url)) toast.positive(t`Copied successfully`);
-    else toast.negative(t`Could not copy. Please copy the link by hand.`);
-  };
-  const share = async () => {
-    const outcome = await shareLink({ title: name, url });
-    if (outcome === 'copied') toast.positive(t`Copied successfully`);
-    if (outcome === 'failed') toast.negative(t`Could not copy. Please copy the link by hand.`);
-  };
 
   return (
     <article className="link-card">
@@ -62,22 +50,7 @@ export function LinkCard({ name, icon, link, clicks, appliedAt, extra, detailId 
         {extra}
       </header>
       {url ? (
-        <div className="link-card__body">
-          <QrCode value={url} size={96} label={t`QR code of the link for ${name}`} />
-          <div className="link-card__link">
-            <p className="link-card__url">{url}</p>
-            <div className="link-card__buttons">
-              <button type="button" className="button button--outline button--small" onClick={copy}>
-                <CopyIcon size={18} />
-                {t`Copy`}
-              </button>
-              <button type="button" className="button button--primary button--small" onClick={share}>
-                <ShareIcon size={18} />
-                {t`Share`}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ShareLink url={url} title={name} qrLabel={t`QR code of the link for ${name}`} qrSize={96} />
       ) : (
         <p className="link-card__review">{t`Your link is under review. It appears here once it is ready.`}</p>
       )}

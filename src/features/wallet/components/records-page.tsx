@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { RECORD_TYPES, type RecordType } from '#contract/record-types';
 import type { GameMove, WalletRecord } from '#contract/wallet';
 import { formatInZone, useDayZone } from '#lib/zoned-time';
+import { DayRangeFields } from '#ui/day-range-fields';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
@@ -55,8 +56,7 @@ export function RecordsPage({
             ))}
           </select>
         </label>
-        <DayFilter label={t`From`} bound="from" search={search} onSearch={onSearch} />
-        <DayFilter label={t`To`} bound="to" search={search} onSearch={onSearch} />
+        <DayRangeFields className="wallet-filter" search={search} onSearch={onSearch} />
       </form>
       {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
       <ZoneNote className="wallet-hint" />
@@ -82,33 +82,6 @@ export function RecordsPage({
         />
       )}
     </Page>
-  );
-}
-
-/** A calendar day bound of the records, inclusive (cleared: none); from is at most to. */
-function DayFilter({
-  label,
-  bound,
-  search,
-  onSearch,
-}: {
-  label: string;
-  bound: 'from' | 'to';
-  search: RecordsSearch;
-  onSearch: (next: RecordsSearch) => void;
-}) {
-  return (
-    <label className="wallet-filter">
-      <span className="field__label">{label}</span>
-      <input
-        className="input"
-        type="date"
-        name={bound}
-        value={search[bound] ?? ''}
-        {...(bound === 'from' ? { max: search.to } : { min: search.from })}
-        onChange={(e) => onSearch({ ...search, [bound]: e.target.value || undefined })}
-      />
-    </label>
   );
 }
 

@@ -1,19 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { FIGURES, RANGES } from '#contract/agent-figures';
+import { daySchema } from '#contract/day';
 import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { rangeRequest } from '../../../features/agent/agent-values';
 import { ReportDetailsPage } from '../../../features/agent/components/report-details-page';
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
 /** ?figure=&range=(&from=&to=): which figure's rows, for which range; a wrong figure goes to the report. */
 const searchSchema = z.object({
   figure: z.catch(z.optional(z.enum(FIGURES)), undefined),
   range: z.catch(z.optional(z.enum(RANGES)), undefined),
-  from: z.catch(z.optional(day), undefined),
-  to: z.catch(z.optional(day), undefined),
+  from: z.catch(z.optional(daySchema), undefined),
+  to: z.catch(z.optional(daySchema), undefined),
 });
 
 export const Route = createFileRoute('/_authed/(agent)/ReportDetails')({

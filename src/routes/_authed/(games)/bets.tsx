@@ -1,17 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { daySchema } from '#contract/day';
 import { prefetch } from '#lib/route-helpers';
 import { BetsPage } from '../../../features/games/components/bets-page';
 import { gamesQueries } from '../../../features/games/games.queries';
 import { type BetsSearch, roundFilters } from '../../../features/games/games-values';
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
 /** The filters live in the URL, so back and reload keep them; a wrong one is dropped, not an error. */
 const searchSchema = z.object({
   channel: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(32))), undefined),
-  from: z.catch(z.optional(day), undefined),
-  to: z.catch(z.optional(day), undefined),
+  from: z.catch(z.optional(daySchema), undefined),
+  to: z.catch(z.optional(daySchema), undefined),
 });
 
 export const Route = createFileRoute('/_authed/(games)/bets')({

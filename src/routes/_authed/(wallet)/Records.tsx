@@ -1,17 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { daySchema } from '#contract/day';
 import { RECORD_TYPES } from '#contract/record-types';
 import { prefetch } from '#lib/route-helpers';
 import { RecordsPage, type RecordsSearch } from '../../../features/wallet/components/records-page';
 import { recordFilters, walletQueries } from '../../../features/wallet/wallet.queries';
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
 /** The filters live in the URL, so back and reload keep them. */
 const searchSchema = z.object({
   type: z.catch(z.optional(z.enum(RECORD_TYPES)), undefined),
-  from: z.catch(z.optional(day), undefined),
-  to: z.catch(z.optional(day), undefined),
+  from: z.catch(z.optional(daySchema), undefined),
+  to: z.catch(z.optional(daySchema), undefined),
 });
 
 export const Route = createFileRoute('/_authed/(wallet)/Records')({

@@ -1,18 +1,17 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { RANGES } from '#contract/agent-figures';
+import { daySchema } from '#contract/day';
 import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { type RangeSearch, rangeRequest } from '../../../features/agent/agent-values';
 import { ReportPage } from '../../../features/agent/components/report-page';
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
 /** The range lives in the URL, so back and reload keep it; a wrong value is dropped, not an error. */
 const searchSchema = z.object({
   range: z.catch(z.optional(z.enum(RANGES)), undefined),
-  from: z.catch(z.optional(day), undefined),
-  to: z.catch(z.optional(day), undefined),
+  from: z.catch(z.optional(daySchema), undefined),
+  to: z.catch(z.optional(daySchema), undefined),
 });
 
 export const Route = createFileRoute('/_main/_authed/report')({
