@@ -8,6 +8,7 @@ import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { Dialog } from './dialog';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon } from './icons';
+import './media-viewer.css';
 
 export interface MediaItem {
   kind: 'image' | 'video';

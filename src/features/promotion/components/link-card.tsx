@@ -6,6 +6,7 @@ import { absoluteLink } from '#lib/format';
 import { toast } from '#lib/toast';
 import { ClickIcon, CopyIcon, ShareIcon } from '#ui/icons';
 import { QrCode } from '#ui/qr-code';
+import './promotion.css';
 
 interface LinkCardProps {
   name: string;
