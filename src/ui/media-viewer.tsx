@@ -79,7 +79,7 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
         setIndex(0);
         onClose();
       }}
-      className="media-viewer"
+      className="dialog--full media-viewer"
     >
       <div className="media-viewer__bar">
         <button type="button" className="media-viewer__button" onClick={onClose} aria-label={t`Close`}>
