@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './dialog.css';
 
 export interface DialogAction {
   label: ReactNode;

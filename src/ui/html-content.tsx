@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { sanitizeHtml } from '#lib/sanitize';
+import './html-content.css';
 
 interface HtmlContentProps {
   html: string;

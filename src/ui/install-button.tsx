@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type InstallOffer, promptInstall, useInstallOffer } from '#lib/install';
 import { Dialog } from './dialog';
 import { ChevronRightIcon, DownloadIcon, SafariShareIcon } from './icons';
+import './install-button.css';
 
 export function IosInstallDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useLingui();

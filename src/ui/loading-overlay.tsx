@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { loadingCount } from '#lib/loading';
 import { useStore } from '#lib/store';
+import './loading-overlay.css';
 
 /** Spec section 2: once shown, the overlay stays at least this long so it never flickers. */
 export const MIN_VISIBLE_MS = 300;

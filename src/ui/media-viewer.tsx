@@ -8,6 +8,7 @@ import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { Dialog } from './dialog';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon } from './icons';
+import './media-viewer.css';
 
 export interface MediaItem {
   kind: 'image' | 'video';
@@ -78,7 +79,7 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
         setIndex(0);
         onClose();
       }}
-      className="media-viewer"
+      className="dialog--full media-viewer"
     >
       <div className="media-viewer__bar">
         <button type="button" className="media-viewer__button" onClick={onClose} aria-label={t`Close`}>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useIsOnline } from '#lib/online';
+import './offline-indicator.css';
 
 /**
  * A bar while the connection is down. The live region stays mounted so the change is announced; it

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
 import { RefreshIcon } from './icons';
+import './pull-to-refresh.css';
 
 /** How far (after damping) the finger must pull before letting go refreshes. */
 export const PULL_THRESHOLD_PX = 64;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { encode } from 'uqr';
+import './qr-code.css';
 
 /** A QR code as inline SVG (one path), drawn locally from the text: no network, no inline style. */
 export function QrCode({ value, size = 120, label }: { value: string; size?: number; label: string }) {

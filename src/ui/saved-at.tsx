@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { currentLocale } from '#lib/i18n';
 import { useIsOnline } from '#lib/online';
+import './saved-at.css';
 
 interface SavedAtProps {
   /** When the data on screen was last answered by the server (a query's `dataUpdatedAt`). */

@@ -6,6 +6,7 @@ import { closeSupport, supportOpen } from '#lib/support';
 import { toast } from '#lib/toast';
 import { Dialog } from './dialog';
 import { SupportIcon } from './icons';
+import './support-dialog.css';
 
 /** Used when no site entry matched this host. */
 export const DEFAULT_SUPPORT_HANDLE = '@beacon_support';

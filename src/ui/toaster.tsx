@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useStore } from '#lib/store';
 import { dismissToast, toastStore } from '#lib/toast';
+import './toaster.css';
 
 /**
  * Two live regions that always exist, so screen readers announce what is inserted: positive

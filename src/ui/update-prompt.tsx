@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { applyUpdate, dismissUpdate, updateWaitingStore } from '#lib/pwa';
 import { useStore } from '#lib/store';
+import './update-prompt.css';
 
 /**
  * Offers a new version that is installed and waiting. It never interrupts: the user updates when it

@@ -4,6 +4,7 @@ import { openSupport } from '#lib/support';
 import { BrandMark } from '#ui/brand-mark';
 import { SupportIcon } from '#ui/icons';
 import { LocalePicker } from '#ui/locale-picker';
+import './auth.css';
 
 export function AuthLayout({
   title,

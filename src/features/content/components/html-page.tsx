@@ -5,6 +5,7 @@ import { HtmlContent } from '#ui/html-content';
 import { Page } from '#ui/page';
 import { SkeletonBlock } from '#ui/skeleton';
 import { contentQueries, type HtmlPageKind } from '../content.queries';
+import './content.css';
 
 /** /Help, /Service and /AboutUs: the server's HTML page (sanitized again here) under its title. */
 export function HtmlPage({ kind, fallbackTitle }: { kind: HtmlPageKind; fallbackTitle: string }) {

@@ -14,7 +14,9 @@ export function GameMoney({ value, signed = false }: { value: number; signed?: b
 export function RoundStatusBadge({ status }: { status: RoundStatus }) {
   const { i18n } = useLingui();
   return (
-    <span className={`round-status round-status--${status}`}>{i18n._(ROUND_STATUS_LABELS[status])}</span>
+    <span className={`status-pill round-status round-status--${status}`}>
+      {i18n._(ROUND_STATUS_LABELS[status])}
+    </span>
   );
 }
 

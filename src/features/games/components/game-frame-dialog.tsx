@@ -43,7 +43,7 @@ export function GameFrameDialog({
   };
 
   return (
-    <Dialog open title={launch.name} onClose={onClose} className="game-frame">
+    <Dialog open title={launch.name} onClose={onClose} className="dialog--full game-frame">
       <button
         ref={close}
         type="button"

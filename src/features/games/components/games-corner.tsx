@@ -81,7 +81,7 @@ function ChannelCard({ channel, withdrawable }: { channel: LobbyChannel; withdra
           {name}
         </h3>
         {confirming ? (
-          <span className="round-status round-status--pending" role="status">
+          <span className="status-pill round-status round-status--pending" role="status">
             {t`Being confirmed`}
           </span>
         ) : null}

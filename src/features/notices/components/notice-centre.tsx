@@ -9,6 +9,7 @@ import { SkeletonRows } from '#ui/skeleton';
 import { useMarkNoticesRead } from '../notices.mutations';
 import { unreadIds, useNoticeCentre } from '../notices.queries';
 import { PushSwitch } from './push-switch';
+import './notices.css';
 
 export const noticeDate = (at: number): string =>
   new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(at);

@@ -7,6 +7,7 @@ import { SkeletonRows } from '#ui/skeleton';
 import { useMarkNoticesRead } from '../notices.mutations';
 import { useNoticeCentre } from '../notices.queries';
 import { noticeDate, noticeTitle } from './notice-centre';
+import './notices.css';
 
 /** One notice, marked read once shown; a withdrawn or ended notice is gone from the centre, and says so. */
 export function NoticeView({ id }: { id: number }) {

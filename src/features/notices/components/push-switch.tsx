@@ -4,6 +4,7 @@ import { disablePush, enablePush } from '#lib/push';
 import type { PushState } from '#lib/push-state';
 import { announcePushChange } from '../announce-push';
 import { usePushState } from '../use-push-state';
+import './notices.css';
 
 /**
  * The notification switch (settings and the notice centre). The permission prompt comes only from a tap

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { absoluteLink } from '#lib/format';
 import { ClickIcon } from '#ui/icons';
 import { ShareLink } from '#ui/share-link';
+import './promotion.css';
 
 interface LinkCardProps {
   name: string;

@@ -16,6 +16,7 @@ import { ComingSoon } from '#ui/standalone-page';
 import { useDeleteDemandMutation } from '../promotion.mutations';
 import { promotionKeys, promotionQueries } from '../promotion.queries';
 import { LinkCard } from './link-card';
+import './promotion.css';
 
 export type PromotionSection = '1' | '2' | '3';
 

@@ -26,7 +26,9 @@ export function Money({
 
 export function StateBadge({ state }: { state: TxState }) {
   const { i18n } = useLingui();
-  return <span className={`state-badge state-badge--${state}`}>{i18n._(STATE_LABELS[state])}</span>;
+  return (
+    <span className={`status-pill state-badge state-badge--${state}`}>{i18n._(STATE_LABELS[state])}</span>
+  );
 }
 
 /** The site's money limits (site entry), or undefined before the site is known: the server checks anyway. */
