@@ -9,9 +9,14 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { adminHoldListCall, adminHoldReleaseCall } from '#contract/admin/agent';
+import { agentDetailCall, genDownlinkCall } from '#contract/agent';
+import { roundsCall } from '#contract/games';
+import { secondaryInfoCall } from '#contract/wallet';
+import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
 import { AREA_CODE, demoAccount, freshPhone, latestSmsCode, logIn, mainNav, tabNames } from './support';
-import { apiCall, depositViaApi, operatorToken, PASSWORD } from './wallet-support';
+import { depositViaApi, operatorToken, PASSWORD } from './wallet-support';
 
 // Issue 14's end-to-end item: an agent shares a registration link, a new user registers through it,
 // deposits and plays a demo game; the agent sees the member in the team and sets their ratio; the next
@@ -103,14 +108,14 @@ interface DayOne {
 async function dayOne(agentContext: BrowserContext, memberContext: BrowserContext): Promise<DayOne> {
   const seniorAccount = demoAccount('senior agent (job 2)');
   const senior = await login(agentContext.request, seniorAccount.phone, seniorAccount.password);
-  const seniorLink = await apiCall<{ url: string }>(
+  const seniorLink = await apiCall(
     agentContext.request,
-    senior.token,
-    '/uid/app/gen/downlink',
+    genDownlinkCall,
     {
       rate: AGENT_RATE,
       join: 'agent',
     },
+    { token: senior.token },
   );
   const agent = await registerThroughLink(agentContext.request, linkCode(seniorLink.url));
 
@@ -165,12 +170,7 @@ async function dayOne(agentContext: BrowserContext, memberContext: BrowserContex
   await expect(dialog).toBeVisible();
   await playRounds(memberPage.frameLocator(`iframe[title="${SLOTS_GAME}"]`), ROUNDS);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  const rounds = await apiCall<{ content: Array<{ validBet: number }> }>(
-    memberContext.request,
-    member.token,
-    '/games/rounds',
-    {},
-  );
+  const rounds = await apiCall(memberContext.request, roundsCall, {}, { token: member.token });
   expect(rounds.content).toHaveLength(ROUNDS);
   const validBets = rounds.content.reduce((sum, r) => sum + Math.round(r.validBet * 100), 0) / 100;
   expect(validBets).toBeGreaterThan(0);
@@ -284,13 +284,7 @@ test('the next business day: the commission in the statement and the chart, move
     expect(moved.status(), await moved.text()).toBe(200);
     const commission = share(validBets, AGENT_RATE) - share(validBets, MEMBER_RATE);
     const rakeBack = share(validBets, MEMBER_RATE);
-    const summary = () =>
-      apiCall<{ commission: { balance: number; held: number } }>(
-        agentContext.request,
-        agent.token,
-        '/uid/app/detail',
-        {},
-      );
+    const summary = () => apiCall(agentContext.request, agentDetailCall, {}, { token: agent.token });
     await expect
       .poll(async () => (await summary()).commission.held, { timeout: 60_000, intervals: [1000] })
       .toBe(Math.round(commission * 100) / 100);
@@ -303,18 +297,23 @@ test('the next business day: the commission in the statement and the chart, move
 
     // The operator releases it: it is the agent's commission, and its row leads to its ledger entries.
     const operator = await operatorToken(agentContext.request);
-    const holds = await apiCall<{ content: Array<{ id: number; agent: { uid: number } }> }>(
+    const holds = await apiCall(
       agentContext.request,
-      operator,
-      '/admin/agent/holds',
+      adminHoldListCall,
       { state: 'held' },
+      { token: operator },
     );
     const hold = holds.content.find((h) => h.agent.uid === agent.uid);
     if (!hold) throw new Error('The agent has no held commission');
-    await apiCall(agentContext.request, operator, '/admin/agent/holds/release', {
-      id: hold.id,
-      note: 'e2e: known test client',
-    });
+    await apiCall(
+      agentContext.request,
+      adminHoldReleaseCall,
+      {
+        id: hold.id,
+        note: 'e2e: known test client',
+      },
+      { token: operator },
+    );
     expect((await summary()).commission.balance).toBe(Math.round(commission * 100) / 100);
     await agentPage.reload();
     await expect(line.getByTestId('ledger-id')).toContainText(/#\d+/);
@@ -341,12 +340,7 @@ test('the next business day: the commission in the statement and the chart, move
     await card.getByRole('button', { name: 'Move to balance' }).click();
     await expect(card.getByText(`Moved ${peso(commission)} to your balance`)).toBeVisible();
     await expect(card.getByTestId('commission-balance')).toHaveText(peso(0));
-    const wallet = await apiCall<{ canWithdrawCoin: number }>(
-      agentContext.request,
-      agent.token,
-      '/user/secondaryInfo',
-      {},
-    );
+    const wallet = await apiCall(agentContext.request, secondaryInfoCall, {}, { token: agent.token });
     expect(wallet.canWithdrawCoin).toBe(commission);
 
     // The member's rake back was settled into their balance of it, and moves to the main balance too.

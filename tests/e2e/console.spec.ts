@@ -5,31 +5,51 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { joinAgentCall } from '#contract/agent';
+import { userInfoCall } from '#contract/user';
+import {
+  cardsSaveCall,
+  depositCreateCall,
+  safeInfoCall,
+  safeSetPasswordCall,
+  withdrawCreateCall,
+} from '#contract/wallet';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { apiCall } from './api';
 import { expectNoViolations, preloadAxe } from './axe-support';
 import { overflowAt } from './every-route';
 import { withOperatorCode } from './operator-codes';
 import { freshPhone, logIn, newPromoter, registerViaApi } from './support';
-import { apiCall, depositViaApi, freshUser, PASSWORD, SAFE_PASSWORD } from './wallet-support';
+import { depositViaApi, freshUser, PASSWORD, SAFE_PASSWORD } from './wallet-support';
 
 /** A player's withdrawal of `amount` waiting for review, made through the API; answers its order number. */
 async function pendingWithdrawal(page: Page, amount: number): Promise<string> {
   const phone = freshPhone();
-  const { token } = (await registerViaApi(page.request, phone, PASSWORD)) as { token: string };
+  const { token } = await registerViaApi(page.request, phone, PASSWORD);
   await depositViaApi(page.request, token, amount + 100);
-  await apiCall(page.request, token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
-  const card = await apiCall<{ id: number }>(page.request, token, '/wallet/cards/save', {
-    kind: 'bank',
-    holderName: 'Ana Reyes',
-    bank: 'BPI',
-    cardNumber: '5555667777',
-    phone: '9123456780',
-  });
-  const w = await apiCall<{ orderNo: string }>(page.request, token, '/wallet/withdraw/create', {
-    amount,
-    methodId: card.id,
-    safePassword: SAFE_PASSWORD,
-  });
+  await apiCall(page.request, safeSetPasswordCall, { password: SAFE_PASSWORD }, { token });
+  const card = await apiCall(
+    page.request,
+    cardsSaveCall,
+    {
+      kind: 'bank',
+      holderName: 'Ana Reyes',
+      bank: 'BPI',
+      cardNumber: '5555667777',
+      phone: '9123456780',
+    },
+    { token },
+  );
+  const w = await apiCall(
+    page.request,
+    withdrawCreateCall,
+    {
+      amount,
+      methodId: card.id,
+      safePassword: SAFE_PASSWORD,
+    },
+    { token },
+  );
   return w.orderNo;
 }
 
@@ -504,12 +524,17 @@ test('deposits: found by the player’s UID and by order number, credited and wa
   browser,
 }) => {
   const phone = freshPhone();
-  const { token } = (await registerViaApi(page.request, phone, PASSWORD)) as { token: string };
+  const { token } = await registerViaApi(page.request, phone, PASSWORD);
   const credited = await depositViaApi(page.request, token, 240);
-  const waiting = await apiCall<{ orderNo: string }>(page.request, token, '/wallet/deposit/create', {
-    amount: 35,
-  });
-  const me = await apiCall<{ uid: number }>(page.request, token, '/user/info', {});
+  const waiting = await apiCall(
+    page.request,
+    depositCreateCall,
+    {
+      amount: 35,
+    },
+    { token },
+  );
+  const me = await apiCall(page.request, userInfoCall, {}, { token });
 
   const op = await signInOperator(browser, 'second operator (payments reviewer)');
   await op.getByRole('link', { name: 'Deposits' }).click();
@@ -568,7 +593,7 @@ test('reports: a deposit on a site moves its totals and charts; a backwards rang
   const origin = new URL(op.url()).origin.replace('127.0.0.1', 'localhost');
   const context = await browser.newContext({ baseURL: origin });
   const player = await context.newPage();
-  const { token } = (await registerViaApi(player.request, freshPhone(), PASSWORD)) as { token: string };
+  const { token } = await registerViaApi(player.request, freshPhone(), PASSWORD);
   await depositViaApi(player.request, token, 240);
   await context.close();
 
@@ -730,9 +755,9 @@ test('an account’s page: a locked safe cleared with a reason, an agent’s rat
   browser,
 }) => {
   const phone = freshPhone();
-  const { token } = (await registerViaApi(page.request, phone, PASSWORD)) as { token: string };
-  await apiCall(page.request, token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
-  await apiCall(page.request, token, '/agent/join', {});
+  const { token } = await registerViaApi(page.request, phone, PASSWORD);
+  await apiCall(page.request, safeSetPasswordCall, { password: SAFE_PASSWORD }, { token });
+  await apiCall(page.request, joinAgentCall, {}, { token });
   // Five wrong safe passwords lock the safe.
   const wrong = '000000';
   for (let i = 0; i < 5; i++)
@@ -740,7 +765,7 @@ test('an account’s page: a locked safe cleared with a reason, an agent’s rat
       data: { amount: 1, safePassword: wrong },
       headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-lock-${phone}-${i}` },
     });
-  const locked = await apiCall<{ lockedUntil: number | null }>(page.request, token, '/wallet/safe/info', {});
+  const locked = await apiCall(page.request, safeInfoCall, {}, { token });
   expect(locked.lockedUntil).not.toBeNull();
 
   const op = await signInOperator(browser, 'operator');
@@ -764,12 +789,7 @@ test('an account’s page: a locked safe cleared with a reason, an agent’s rat
   await dialog.getByRole('button', { name: 'Clear the lock' }).click();
   await expect(op.getByRole('status').filter({ hasText: 'The safe is unlocked' })).toBeVisible();
   await expect(op.getByTestId('safe-status')).toHaveText('Not locked');
-  const unlocked = await apiCall<{ lockedUntil: number | null; triesLeft: number }>(
-    page.request,
-    token,
-    '/wallet/safe/info',
-    {},
-  );
+  const unlocked = await apiCall(page.request, safeInfoCall, {}, { token });
   expect(unlocked).toMatchObject({ lockedUntil: null, triesLeft: 5 });
 
   // A top agent (no parent) may have up to 100%; a wrong value is refused under its field.

@@ -7,6 +7,12 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { loginCall } from '#contract/auth';
+import { wxListCall } from '#contract/catalogue';
+import { noticeListCall } from '#contract/content';
+import { messageListCall } from '#contract/messages';
+import { cardsListCall, recordsCall, withdrawListCall } from '#contract/wallet';
+import { apiCall } from './api';
 import { preloadAxe } from './axe-support';
 import { demoAccount } from './support';
 
@@ -31,20 +37,8 @@ const ACCOUNTS = {
 
 /** A session of the demo player or senior agent, logged in through the API. */
 export async function apiToken(request: APIRequestContext, who: Exclude<Who, 'visitor'>) {
-  const account = ACCOUNTS[who];
-  const res = await request.post('/api/cplogin/login', {
-    data: { areaCode: account.areaCode, phone: account.phone, password: account.password },
-  });
-  const body = (await res.json()) as { status: number; data: { token: string; tokenHead: string } };
-  expect(body.status, 'the demo account logs in').toBe(200);
-  return body.data;
-}
-
-async function read<T>(request: APIRequestContext, token: string, path: string, data: unknown = {}) {
-  const res = await request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { status: number; data: T };
-  expect(body.status, path).toBe(200);
-  return body.data;
+  const { areaCode, phone, password } = ACCOUNTS[who];
+  return apiCall(request, loginCall, { areaCode, phone, password });
 }
 
 /**
@@ -55,17 +49,14 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
   const { token } = await apiToken(request, 'player');
   const page = { number: 0, size: 5 };
   const [withdrawals, methods, notices, games, deposits] = await Promise.all([
-    read<{ content: Array<{ id: number }> }>(request, token, '/wallet/withdraw/list', page),
-    read<Array<{ id: number; kind: string }>>(request, token, '/wallet/cards/list'),
-    read<Array<{ id: number }>>(request, token, '/cp/notices/list'),
-    read<{ content: Array<{ id: number }> }>(request, token, '/wxcps/applist', { ...page, category: '' }),
-    read<{ content: Array<{ orderNo: string | null }> }>(request, token, '/wallet/records', {
-      ...page,
-      type: 'deposit',
-    }),
+    apiCall(request, withdrawListCall, page, { token }),
+    apiCall(request, cardsListCall, {}, { token }),
+    apiCall(request, noticeListCall, {}, { token }),
+    apiCall(request, wxListCall, page, { token }),
+    apiCall(request, recordsCall, { ...page, type: 'deposit' }, { token }),
   ]);
   // Issue 15: the demo player's messages (its seeded deposits leave none: the details only when there is one).
-  const messages = await read<{ content: Array<{ id: number }> }>(request, token, '/messages/list', page);
+  const messages = await apiCall(request, messageListCall, page, { token });
   const depositOrder = deposits.content.find((record) => record.orderNo)?.orderNo;
   if (!depositOrder) throw new Error('The demo data has no deposit order');
   const id = (value: { id: number } | undefined, what: string) => {

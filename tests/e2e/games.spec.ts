@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { channelBalanceCall, roundsCall } from '#contract/games';
+import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
-import { apiCall, depositViaApi, fieldError, freshUser } from './wallet-support';
+import { depositViaApi, fieldError, freshUser } from './wallet-support';
 
 // Issue 13's end-to-end item: the lobby, a seamless game played in the frame dialog, the balance and the
 // rounds in the betting record; money moved into a transfer channel, played there and moved back; axe on
@@ -11,11 +13,6 @@ interface LobbyChannel {
   code: string;
   name: string;
   transfer: boolean;
-}
-interface Round {
-  game: string;
-  net: number;
-  status: string;
 }
 
 /** en-US money as the app shows it: the peso sign, grouped, exactly 2 decimals (amounts are whole cents). */
@@ -80,7 +77,7 @@ test('a seamless game in the lobby: play, close, the balance and the rounds in t
   await closeGame(page, 'Lucky Reels');
 
   // Closing the game refreshed the balance: what was deposited plus every round's net.
-  const rounds = await apiCall<{ content: Round[] }>(page.request, user.token, '/games/rounds', {});
+  const rounds = await apiCall(page.request, roundsCall, {}, { token: user.token });
   expect(rounds.content).toHaveLength(3);
   expect(rounds.content.every((r) => r.game === 'Lucky Reels' && r.status === 'settled')).toBe(true);
   const net = rounds.content.reduce((sum, r) => sum + Math.round(r.net * 100), 0) / 100;
@@ -163,9 +160,14 @@ test('a transfer channel: move money in from /my, play there, move it back', asy
   const game = await openGame(page, name);
   await playRounds(game, 'Roll', 2);
   await closeGame(page, name);
-  const after = await apiCall<{ balance: number }>(page.request, user.token, '/games/channel-balance', {
-    channel: channel.code,
-  });
+  const after = await apiCall(
+    page.request,
+    channelBalanceCall,
+    {
+      channel: channel.code,
+    },
+    { token: user.token },
+  );
   expect(after.balance).not.toBe(100);
   await expect(page.getByTestId('lobby-channel-balance')).toHaveText(peso(after.balance));
 

@@ -1,7 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { depositCreateCall } from '#contract/wallet';
+import { apiCall } from './api';
 import { LOCALES, openCold, pageFor, settle, startSession } from './every-route';
 import { freshPhone, registerViaApi } from './support';
-import { apiCall, depositViaApi } from './wallet-support';
+import { depositViaApi } from './wallet-support';
 
 /** What the wallet stylesheet decides about a screen: the boxes and looks of every wallet element. */
 function walletLayout(page: Page) {
@@ -117,9 +119,14 @@ test('the unread count on My is a round badge, and "Mark all read" fits on one l
 
 test('a deposit order number stays on one line at 360 px in every locale', async ({ page }) => {
   const { token } = await registerViaApi(page.request, freshPhone(), 'Harbor#7421');
-  const { orderNo } = await apiCall<{ orderNo: string }>(page.request, token, '/wallet/deposit/create', {
-    amount: 100,
-  });
+  const { orderNo } = await apiCall(
+    page.request,
+    depositCreateCall,
+    {
+      amount: 100,
+    },
+    { token },
+  );
   await page.setViewportSize({ width: 360, height: 780 });
   for (const locale of LOCALES) {
     await test.step(locale, async () => {

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { adminMessageSendCall } from '#contract/admin/message';
+import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
-import { apiCall, depositViaApi, freshUser, operatorToken } from './wallet-support';
+import { depositViaApi, freshUser, operatorToken } from './wallet-support';
 
 // Issue 15, messages: a deposit leaves a message; opening it reads it and the badge on /my goes down; mark
 // all read; delete. This spec does not move the demo clock and depends on no day.
@@ -37,12 +39,17 @@ test('a deposit’s message: listed unread, read when opened, all read, deleted'
 
   // Two more: another deposit and an operator's word to this user.
   await depositViaApi(page.request, user.token, 10);
-  await apiCall(page.request, await operatorToken(page.request), '/admin/messages/send', {
-    key: `e2e-${user.uid}`,
-    segment: 'uids',
-    uids: [user.uid],
-    texts: { 'en-US': { title: 'Welcome aboard', body: 'Thanks for joining.' } },
-  });
+  await apiCall(
+    page.request,
+    adminMessageSendCall,
+    {
+      key: `e2e-${user.uid}`,
+      segment: 'uids',
+      uids: [user.uid],
+      texts: { 'en-US': { title: 'Welcome aboard', body: 'Thanks for joining.' } },
+    },
+    { token: await operatorToken(page.request) },
+  );
   await page.reload();
   await expect(messagesLink(page)).toHaveAccessibleName('Messages 2 unread', COLD);
   await messagesLink(page).click();

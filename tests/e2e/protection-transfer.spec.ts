@@ -1,5 +1,7 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { apiCall, depositViaApi, freshUser } from './wallet-support';
+import { channelBalanceCall, channelTransferCall } from '#contract/games';
+import { apiCall } from './api';
+import { depositViaApi, freshUser } from './wallet-support';
 
 // Issue 31 item 4 (decision 0042): a time-out taken in one page stops the transfer channel's game open in
 // another at once. The provider (the demo provider's own process) is told to end the player's sessions, so
@@ -34,11 +36,16 @@ test('a time-out taken in another page stops the open transfer game and brings i
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 300);
   const channel = await transferChannel(page);
-  await apiCall(page.request, user.token, '/games/transfer', {
-    channel: channel.code,
-    direction: 'in',
-    amount: 100,
-  });
+  await apiCall(
+    page.request,
+    channelTransferCall,
+    {
+      channel: channel.code,
+      direction: 'in',
+      amount: 100,
+    },
+    { token: user.token },
+  );
 
   await page.goto(`/games?channel=${channel.code}`);
   await expect(page.getByTestId('lobby-channel-balance')).toHaveText('₱100.00');
@@ -52,11 +59,11 @@ test('a time-out taken in another page stops the open transfer game and brings i
   await expect(game.getByRole('status').filter({ hasText: /You win|No win this time/ })).toBeVisible({
     timeout: 30_000,
   });
-  const { balance: inChannel } = await apiCall<{ balance: number }>(
+  const { balance: inChannel } = await apiCall(
     page.request,
-    user.token,
-    '/games/channel-balance',
+    channelBalanceCall,
     { channel: channel.code },
+    { token: user.token },
   );
 
   // The same player, signed in, takes a time-out in another page while the game stays open.

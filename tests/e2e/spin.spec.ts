@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type APIRequestContext, devices, expect, test } from '@playwright/test';
+import { spinStateCall } from '#contract/spin';
+import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
-import { apiCall, depositViaApi, freshUser } from './wallet-support';
+import { depositViaApi, freshUser } from './wallet-support';
 
 // The spin wheel (issue 15, decision 0022) in real Chromium: a recharge through the demo payment page opens
 // the wheel; a spin shows its prize, in the records and the messages; the next business day spins again
@@ -34,13 +36,8 @@ async function ownServer(port: number): Promise<{ baseURL: string; stop: () => v
   return { baseURL, stop: () => void child.kill('SIGTERM') };
 }
 
-interface SpinDay {
-  day: string;
-  state: string;
-  draw: { prize: { kind: string }; amount: number } | null;
-}
 const spinState = (request: APIRequestContext, token: string) =>
-  apiCall<{ today: string; run: { days: SpinDay[] } | null }>(request, token, '/spin/state', {});
+  apiCall(request, spinStateCall, {}, { token });
 
 test('recharge, spin, the prize in the records and messages; the next day again; gone after 7 days', async ({
   browser,

@@ -1,5 +1,8 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { registerCall, sendSmsCall } from '#contract/auth';
+import { smsOutboxCall } from '#contract/dev';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../server/seed/demo';
+import { apiCall } from './api';
 
 export const AREA_CODE = '63';
 
@@ -34,10 +37,8 @@ export async function latestSmsCode(
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.post('/api/dev/sms-outbox', { data: { areaCode, phone } });
-      expect(res.status(), 'the dev SMS outbox answers').toBe(200);
-      const body = (await res.json()) as { data: Array<{ code: string; purpose: string }> };
-      code = body.data.find((sms) => sms.purpose === purpose)?.code;
+      const outbox = await apiCall(request, smsOutboxCall, { areaCode, phone });
+      code = outbox.find((sms) => sms.purpose === purpose)?.code;
       return code;
     })
     .toMatch(/^\d{6}$/);
@@ -46,18 +47,9 @@ export async function latestSmsCode(
 
 /** Registers an account through the real API (send code, read it from the outbox, register). */
 export async function registerViaApi(request: APIRequestContext, phone: string, password: string) {
-  const sent = await request.post('/api/cplogin/sendsms', {
-    data: { areaCode: AREA_CODE, phone, purpose: 'register' },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await apiCall(request, sendSmsCall, { areaCode: AREA_CODE, phone, purpose: 'register' });
   const code = await latestSmsCode(request, phone, 'register');
-  const reg = await request.post('/api/cplogin/reg', {
-    data: { areaCode: AREA_CODE, phone, password, code },
-  });
-  expect(reg.status(), await reg.text()).toBe(200);
-  const body = (await reg.json()) as { status: number; data: { token: string } };
-  expect(body.status).toBe(200);
-  return body.data;
+  return apiCall(request, registerCall, { areaCode: AREA_CODE, phone, password, code });
 }
 
 export async function logIn(page: Page, phone: string, password: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, depositViaApi, freshUser } from './wallet-support';
+import { depositListCall, recordsCall, safeInfoCall, safeSetPasswordCall } from '#contract/wallet';
+import { apiCall } from './api';
+import { depositViaApi, freshUser } from './wallet-support';
 
 // Issue 11, item 1: amounts are typed the user's locale's way. In each locale a new user (one SMS
 // code each) types a deposit and a move into the safe as that locale writes numbers; the page shows the
@@ -62,7 +64,7 @@ for (const c of CASES) {
   }) => {
     const user = await freshUser(page);
     await depositViaApi(page.request, user.token, 400);
-    await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: '135790' });
+    await apiCall(page.request, safeSetPasswordCall, { password: '135790' }, { token: user.token });
     await page.evaluate((locale) => localStorage.setItem('locale', locale), c.locale);
 
     // Deposit: the other convention is refused before anything is sent.
@@ -76,12 +78,7 @@ for (const c of CASES) {
     await submit.click();
     await expect(deposit).toHaveAttribute('aria-invalid', 'true');
     await expect(await describedText(page, deposit)).toHaveText(message);
-    const none = await apiCall<{ totalElements: number }>(
-      page.request,
-      user.token,
-      '/wallet/deposit/list',
-      {},
-    );
+    const none = await apiCall(page.request, depositListCall, {}, { token: user.token });
     expect(none.totalElements).toBe(1);
 
     // Typed the locale's way: the amount understood shows before anything is sent, then is recorded.
@@ -90,12 +87,7 @@ for (const c of CASES) {
     await expect(page.getByTestId('amount-understood')).toContainText(shown);
     await submit.click();
     await expect(page).toHaveURL(/\/Deposit\?orderNo=D/);
-    const orders = await apiCall<{ content: Array<{ amount: number }> }>(
-      page.request,
-      user.token,
-      '/wallet/deposit/list',
-      {},
-    );
+    const orders = await apiCall(page.request, depositListCall, {}, { token: user.token });
     expect(orders.content[0]?.amount).toBe(recorded);
     await expect(page.locator('.wallet-facts')).toContainText(shown);
 
@@ -110,14 +102,9 @@ for (const c of CASES) {
     await expect(moveIn.getByTestId('amount-understood')).toContainText(safeShown);
     await moveIn.locator('button[type="submit"]').click();
     await expect(page.getByTestId('safe-balance')).toHaveText(safeShown);
-    const safe = await apiCall<{ balance: number }>(page.request, user.token, '/wallet/safe/info', {});
+    const safe = await apiCall(page.request, safeInfoCall, {}, { token: user.token });
     expect(safe.balance).toBe(safeRecorded);
-    const records = await apiCall<{ content: Array<{ type: string; amount: number }> }>(
-      page.request,
-      user.token,
-      '/wallet/records',
-      { type: 'safeIn' },
-    );
+    const records = await apiCall(page.request, recordsCall, { type: 'safeIn' }, { token: user.token });
     expect(records.content.map((r) => r.amount)).toEqual([-safeRecorded]);
   });
 }

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, fieldError, freshUser } from './wallet-support';
+import { safeDepositCall } from '#contract/wallet';
+import { apiCall } from './api';
+import { fieldError, freshUser } from './wallet-support';
 
 // Specs register as few users as they can: the server allows 20 SMS codes per IP and hour for the whole suite.
 test('deposit through the sandbox: the order turns Success, the balance and records follow; records page by 50', async ({
@@ -51,7 +53,8 @@ test('deposit through the sandbox: the order turns Success, the balance and reco
   await expect(record).toContainText('Success');
 
   // 50 more movements: the list shows 50, the next page loads within 50 px of the bottom.
-  for (let i = 0; i < 50; i++) await apiCall(page.request, user.token, '/wallet/safe/deposit', { amount: 1 });
+  for (let i = 0; i < 50; i++)
+    await apiCall(page.request, safeDepositCall, { amount: 1 }, { token: user.token });
   await page.goto('/Records');
   await expect(page.getByText('51 records')).toBeVisible();
   const list = page.getByRole('list', { name: 'Records' });

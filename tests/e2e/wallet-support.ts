@@ -1,35 +1,17 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { loginCall } from '#contract/auth';
+import { depositCreateCall } from '#contract/wallet';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { apiCall } from './api';
 import { withOperatorCode } from './operator-codes';
 import { freshPhone, logIn, registerViaApi } from './support';
 
 export const PASSWORD = 'Harbor#7421';
 export const SAFE_PASSWORD = '135790';
 
-let keySeq = 0;
-const key = () => `e2e-${process.pid}-${Date.now()}-${keySeq++}`;
-
-/** A POST to the real API as this token, money-moving calls with a fresh Idempotency-Key. */
-export async function apiCall<T = unknown>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  data: unknown,
-): Promise<T> {
-  const res = await request.post(`/api${path}`, {
-    data,
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key() },
-  });
-  const body = (await res.json()) as { status: number; data: T; message: string };
-  expect(body.status, `${path}: ${body.message}`).toBe(200);
-  return body.data;
-}
-
 /** A deposit paid through the sandbox pay page's own form. */
 export async function depositViaApi(request: APIRequestContext, token: string, amount: number) {
-  const order = await apiCall<{ orderNo: string; payUrl: string }>(request, token, '/wallet/deposit/create', {
-    amount,
-  });
+  const order = await apiCall(request, depositCreateCall, { amount }, { token });
   // The pay page's form carries the order's pay token, from its payUrl.
   const payToken = new URL(order.payUrl, 'http://pay.invalid').searchParams.get('token') ?? '';
   const paid = await request.post('/api/wallet/sandbox/pay', {
@@ -59,10 +41,8 @@ export async function operatorToken(request: APIRequestContext, label = 'operato
 async function signInOperator(request: APIRequestContext, label: string): Promise<string> {
   const op = DEMO_ACCOUNTS.find((a) => a.label === label && a.operator);
   if (!op) throw new Error(`No operator "${label}" in DEMO_ACCOUNTS`);
-  const res = await request.post('/api/cplogin/login', {
-    data: { areaCode: op.areaCode, phone: op.phone, password: op.password },
-  });
-  const { token } = ((await res.json()) as { data: { token: string } }).data;
+  const { areaCode, phone, password } = op;
+  const { token } = await apiCall(request, loginCall, { areaCode, phone, password });
   const body = await withOperatorCode(request, label, async (code) => {
     const passed = await request.post('/api/admin/session/totp', {
       data: { code },
@@ -77,10 +57,7 @@ async function signInOperator(request: APIRequestContext, label: string): Promis
 /** A freshly registered user, logged in in the page; answers its token. */
 export async function freshUser(page: Page): Promise<{ phone: string; token: string; uid: number }> {
   const phone = freshPhone();
-  const session = (await registerViaApi(page.request, phone, PASSWORD)) as {
-    token: string;
-    user: { uid: number };
-  };
+  const session = await registerViaApi(page.request, phone, PASSWORD);
   await page.goto('/login');
   await logIn(page, phone, PASSWORD);
   await expect(page).toHaveURL(/\/$/);

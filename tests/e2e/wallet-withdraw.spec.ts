@@ -1,23 +1,31 @@
 import { expect, test } from '@playwright/test';
 import {
-  apiCall,
-  depositViaApi,
-  fieldError,
-  freshUser,
-  operatorToken,
-  SAFE_PASSWORD,
-} from './wallet-support';
+  adminApproveCall,
+  adminExecuteCall,
+  adminRejectCall,
+  adminSettleCall,
+  cardsSaveCall,
+  safeDepositCall,
+  safeSetPasswordCall,
+} from '#contract/wallet';
+import { apiCall } from './api';
+import { depositViaApi, fieldError, freshUser, operatorToken, SAFE_PASSWORD } from './wallet-support';
 
 test('withdraw and watch the steps move as an operator approves, executes and settles', async ({ page }) => {
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 500);
-  await apiCall(page.request, user.token, '/wallet/cards/save', {
-    kind: 'bank',
-    holderName: 'Juan Cruz',
-    bank: 'BPI',
-    cardNumber: '5555668888',
-    phone: '9123456789',
-  });
+  await apiCall(
+    page.request,
+    cardsSaveCall,
+    {
+      kind: 'bank',
+      holderName: 'Juan Cruz',
+      bank: 'BPI',
+      cardNumber: '5555668888',
+      phone: '9123456789',
+    },
+    { token: user.token },
+  );
 
   // No safe password yet: the page leads to setting one.
   await page.goto('/Withdraw');
@@ -57,11 +65,11 @@ test('withdraw and watch the steps move as an operator approves, executes and se
 
   // The hold shows on /my: withdrawable down, locked up.
   const op = await operatorToken(page.request);
-  await apiCall(page.request, op, '/admin/withdrawals/approve', { id });
+  await apiCall(page.request, adminApproveCall, { id }, { token: op });
   await expect(state).toHaveText('Approved, awaiting payout', { timeout: 10_000 });
-  await apiCall(page.request, op, '/admin/withdrawals/execute', { id });
+  await apiCall(page.request, adminExecuteCall, { id }, { token: op });
   await expect(state).toHaveText('Paying out', { timeout: 10_000 });
-  await apiCall(page.request, op, '/admin/withdrawals/settle', { id, outcome: 'Success' });
+  await apiCall(page.request, adminSettleCall, { id, outcome: 'Success' }, { token: op });
   await expect(state).toHaveText('Success', { timeout: 10_000 });
   await expect(steps.locator('[aria-current="step"]')).toContainText('Success');
 
@@ -85,13 +93,18 @@ test('a rejected withdrawal returns the funds and says why; five wrong safe pass
 }) => {
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 300);
-  await apiCall(page.request, user.token, '/wallet/safe/setPassword', { password: SAFE_PASSWORD });
-  const method = await apiCall<{ id: number }>(page.request, user.token, '/wallet/cards/save', {
-    kind: 'ewallet',
-    walletType: 'GCash',
-    account: '09170000001',
-    holderName: 'Ana Reyes',
-  });
+  await apiCall(page.request, safeSetPasswordCall, { password: SAFE_PASSWORD }, { token: user.token });
+  const method = await apiCall(
+    page.request,
+    cardsSaveCall,
+    {
+      kind: 'ewallet',
+      walletType: 'GCash',
+      account: '09170000001',
+      holderName: 'Ana Reyes',
+    },
+    { token: user.token },
+  );
   await page.goto('/Withdraw');
   await expect(page.getByRole('radio', { name: /GCash/ })).toBeChecked();
   await page.getByLabel('Withdrawal amount').fill('200');
@@ -108,7 +121,7 @@ test('a rejected withdrawal returns the funds and says why; five wrong safe pass
   await expect(page.getByTestId('balance')).toHaveText('₱300.00');
 
   const op = await operatorToken(page.request);
-  await apiCall(page.request, op, '/admin/withdrawals/reject', { id, reason: 'Account name mismatch' });
+  await apiCall(page.request, adminRejectCall, { id, reason: 'Account name mismatch' }, { token: op });
   await page.goto(`/WithdrawStep/${id}`);
   await expect(page.getByTestId('withdraw-state')).toHaveText('Failed');
   await expect(page.getByText('Account name mismatch')).toBeVisible();
@@ -116,7 +129,7 @@ test('a rejected withdrawal returns the funds and says why; five wrong safe pass
   await expect(page.getByTestId('withdrawable')).toHaveText('₱300.00');
 
   // Lockout: 4 wrong tries say so under the field, the 5th locks the safe for 15 minutes.
-  await apiCall(page.request, user.token, '/wallet/safe/deposit', { amount: 20 });
+  await apiCall(page.request, safeDepositCall, { amount: 20 }, { token: user.token });
   await page.goto('/Safe');
   await expect(page.getByTestId('safe-balance')).toHaveText('₱20.00');
   const password = page.getByLabel('Safe password', { exact: true });
