@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { channelTransferCall, lobbyCall } from '#contract/games';
+import { apiCall } from './api';
 import { expectNoViolations, preloadAxe } from './axe-support';
 import { LOCALES, overflowAt, settle } from './every-route';
 import { newPromoter } from './support';
-import { apiCall, depositViaApi, freshUser } from './wallet-support';
+import { depositViaApi, freshUser } from './wallet-support';
 
 /*
  * Issue 31's new pieces that the route walk (every-route.spec.ts) cannot reach with the demo data, in all
@@ -66,20 +68,16 @@ test('Records listing a player’s channel moves fits 360 px and passes axe in e
   await preloadAxe(page.context());
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 300);
-  const lobby = await apiCall<{ channels: Array<{ code: string; transfer: boolean }> }>(
-    page.request,
-    user.token,
-    '/games/lobby',
-    {},
-  );
+  const lobby = await apiCall(page.request, lobbyCall, {}, { token: user.token });
   const channel = lobby.channels.find((c) => c.transfer);
   if (!channel) throw new Error('The demo lobby has no transfer channel');
   for (const direction of ['in', 'out'] as const)
-    await apiCall(page.request, user.token, '/games/transfer', {
-      channel: channel.code,
-      direction,
-      amount: 100,
-    });
+    await apiCall(
+      page.request,
+      channelTransferCall,
+      { channel: channel.code, direction, amount: 100 },
+      { token: user.token },
+    );
   for (const locale of LOCALES) {
     await test.step(locale, async () => {
       await page.evaluate((locale) => localStorage.setItem('locale', locale), locale);

@@ -4,10 +4,8 @@ import {
   adminExecuteCall,
   adminRejectCall,
   adminSettleCall,
-  cardsSaveCall,
-  safeDepositCall,
-  safeSetPasswordCall,
-} from '#contract/wallet';
+} from '#contract/admin/withdrawals';
+import { cardsSaveCall, safeDepositCall, safeSetPasswordCall } from '#contract/wallet';
 import { apiCall } from './api';
 import { depositViaApi, fieldError, freshUser, operatorToken, SAFE_PASSWORD } from './wallet-support';
 
