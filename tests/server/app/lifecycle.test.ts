@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, ENV_VARS, envSchema, loadConfig } from '../../server/config';
-import { migrateToLatest } from '../../server/db/migrate';
-import { createTestDb, PRODUCTION_SMS_ENV, startServer } from './harness';
+import { ConfigError, ENV_VARS, envSchema, loadConfig } from '../../../server/config';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { createTestDb, PRODUCTION_SMS_ENV, startServer } from '../harness';
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish when the app closes, then refuses new connections', async () => {
@@ -68,10 +68,10 @@ describe('config', () => {
     expect(c).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      dataDir: './data',
+      dataDir: '../data',
       databaseUrl: undefined,
       demo: true,
-      staticDir: './dist',
+      staticDir: '../dist',
       logLevel: 'info',
       trustProxy: false,
       sessionTtlDays: 30,
