@@ -68,10 +68,10 @@ describe('config', () => {
     expect(c).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      dataDir: '../data',
+      dataDir: './data',
       databaseUrl: undefined,
       demo: true,
-      staticDir: '../dist',
+      staticDir: './dist',
       logLevel: 'info',
       trustProxy: false,
       sessionTtlDays: 30,
