@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type Call, type CallAnswer, type CallInput, IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { type App, type AppDeps, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
@@ -28,6 +29,15 @@ export interface PostOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Options of `call`: the session's token, and for a call that moves money the action's idempotency key
+ * (required there, as the app's `api.call` requires it; a test of a missing key uses `post`).
+ */
+export type CallOptions<C extends Call> = Omit<PostOptions, 'headers'> & {
+  token?: string | undefined;
+  headers?: Record<string, string>;
+} & (C['movesMoney'] extends true ? { key: string } : { key?: undefined });
+
 export interface TestServer {
   url: string;
   app: App;
@@ -35,6 +45,16 @@ export interface TestServer {
   clock: TestClock;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
   post<T = any>(apiPath: string, body?: unknown, token?: string, opts?: PostOptions): Promise<ApiResult<T>>;
+  /**
+   * Sends a declared call (contract/): to its method and path, the input typed by the declaration's input
+   * schema; `data` is typed by its answer schema (what a 200 carries; a failure's data is read through `post`
+   * or a cast). The answer is not parsed: a test sees what the server sent.
+   */
+  call<C extends Call>(
+    declaration: C,
+    input: CallInput<C>,
+    ...[opts]: C['movesMoney'] extends true ? [CallOptions<C>] : [CallOptions<C>?]
+  ): Promise<ApiResult<CallAnswer<C>>>;
   close(): Promise<void>;
 }
 
@@ -192,31 +212,52 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
 
+  const send = async (
+    method: Call['method'],
+    apiPath: string,
+    body: unknown,
+    token: string | undefined,
+    sendOpts: PostOptions,
+  ): Promise<ApiResult<never>> => {
+    const headers: Record<string, string> = {
+      'x-forwarded-for': sendOpts.ip ?? randomIp(),
+      ...(method === 'POST' && { 'content-type': 'application/json' }),
+      ...sendOpts.headers,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const target = new URL(`${url}/api${apiPath}`);
+    // A GET carries its fields as query parameters, as the app's api-client sends them.
+    if (method === 'GET' && body && typeof body === 'object')
+      for (const [key, value] of Object.entries(body))
+        if (value !== undefined && value !== null && typeof value !== 'object')
+          target.searchParams.set(key, String(value));
+    const res = await fetch(target, {
+      method,
+      headers,
+      ...(method === 'POST' && { body: body === undefined ? '{}' : JSON.stringify(body) }),
+    });
+    const json = (await res.json()) as { status: number; message: string; data: never };
+    return {
+      http: res.status,
+      headers: res.headers,
+      status: json.status,
+      message: json.message,
+      data: json.data,
+    };
+  };
+
   return {
     url,
     app,
     db: testDb.db,
     clock,
-    async post(apiPath, body, token, postOpts = {}) {
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'x-forwarded-for': postOpts.ip ?? randomIp(),
-        ...postOpts.headers,
-      };
-      if (token) headers.authorization = `Bearer ${token}`;
-      const res = await fetch(`${url}/api${apiPath}`, {
-        method: 'POST',
-        headers,
-        body: body === undefined ? '{}' : JSON.stringify(body),
+    post: (apiPath, body, token, postOpts = {}) => send('POST', apiPath, body, token, postOpts),
+    call(declaration, input, ...[opts]) {
+      const { token, key, headers, ...rest } = (opts ?? {}) as CallOptions<Call> & { key?: string };
+      return send(declaration.method, declaration.path, input, token, {
+        ...rest,
+        headers: key === undefined ? { ...headers } : { [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
       });
-      const json = (await res.json()) as { status: number; message: string; data: never };
-      return {
-        http: res.status,
-        headers: res.headers,
-        status: json.status,
-        message: json.message,
-        data: json.data,
-      };
     },
     async close() {
       await app.close();

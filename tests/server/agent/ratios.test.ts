@@ -1,7 +1,9 @@
 // Issue 14, ratios (decision 0017): an agent sets a direct member's ratios from the next business day, never
 // above the agent's own (parent ceiling) nor below the member's highest direct member's (child floor), checked
 // on the latest versions under the tree lock; and their own defaults for new members, within their own ratio.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentDefaultsCall, agentDownCall } from '#contract/agent';
 import { startServer, type TestServer } from '../harness';
 import { bindTo, codeOf, quickUser, ratioRows, type TeamUser } from './team-fixtures';
 
@@ -69,10 +71,10 @@ describe('/uid/app/agentdown', () => {
       { channel: 'live-casino', rate: 0.15 },
     ]);
     expect(set.status).toBe(200);
-    const defaults = await server.post(
-      '/agent/defaults',
+    const defaults = await server.call(
+      agentDefaultsCall,
       { ratios: [{ channel: 'slots', rate: 0.1 }] },
-      middle.token,
+      { token: middle.token },
     );
     expect(defaults.status).toBe(200);
     const info = await server.post('/user/info', {}, middle.token);
@@ -163,7 +165,7 @@ describe('/uid/app/agentdown', () => {
       top.token,
     );
     expect([noMember.http, codeOf(noMember)]).toEqual([400, 'memberUid:member_required']);
-    const anonymous = await server.post('/uid/app/agentdown', {
+    const anonymous = await server.call(agentDownCall, {
       memberUid: middle.uid,
       ratios: [{ channel: 'slots', rate: 0.1 }],
     });
@@ -192,10 +194,10 @@ describe('/uid/app/agentdown', () => {
 describe('/agent/defaults', () => {
   it('sets the defaults within the agent’s own ratios and answers them', async () => {
     const agent = await quickUser(server, { job: 1, ratios: { slots: 0.5 } });
-    const res = await server.post(
-      '/agent/defaults',
+    const res = await server.call(
+      agentDefaultsCall,
       { ratios: [{ channel: 'slots', rate: 0.3 }] },
-      agent.token,
+      { token: agent.token },
     );
     expect(res.status).toBe(200);
     expect(res.data.ratios.map((r: { channel: string; rate: number }) => [r.channel, r.rate])).toEqual([
@@ -203,10 +205,10 @@ describe('/agent/defaults', () => {
       ['live-casino', 0],
       ['sports', 0],
     ]);
-    const again = await server.post(
-      '/agent/defaults',
+    const again = await server.call(
+      agentDefaultsCall,
       { ratios: [{ channel: 'slots', rate: 0.5 }] },
-      agent.token,
+      { token: agent.token },
     );
     expect(again.status).toBe(200);
     const rows = await server.db
@@ -238,7 +240,7 @@ describe('/agent/defaults', () => {
       player.token,
     );
     expect([notAgent.http, codeOf(notAgent)]).toEqual([403, 'not_an_agent']);
-    const anonymous = await server.post('/agent/defaults', { ratios: [{ channel: 'slots', rate: 0 }] });
+    const anonymous = await server.call(agentDefaultsCall, { ratios: [{ channel: 'slots', rate: 0 }] });
     expect(anonymous.http).toBe(401);
     expect(
       await server.db.selectFrom('agent_defaults').selectAll().where('user_id', '=', agent.id).execute(),

@@ -1,10 +1,10 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetOldKeys } from '../../server/http/idempotency';
-import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET, seedDemo } from '../../server/seed/demo';
-import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
-import { makeOperator } from './operators/helpers';
+import { forgetOldKeys } from '../../../server/http/idempotency';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET, seedDemo } from '../../../server/seed/demo';
+import { DEMO_SAFE_PASSWORD } from '../../../server/seed/wallet';
+import { PRODUCTION_SMS_ENV, startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
   deposit,
@@ -17,7 +17,7 @@ import {
   seedSites,
   signedCallback,
   type WalletUser,
-} from './wallet/helpers';
+} from './helpers';
 
 let server: TestServer;
 let operator: WalletUser;

@@ -3,8 +3,8 @@
 // with TEST_DIALECT=postgres, on PostgreSQL. WALLET_MODEL_RUNS sets the number of sequences.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
-import { makeOperator } from './operators/helpers';
+import { startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
   deposit,
@@ -16,7 +16,7 @@ import {
   seedSites,
   signedCallback,
   type WalletUser,
-} from './wallet/helpers';
+} from './helpers';
 
 const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 15);
 const MIN_WITHDRAW = 100_00;

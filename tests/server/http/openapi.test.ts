@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from '../harness';
 
 let server: TestServer;
 beforeAll(async () => {

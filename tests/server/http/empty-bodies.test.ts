@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Call } from '#contract/call';
-import { quickUser, type TeamUser } from './agent/team-fixtures';
-import { randomIp, startServer, type TestServer } from './harness';
-import { makeOperator } from './operators/helpers';
+import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { randomIp, startServer, type TestServer } from '../harness';
+import { makeOperator } from '../operators/helpers';
 
 let server: TestServer;
 let operator: TeamUser;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_DATA_ELEMENT_ID, launchDataSchema } from '#contract/content';
-import { insertBanner } from '../../server/modules/content/repository';
-import { jsonForScript } from '../../server/modules/launch/shell';
-import { startServer, type TestServer } from './harness';
+import { insertBanner } from '../../../server/modules/content/repository';
+import { jsonForScript } from '../../../server/modules/launch/shell';
+import { startServer, type TestServer } from '../harness';
 
 const INDEX =
   '<!doctype html><html><head><title>Beacon</title></head><body><div id="app-loading"></div><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';

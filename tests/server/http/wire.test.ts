@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/seed/demo';
-import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
+import { seedDemo } from '../../../server/seed/demo';
+import { PRODUCTION_SMS_ENV, startServer, type TestServer } from '../harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -111,7 +111,7 @@ describe('POST /mainview/sites', () => {
   });
 
   it('the demo accounts can log in after seeding', async () => {
-    const { DEMO_ACCOUNTS } = await import('../../server/seed/demo');
+    const { DEMO_ACCOUNTS } = await import('../../../server/seed/demo');
     for (const a of DEMO_ACCOUNTS) {
       const res = await server.post('/cplogin/login', {
         areaCode: a.areaCode,

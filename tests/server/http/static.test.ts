@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SMS_ENV, startServer, type TestServer } from './harness';
+import { PRODUCTION_SMS_ENV, startServer, type TestServer } from '../harness';
 
 let server: TestServer;
 let dir: string;
@@ -73,7 +73,7 @@ describe('static app', () => {
   });
 
   it('sends the precompressed shell as it is, and still with no-cache', async () => {
-    // `/` carries launch data (tests/server/launch-shell.test.ts); the shell file itself is served as built.
+    // `/` carries launch data (tests/server/launch/shell.test.ts); the shell file itself is served as built.
     const res = await get('/index.html', { 'accept-encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');

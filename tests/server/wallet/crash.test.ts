@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
-import { auditLedger } from '../../server/modules/ledger/repository';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo';
-import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { usingPostgres } from './harness';
-import { type ProcessEnv, processEnvironment, startServerProcess } from './processes';
-import { signedCallback } from './wallet/helpers';
+import { auditLedger } from '../../../server/modules/ledger/repository';
+import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
+import { DEMO_SAFE_PASSWORD } from '../../../server/seed/wallet';
+import { usingPostgres } from '../harness';
+import { type ProcessEnv, processEnvironment, startServerProcess } from '../processes';
+import { signedCallback } from './helpers';
 
 const CYCLES = Number(process.env.WALLET_CRASH_CYCLES ?? 2);
 const WORKERS = 8;

@@ -13,8 +13,8 @@ import {
   systemAccount,
   userAccount,
   withMoneyTx,
-} from '../../server/modules/ledger/service';
-import { balanceOf, fund, ledgerTestDb, NOW, newUserId, transactionCount } from './ledger/fixtures';
+} from '../../../server/modules/ledger/service';
+import { balanceOf, fund, ledgerTestDb, NOW, newUserId, transactionCount } from './fixtures';
 
 const t = ledgerTestDb();
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, ENV_VARS, envSchema, loadConfig } from '../../server/config';
-import { migrateToLatest } from '../../server/db/migrate';
-import { createTestDb, PRODUCTION_SMS_ENV, startServer } from './harness';
+import { ConfigError, ENV_VARS, envSchema, loadConfig } from '../../../server/config';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { createTestDb, PRODUCTION_SMS_ENV, startServer } from '../harness';
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish when the app closes, then refuses new connections', async () => {

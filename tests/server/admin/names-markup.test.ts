@@ -3,9 +3,9 @@
 // translates), and stores nothing; a name with `&` or quotes is still a name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSite } from '#contract/admin/site';
-import type { TeamUser } from './agent/team-fixtures';
-import { startServer, type TestServer } from './harness';
-import { operatorsOfTwoSites } from './operators/helpers';
+import type { TeamUser } from '../agent/team-fixtures';
+import { startServer, type TestServer } from '../harness';
+import { operatorsOfTwoSites } from '../operators/helpers';
 
 const SCRIPT = '<script>alert(1)</script>';
 

@@ -3,28 +3,28 @@
 // what the wallet answers. SQLite, and PostgreSQL with TEST_DIALECT=postgres.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres } from '../../server/db/create-db';
-import { migrateToLatest } from '../../server/db/migrate';
-import * as m0001 from '../../server/db/migrations/0001_accounts';
-import * as m0002 from '../../server/db/migrations/0002_sites';
-import * as m0003 from '../../server/db/migrations/0003_portal';
-import * as m0004 from '../../server/db/migrations/0004_wallet';
-import * as m0005 from '../../server/db/migrations/0005_push';
-import * as m0006 from '../../server/db/migrations/0006_notice_reads';
-import * as m0008 from '../../server/db/migrations/0008_ledger_data';
-import * as m0010 from '../../server/db/migrations/0010_games';
-import * as m0011 from '../../server/db/migrations/0011_agents';
-import * as m0012 from '../../server/db/migrations/0012_team_rollups';
-import * as m0013 from '../../server/db/migrations/0013_house_parts';
-import * as m0014 from '../../server/db/migrations/0014_messages';
-import * as m0015 from '../../server/db/migrations/0015_protection';
-import * as m0016 from '../../server/db/migrations/0016_spin';
-import * as m0017 from '../../server/db/migrations/0017_profile';
-import * as m0018 from '../../server/db/migrations/0018_message_push';
-import * as m0023 from '../../server/db/migrations/0023_message_texts';
-import * as m0032 from '../../server/db/migrations/0032_game_block_sweeps';
-import * as m0038 from '../../server/db/migrations/0038_channel_texts';
-import { auditLedger } from '../../server/modules/ledger/repository';
+import { isPostgres } from '../../../server/db/create-db';
+import { migrateToLatest } from '../../../server/db/migrate';
+import * as m0001 from '../../../server/db/migrations/0001_accounts';
+import * as m0002 from '../../../server/db/migrations/0002_sites';
+import * as m0003 from '../../../server/db/migrations/0003_portal';
+import * as m0004 from '../../../server/db/migrations/0004_wallet';
+import * as m0005 from '../../../server/db/migrations/0005_push';
+import * as m0006 from '../../../server/db/migrations/0006_notice_reads';
+import * as m0008 from '../../../server/db/migrations/0008_ledger_data';
+import * as m0010 from '../../../server/db/migrations/0010_games';
+import * as m0011 from '../../../server/db/migrations/0011_agents';
+import * as m0012 from '../../../server/db/migrations/0012_team_rollups';
+import * as m0013 from '../../../server/db/migrations/0013_house_parts';
+import * as m0014 from '../../../server/db/migrations/0014_messages';
+import * as m0015 from '../../../server/db/migrations/0015_protection';
+import * as m0016 from '../../../server/db/migrations/0016_spin';
+import * as m0017 from '../../../server/db/migrations/0017_profile';
+import * as m0018 from '../../../server/db/migrations/0018_message_push';
+import * as m0023 from '../../../server/db/migrations/0023_message_texts';
+import * as m0032 from '../../../server/db/migrations/0032_game_block_sweeps';
+import * as m0038 from '../../../server/db/migrations/0038_channel_texts';
+import { auditLedger } from '../../../server/modules/ledger/repository';
 import {
   balancesOf,
   forgetLedgerData,
@@ -32,12 +32,12 @@ import {
   systemAccount,
   userAccount,
   withMoneyTx,
-} from '../../server/modules/ledger/service';
-import { forgetVipLevels } from '../../server/modules/wallet/service';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo';
-import { createTestDb, startServer, type TestServer } from './harness';
-import { NOW } from './ledger/fixtures';
-import { deposit, expectLedgerSound, newUser, seedSites } from './wallet/helpers';
+} from '../../../server/modules/ledger/service';
+import { forgetVipLevels } from '../../../server/modules/wallet/service';
+import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
+import { createTestDb, startServer, type TestServer } from '../harness';
+import { deposit, expectLedgerSound, newUser, seedSites } from '../wallet/helpers';
+import { NOW } from './fixtures';
 
 /** The VIP table as the code had it before 0008 (LEVELS in wallet/service.ts). */
 const FORMER_LEVELS = [0, 100, 500, 2_000, 5_000, 20_000, 50_000, 200_000, 500_000, 1_000_000].map(

@@ -2,7 +2,7 @@
 // the two-decimals check tolerated 1e-6, so {"amount":1e-9} answered 200 with a 0.00 record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
-import { startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from '../harness';
 import {
   deposit,
   expectLedgerSound,
@@ -13,7 +13,7 @@ import {
   secondary,
   seedSites,
   type WalletUser,
-} from './wallet/helpers';
+} from './helpers';
 
 let server: TestServer;
 let payer: WalletUser;

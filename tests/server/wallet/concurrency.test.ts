@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
-import { type App, buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createPostgresDb, type Db } from '../../server/db/create-db';
+import { type App, buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createPostgresDb, type Db } from '../../../server/db/create-db';
 import {
   pgDatabaseUrl,
   startServer,
@@ -15,8 +15,8 @@ import {
   TEST_OPERATOR_SECRET_KEY,
   type TestServer,
   usingPostgres,
-} from './harness';
-import { makeOperator } from './operators/helpers';
+} from '../harness';
+import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
   deposit,
@@ -26,7 +26,7 @@ import {
   SAFE_PASSWORD,
   secondary,
   seedSites,
-} from './wallet/helpers';
+} from './helpers';
 
 const pg = usingPostgres();
 

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevSmsProvider, createHttpSmsProvider } from '../../server/modules/auth/sms-provider';
-import { latestCode, newPhone, randomIp, registerUser, startServer, type TestServer } from './harness';
-import { processEnvironment, startServerProcess } from './processes';
+import { createDevSmsProvider, createHttpSmsProvider } from '../../../server/modules/auth/sms-provider';
+import { latestCode, newPhone, randomIp, registerUser, startServer, type TestServer } from '../harness';
+import { processEnvironment, startServerProcess } from '../processes';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // control character in a search text is refused rather than silently cutting the text short.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { registerUser, startServer, type TestServer } from './harness';
-import { addDemand, addWxApp } from './portal/fixtures';
+import { loadConfig } from '../../../server/config';
+import { registerUser, startServer, type TestServer } from '../harness';
+import { addDemand, addWxApp } from '../portal/fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByUsername } from '../../server/modules/auth/repository';
+import { findUserByUsername } from '../../../server/modules/auth/repository';
 import {
   latestCode,
   newIndianPhone,
@@ -8,7 +8,7 @@ import {
   startServer,
   type TestServer,
   wrongCode,
-} from './harness';
+} from '../harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebAppManifest } from '../../server/modules/manifest/manifest';
-import { insertSite } from '../../server/modules/site/repository';
-import { startServer, type TestServer } from './harness';
+import type { WebAppManifest } from '../../../server/modules/manifest/manifest';
+import { insertSite } from '../../../server/modules/site/repository';
+import { startServer, type TestServer } from '../harness';
 
 interface Answer {
   status: number;
@@ -236,7 +236,7 @@ function decodePng(file: Buffer): { width: number; height: number; pixels: Buffe
 }
 
 describe('the icons the manifest names', () => {
-  const publicFile = (src: string) => readFileSync(path.join(__dirname, '../../public', src));
+  const publicFile = (src: string) => readFileSync(path.join(__dirname, '../../../public', src));
 
   it('exist in public/ at the size they declare', async () => {
     const manifest = await manifestFor(server, 'first.example');

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { Call } from '#contract/call';
-import type { AppContext } from '../../server/context';
-import { serve } from '../../server/http/serve';
-import { startServer, type TestServer } from './harness';
+import type { AppContext } from '../../../server/context';
+import { serve } from '../../../server/http/serve';
+import { startServer, type TestServer } from '../harness';
 
 // One switch for every declared call (server/http/answers.ts, VALIDATE_ANSWERS): checked in tests and
 // development, written as they are in production. Checked means exactly the contract, so the suites

@@ -4,13 +4,13 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { helmetOptions } from '../../server/http/security';
-import { resolveToken } from '../../server/modules/auth/service';
-import { wxKind } from '../../server/modules/catalogue/kinds';
-import { insertApplication, insertPin, pageItems } from '../../server/modules/catalogue/repository';
-import { updateSite } from '../../server/modules/site/repository';
-import { registerUser, startServer, type TestServer } from './harness';
-import { addSite, addWxApp, promoter } from './portal/fixtures';
+import { helmetOptions } from '../../../server/http/security';
+import { resolveToken } from '../../../server/modules/auth/service';
+import { wxKind } from '../../../server/modules/catalogue/kinds';
+import { insertApplication, insertPin, pageItems } from '../../../server/modules/catalogue/repository';
+import { updateSite } from '../../../server/modules/site/repository';
+import { registerUser, startServer, type TestServer } from '../harness';
+import { addSite, addWxApp, promoter } from '../portal/fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

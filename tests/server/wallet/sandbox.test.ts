@@ -2,10 +2,10 @@
 // page and form need the order's pay token (given only to the owner, in payUrl), the form is accepted
 // from this origin only, and seeded order numbers are not a sequence anyone can walk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxProvider, signCallback } from '../../server/modules/payments/provider';
-import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
-import { startServer, type TestServer } from './harness';
-import { money, newUser, type WalletUser } from './wallet/helpers';
+import { createSandboxProvider, signCallback } from '../../../server/modules/payments/provider';
+import { DEMO_ACCOUNTS, seedDemo } from '../../../server/seed/demo';
+import { startServer, type TestServer } from '../harness';
+import { money, newUser, type WalletUser } from './helpers';
 
 /** The secret every install shared before: public in the source. */
 const OLD_PUBLIC_SECRET = 'beacon-sandbox-demo-secret';

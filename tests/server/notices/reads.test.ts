@@ -1,8 +1,8 @@
 // Read state of the notice centre: per reader, only for notices the reader can see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
-import { type Promoter, promoter } from './portal/fixtures';
-import { operator } from './push/helpers';
+import { startServer, type TestServer } from '../harness';
+import { type Promoter, promoter } from '../portal/fixtures';
+import { operator } from '../push/helpers';
 
 let server: TestServer;
 let op: Promoter;

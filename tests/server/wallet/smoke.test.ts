@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
-import { deposit, expectLedgerSound, newUser, secondary, seedSites } from './wallet/helpers';
+import { startServer, type TestServer } from '../harness';
+import { deposit, expectLedgerSound, newUser, secondary, seedSites } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
