@@ -27,6 +27,8 @@ export interface Call {
    * `input` validates (server/http/upload.ts).
    */
   readonly upload?: UploadSpec;
+  /** One line for the OpenAPI document; without it the path is read as words (server/http/openapi-document.ts). */
+  readonly summary?: string;
 }
 
 /** An upload call's file part. */

@@ -79,7 +79,8 @@ describe('the OpenAPI document at /api/docs', () => {
   it('marks signed-in calls with the bearer scheme and money calls with their Idempotency-Key', async () => {
     const doc = await fetchDocument();
     expect(doc.paths['/api/cplogin/logout']?.post?.security).toEqual([{ bearer: [] }]);
-    expect(doc.paths['/api/cplogin/login']?.post?.security).toBeUndefined();
+    // No token asked: an explicit empty requirement (not the absence of one, which a global default would fill).
+    expect(doc.paths['/api/cplogin/login']?.post?.security).toEqual([]);
     const money = apiRoutes().filter((r) => r.call?.movesMoney);
     expect(money.length).toBeGreaterThan(0);
     for (const r of money) {
