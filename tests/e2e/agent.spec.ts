@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import {
   type APIRequestContext,
   type Browser,
@@ -15,7 +14,8 @@ import { roundsCall } from '#contract/games';
 import { secondaryInfoCall } from '#contract/wallet';
 import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
-import { AREA_CODE, demoAccount, freshPhone, latestSmsCode, logIn, mainNav, tabNames } from './support';
+import { startOwnServer } from './own-server';
+import { AREA_CODE, demoAccount, freshPhone, latestSmsCode, logIn, mainNav, peso, tabNames } from './support';
 import { depositViaApi, operatorToken, PASSWORD } from './wallet-support';
 
 // Issue 14's end-to-end item: an agent shares a registration link, a new user registers through it,
@@ -38,9 +38,6 @@ const ROUNDS = 3;
 const AGENT_RATE = 0.5;
 const MEMBER_RATE = 0.2;
 
-/** en-US money as the app shows it: the peso sign, grouped, exactly 2 decimals. */
-const peso = (amount: number) =>
-  `₱${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
 /** floor(V x ratio) in cents, as settlement computes a share (ratio in percent). */
 const share = (validBet: number, ratePercent: number) =>
   Math.floor((Math.round(validBet * 100) * Math.round(ratePercent * 100)) / 10_000) / 100;
@@ -234,33 +231,13 @@ test('an agent’s link, a member registering through it and playing; the team, 
   await memberContext.close();
 });
 
-/** A server of this test's own (same build, fresh data), settling days quickly and with a low minimum. */
-async function ownServer(port: number): Promise<{ baseURL: string; stop: () => void }> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      AGENT_SETTLE_SECONDS: '1',
-      AGENT_SETTLE_DELAY_SECONDS: '0',
-      AGENT_WITHDRAW_MIN: '0.10',
-    },
-    stdio: 'ignore',
+/** A server of this test's own, settling days quickly and with a low minimum. */
+const ownServer = (port: number) =>
+  startOwnServer(port, {
+    AGENT_SETTLE_SECONDS: '1',
+    AGENT_SETTLE_DELAY_SECONDS: '0',
+    AGENT_WITHDRAW_MIN: '0.10',
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${baseURL}/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe(200);
-  return { baseURL, stop: () => void child.kill('SIGTERM') };
-}
 
 test('the next business day: the commission in the statement and the chart, moved to the balance; the member’s rake back', async ({
   browser,

@@ -1,29 +1,15 @@
-import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { channelBalanceCall, roundsCall } from '#contract/games';
 import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
+import { lobbyChannels } from './games-support';
+import { peso } from './support';
 import { depositViaApi, fieldError, freshUser } from './wallet-support';
 
 // Issue 13's end-to-end item: the lobby, a seamless game played in the frame dialog, the balance and the
 // rounds in the betting record; money moved into a transfer channel, played there and moved back; axe on
 // the lobby and the betting record. The games are the demo provider's (its own process, started by the
 // server in demo mode), played through its own page inside the frame.
-
-interface LobbyChannel {
-  code: string;
-  name: string;
-  transfer: boolean;
-}
-
-/** en-US money as the app shows it: the peso sign, grouped, exactly 2 decimals (amounts are whole cents). */
-const peso = (amount: number) =>
-  `₱${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
-
-async function lobbyChannels(request: APIRequestContext): Promise<LobbyChannel[]> {
-  const res = await request.post('/api/games/lobby', { data: {} });
-  const body = (await res.json()) as { data: { channels: LobbyChannel[] } };
-  return body.data.channels;
-}
 
 /** Plays `rounds` rounds on the provider's page in the frame: a stake, then its play button, each to its end. */
 async function playRounds(game: FrameLocator, play: 'Spin' | 'Roll', rounds: number): Promise<void> {

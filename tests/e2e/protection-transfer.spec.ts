@@ -1,29 +1,14 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, type FrameLocator, test } from '@playwright/test';
 import { channelBalanceCall, channelTransferCall } from '#contract/games';
 import { apiCall } from './api';
+import { transferChannel } from './games-support';
+import { peso } from './support';
 import { depositViaApi, freshUser } from './wallet-support';
 
 // Issue 31 item 4 (decision 0042): a time-out taken in one page stops the transfer channel's game open in
 // another at once. The provider (the demo provider's own process) is told to end the player's sessions, so
 // the open game page's next bet is refused; the channel's money is back on the main balance. The time-out is
 // the longest (6 weeks), so another spec moving the shared demo clock cannot end it mid-test.
-
-interface LobbyChannel {
-  code: string;
-  name: string;
-  transfer: boolean;
-}
-
-const peso = (amount: number) =>
-  `₱${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
-
-async function transferChannel(page: Page): Promise<LobbyChannel> {
-  const res = await page.request.post('/api/games/lobby', { data: {} });
-  const channels = ((await res.json()) as { data: { channels: LobbyChannel[] } }).data.channels;
-  const channel = channels.find((c) => c.transfer);
-  if (!channel) throw new Error('The demo lobby has no transfer channel');
-  return channel;
-}
 
 async function roll(game: FrameLocator): Promise<void> {
   await game.getByRole('button', { name: 'Roll', exact: true }).click();
@@ -35,7 +20,7 @@ test('a time-out taken in another page stops the open transfer game and brings i
   test.setTimeout(180_000);
   const user = await freshUser(page);
   await depositViaApi(page.request, user.token, 300);
-  const channel = await transferChannel(page);
+  const channel = await transferChannel(page.request);
   await apiCall(
     page.request,
     channelTransferCall,

@@ -43,6 +43,38 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
+/**
+ * Hands the fake push service's deliveries that `reaches` accepts to the page's service worker through the
+ * DevTools protocol (ServiceWorker.deliverPushMessage), as the browser's push service connection would;
+ * every delivery is still recorded in `delivered`. Returns the deliveries under way, to await.
+ */
+async function pushToWorker(page: Page, reaches: (message: Received) => boolean) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  const pushed: Promise<unknown>[] = [];
+  deliver = (message) => {
+    delivered.push(message);
+    if (!reaches(message)) return;
+    pushed.push(
+      registrationId.then((id) =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId: id,
+          data: JSON.stringify(message.payload),
+        }),
+      ),
+    );
+  };
+  return pushed;
+}
+
 /** Stands in for the browser's push service client: subscribe() answers the fake service's endpoint. */
 async function stubPushManager(page: Page, subscription: { endpoint: string; keys: object }) {
   await page.addInitScript((sub) => {
@@ -130,29 +162,7 @@ test('subscribe in the app; a published notice arrives as a notification, counts
   });
 
   // Push messages go to the service worker through the DevTools protocol.
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const origin = new URL(page.url()).origin;
-  const pushed: Promise<unknown>[] = [];
-  deliver = (message) => {
-    delivered.push(message);
-    if (message.subscriber !== subscriber.id) return;
-    pushed.push(
-      registrationId.then((id) =>
-        cdp.send('ServiceWorker.deliverPushMessage', {
-          origin,
-          registrationId: id,
-          data: JSON.stringify(message.payload),
-        }),
-      ),
-    );
-  };
+  const pushed = await pushToWorker(page, (message) => message.subscriber === subscriber.id);
 
   const title = `Harvest week ${Date.now()}`;
   const create = await page.request.post('/api/admin/notices/create', {
@@ -267,30 +277,11 @@ test('a new message arrives as a notification in the app’s language, without i
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
 
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const origin = new URL(page.url()).origin;
-  const pushed: Promise<unknown>[] = [];
-  deliver = (message) => {
-    delivered.push(message);
-    // Only messages reach the device: a notice another test publishes meanwhile is pushed to it too.
-    if (message.subscriber !== subscriber.id || message.payload.messageId === undefined) return;
-    pushed.push(
-      registrationId.then((id) =>
-        cdp.send('ServiceWorker.deliverPushMessage', {
-          origin,
-          registrationId: id,
-          data: JSON.stringify(message.payload),
-        }),
-      ),
-    );
-  };
+  // Only messages reach the device: a notice another test publishes meanwhile is pushed to it too.
+  const pushed = await pushToWorker(
+    page,
+    (message) => message.subscriber === subscriber.id && message.payload.messageId !== undefined,
+  );
 
   // A real event: a completed deposit writes a message, and the server pushes it to this device.
   await depositViaApi(page.request, user.token, 123.45);

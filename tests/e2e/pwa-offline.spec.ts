@@ -12,6 +12,15 @@ import { mainNav, newPromoter } from './support';
 test.use({ serviceWorkers: 'allow' });
 
 const miniGames = (page: Page) => page.getByRole('list', { name: 'Mini-games' });
+
+/** The first mini-game's row, its Apply button and the game's name (read off the button's label). */
+async function firstApplyRow(page: Page) {
+  const row = miniGames(page).getByRole('listitem').first();
+  const applyButton = row.getByRole('button', { name: /^Apply for / });
+  const name = ((await applyButton.getAttribute('aria-label')) ?? '').replace(/^Apply for /, '');
+  expect(name).not.toBe('');
+  return { row, applyButton, name };
+}
 const demands = (page: Page) => page.getByRole('list', { name: 'Demand tasks' });
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -96,10 +105,7 @@ test('an apply tapped offline survives a reload, shows as queued, and settles wi
   await newPromoter(page);
   await visitHomeOnline(page);
 
-  const row = miniGames(page).getByRole('listitem').first();
-  const applyButton = row.getByRole('button', { name: /^Apply for / });
-  const name = ((await applyButton.getAttribute('aria-label')) ?? '').replace(/^Apply for /, '');
-  expect(name).not.toBe('');
+  const { row, name } = await firstApplyRow(page);
 
   await context.setOffline(true);
   await tapApplyOffline(page, row, name);
@@ -156,10 +162,7 @@ test('a queued apply is kept when the browser says online and the network is not
   // Here the signal is sent on purpose, the send fails, and the page stays for every write it causes.
   await newPromoter(page);
   await visitHomeOnline(page);
-  const row = miniGames(page).getByRole('listitem').first();
-  const name = (
-    (await row.getByRole('button', { name: /^Apply for / }).getAttribute('aria-label')) ?? ''
-  ).replace(/^Apply for /, '');
+  const { row, name } = await firstApplyRow(page);
   await context.setOffline(true);
   await tapApplyOffline(page, row, name);
 
@@ -187,9 +190,7 @@ test('after a logout, the next user sees nothing of the last one, online or offl
   const firstPhone = await newPromoter(page);
   await visitHomeOnline(page);
   // Something only the first user has: an applied game with its link.
-  const row = miniGames(page).getByRole('listitem').first();
-  const applyButton = row.getByRole('button', { name: /^Apply for / });
-  const name = ((await applyButton.getAttribute('aria-label')) ?? '').replace(/^Apply for /, '');
+  const { applyButton, name } = await firstApplyRow(page);
   await applyButton.click();
   await expect(miniGames(page).getByRole('link', { name: `View the link for ${name}` })).toBeVisible();
   await page.goto('/my');

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { type APIRequestContext, devices, expect, test } from '@playwright/test';
 import { spinStateCall } from '#contract/spin';
 import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
+import { startOwnServer } from './own-server';
 import { depositViaApi, freshUser } from './wallet-support';
 
 // The spin wheel (issue 15, decision 0022) in real Chromium: a recharge through the demo payment page opens
@@ -15,26 +15,7 @@ import { depositViaApi, freshUser } from './wallet-support';
 
 const DAY_MS = 24 * 3600_000;
 
-async function ownServer(port: number): Promise<{ baseURL: string; stop: () => void }> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'ignore',
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${baseURL}/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe(200);
-  return { baseURL, stop: () => void child.kill('SIGTERM') };
-}
+const ownServer = (port: number) => startOwnServer(port);
 
 const spinState = (request: APIRequestContext, token: string) =>
   apiCall(request, spinStateCall, {}, { token });

@@ -68,6 +68,10 @@ export async function newPromoter(page: Page, password = 'Harbor#7421'): Promise
   return phone;
 }
 
+/** en-US money as the app shows it: the peso sign, grouped, exactly 2 decimals (amounts are whole cents). */
+export const peso = (amount: number) =>
+  `₱${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** The tab names the tab bar shows, in order (without the unread count My may carry). */

@@ -7,19 +7,22 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL (a fresh schema, dropped afterwards).
 // `npx tsx tests/perf/agent.ts`; figures go to docs/perf.md.
 import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '../../server/app';
 import { dayStartMs } from '../../server/business-days';
-import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { settleDay } from '../../server/modules/agent/settlement';
-import { auditLedger } from '../../server/modules/ledger/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { seedAgentBench, type TopAgent } from './agent-seed';
-import { type Dialect, onEachDatabase } from './bench-databases';
+import {
+  benchConfig,
+  type Dialect,
+  ledgerAuditRows,
+  onEachDatabase,
+  printBenchTable,
+} from './bench-databases';
 import type { LoopPlan, LoopResult } from './closed-loop-caller';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -78,15 +81,7 @@ async function closedLoop(
 async function run(dialect: Dialect, db: Db): Promise<string[]> {
   const rows: string[] = [];
   await migrateToLatest(db);
-  const config = loadConfig({
-    DATA_DIR: tmpdir(),
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'warn',
-    DEMO: '1',
-    VALIDATE_ANSWERS: 'false',
-    GAMES_WORKER: 'false',
-    AGENT_WORKER: 'false',
-  });
+  const config = benchConfig({ VALIDATE_ANSWERS: 'false', GAMES_WORKER: 'false', AGENT_WORKER: 'false' });
   const zone = config.games.businessTimeZone;
   // Noon of TODAY in the business time zone, running on from there.
   const startedAt = Date.now();
@@ -123,9 +118,7 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
     `${dialect}: settled in ${fmt(took)} s: reading ${fmt(settled.ms.read / 1000)} s, computing ${fmt(settled.ms.compute / 1000)} s, writing ${fmt(settled.ms.write / 1000)} s`,
   );
   // The seed's ledger history and the settlement's postings together must balance, as the games bench checks.
-  const audit = await auditLedger(db);
-  if (audit.driftedAccounts !== 0 || audit.unbalancedTransactions !== 0 || audit.entriesTotal !== 0)
-    rows.push(`| ${dialect} | LEDGER AUDIT FAILED ${JSON.stringify(audit)} |`);
+  rows.push(...(await ledgerAuditRows(dialect, db)));
   const settleOk = settled.outcome === 'settled' && (dialect !== 'SQLite' || took < SETTLE_BUDGET_S);
   rows.push(
     `| ${dialect} | settle ${seed.yesterday}: ${settled.validBets} valid bets, ${settled.lines} lines, ${settled.postings} postings (${settled.outcome}) | 1 | - | - | ${fmt(took)} s | ${dialect === 'SQLite' ? `${SETTLE_BUDGET_S} s` : '-'} | 0 | ${settleOk ? 'ok' : 'OVER BUDGET'} |`,
@@ -179,10 +172,8 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
 
 const rows = await onEachDatabase('agent', run);
 
-console.log(
-  `\nAgent benchmark: ${MEMBERS} members, ${DAY_ROUNDS} rounds on the settled day, ${seconds} s per scenario, loopback (node ${process.version})\n`,
+printBenchTable(
+  `Agent benchmark: ${MEMBERS} members, ${DAY_ROUNDS} rounds on the settled day, ${seconds} s per scenario, loopback (node ${process.version})`,
+  ['database', 'scenario', 'callers', 'req/s', 'p50 ms', 'p99 ms', 'p99 budget ms', 'errors', 'verdict'],
+  rows,
 );
-console.log('| database | scenario | callers | req/s | p50 ms | p99 ms | p99 budget ms | errors | verdict |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
-process.exit(rows.some((r) => r.includes('OVER BUDGET') || r.includes('FAILED')) ? 1 : 0);

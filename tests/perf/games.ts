@@ -6,19 +6,16 @@
 // `npx tsx tests/perf/games.ts`; figures go to docs/perf.md.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PROVIDER_HEADER } from '#contract/game-provider';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertUser } from '../../server/modules/auth/repository';
 import { newUserDefaults } from '../../server/modules/auth/service';
 import { insertSession, upsertGame, upsertProvider } from '../../server/modules/games/repository';
 import { signedHeaders } from '../../server/modules/games/signing';
-import { auditLedger } from '../../server/modules/ledger/repository';
 import {
   channelAccount,
   ensureUserAccounts,
@@ -28,7 +25,13 @@ import {
   withMoneyTx,
 } from '../../server/modules/ledger/service';
 import { seedDemo } from '../../server/seed/demo';
-import { type Dialect, onEachDatabase } from './bench-databases';
+import {
+  benchConfig,
+  type Dialect,
+  ledgerAuditRows,
+  onEachDatabase,
+  printBenchTable,
+} from './bench-databases';
 import { startFloorServer } from './floor-reference';
 import type { CallerPlan, CallerResult } from './seamless-caller';
 
@@ -101,14 +104,7 @@ async function measure(callers: number, work: (caller: number) => Promise<number
 async function run(dialect: Dialect, db: Db): Promise<string[]> {
   await migrateToLatest(db);
   await seedDemo(db, Date.now());
-  const config = loadConfig({
-    DATA_DIR: tmpdir(),
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'warn',
-    DEMO: '1',
-    VALIDATE_ANSWERS: 'false',
-    GAMES_WORKER: 'false',
-  });
+  const config = benchConfig({ VALIDATE_ANSWERS: 'false', GAMES_WORKER: 'false' });
   const app = await buildApp(config, { db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -241,9 +237,7 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
       `| ${dialect} | floor: HTTP + signature + one statement (reference) | ${callers} | ${Math.round(least.perSecond)} | ${f(least.p50)} | ${f(least.p99)} | - | ${least.errors} | seamless p99 = ${(seamless.p99 / least.p99).toFixed(2)}x the floor's |`,
     );
   }
-  const audit = await auditLedger(db);
-  if (audit.entriesTotal !== 0 || audit.driftedAccounts !== 0 || audit.unbalancedTransactions !== 0)
-    rows.push(`| ${dialect} | LEDGER AUDIT FAILED ${JSON.stringify(audit)} |`);
+  rows.push(...(await ledgerAuditRows(dialect, db)));
   await floor.app.close();
   await app.close();
   return rows;
@@ -251,10 +245,8 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
 
 const rows = await onEachDatabase('games', run);
 
-console.log(`\nGames benchmark, ${seconds} s per scenario, loopback (node ${process.version})\n`);
-console.log(
-  '| database | scenario | callers | calls/s | p50 ms | p99 ms | p99 budget ms | errors | verdict |',
+printBenchTable(
+  `Games benchmark, ${seconds} s per scenario, loopback (node ${process.version})`,
+  ['database', 'scenario', 'callers', 'calls/s', 'p50 ms', 'p99 ms', 'p99 budget ms', 'errors', 'verdict'],
+  rows,
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
-process.exit(rows.some((r) => r.includes('OVER BUDGET') || r.includes('FAILED')) ? 1 : 0);

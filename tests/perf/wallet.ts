@@ -3,15 +3,12 @@
 // PostgreSQL (in a fresh schema, dropped afterwards). `npx tsx tests/perf/wallet.ts`; figures go to
 // docs/perf.md. Every request carries a fresh Idempotency-Key, as a real client's would.
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertUser } from '../../server/modules/auth/repository';
 import { hashPassword, newUserDefaults } from '../../server/modules/auth/service';
-import { auditLedger } from '../../server/modules/ledger/repository';
 import { signCallback } from '../../server/modules/payments/provider';
 
 /** The sandbox's callback secret for this run (a real install generates its own). */
@@ -21,7 +18,13 @@ import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { insertSafe } from '../../server/modules/wallet/repository';
 import { seedDemo } from '../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../server/seed/wallet';
-import { type Dialect, onEachDatabase } from './bench-databases';
+import {
+  benchConfig,
+  type Dialect,
+  ledgerAuditRows,
+  onEachDatabase,
+  printBenchTable,
+} from './bench-databases';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /** Budget: p99 latency (ms) of a transfer; the safe-password check (argon2id) dominates. */
@@ -41,13 +44,7 @@ async function postJson(base: string, p: string, body: unknown, headers: Record<
 async function run(dialect: Dialect, db: Db): Promise<string[]> {
   await migrateToLatest(db);
   await seedDemo(db, Date.now());
-  const config = loadConfig({
-    DATA_DIR: tmpdir(),
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'warn',
-    DEMO: '1',
-    SANDBOX_SECRET,
-  });
+  const config = benchConfig({ SANDBOX_SECRET });
   const app = await buildApp(config, { db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -151,19 +148,15 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
       `| ${dialect} | ${s.name} | 10 | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${s.budget} | ${bad} | ${ok ? 'ok' : 'OVER BUDGET'} |`,
     );
   }
-  const audit = await auditLedger(db);
-  if (audit.entriesTotal !== 0 || audit.driftedAccounts !== 0 || audit.unbalancedTransactions !== 0)
-    rows.push(`| ${dialect} | LEDGER AUDIT FAILED ${JSON.stringify(audit)} |`);
+  rows.push(...(await ledgerAuditRows(dialect, db)));
   await app.close();
   return rows;
 }
 
 const rows = await onEachDatabase('wallet', run);
 
-console.log(`\nWallet benchmark, ${seconds} s per scenario, loopback (node ${process.version})\n`);
-console.log(
-  '| database | scenario | connections | req/s | p50 ms | p99 ms | p99 budget ms | errors | verdict |',
+printBenchTable(
+  `Wallet benchmark, ${seconds} s per scenario, loopback (node ${process.version})`,
+  ['database', 'scenario', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'p99 budget ms', 'errors', 'verdict'],
+  rows,
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
-process.exit(rows.some((r) => r.includes('OVER BUDGET') || r.includes('FAILED')) ? 1 : 0);
