@@ -11,6 +11,7 @@ import { type Db, isPostgres } from '../../server/db/create-db';
 import { fillTeamRollups, TEAM_ROLLUP_TABLES } from '../../server/db/migrations/0012_team_rollups';
 import { fillCommissionDays } from '../../server/db/migrations/0028_agent_commission_days';
 import { newUserDefaults } from '../../server/modules/auth/service';
+import { prng } from '../../server/seed/catalogue';
 
 export interface AgentSeedOptions {
   members: number;
@@ -51,18 +52,6 @@ export interface AgentSeed {
 
 const CHANNELS = ['slots', 'live-casino', 'sports'] as const;
 const TOP_RATIOS = [200, 150, 100];
-
-/** mulberry32: small, fast, good enough to spread bench data. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Inserts rows many to a statement (under both databases' limits on bound values). */
 async function insertMany(db: Db, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
@@ -168,7 +157,7 @@ interface Node {
 
 export async function seedAgentBench(db: Db, opts: AgentSeedOptions): Promise<AgentSeed> {
   const started = performance.now();
-  const rand = random(14);
+  const rand = prng(14);
   const today = opts.today;
   const yesterday = addDays(today, -1);
   const now = dayStartMs(today, opts.timeZone) + 12 * 3_600_000;
