@@ -5,10 +5,18 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { homeCatalogue } from './build-tools/home-catalogue';
 import { precompress } from './build-tools/precompress';
+import { startGroup } from './build-tools/start-group';
 import { BEYOND_HOME_SOURCES } from './lingui.config';
 
 // The dev server proxies the API to the server started by `npm run dev`.
 const apiPort = Number(process.env.API_PORT ?? 8081);
+
+// The operator console's code and its own contract files (the `admin` group below). Of its route files only
+// the split parts (component and loader, `?tsr-split`): the rest (path, search validation) is in the route
+// tree every page loads, and would pull the whole chunk into home.
+const CONSOLE_MODULES =
+  /[\\/](src[\\/](features[\\/]admin[\\/]|routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split)|contract[\\/]admin[\\/])/;
+const routeTreeModules = startGroup(/[\\/]src[\\/]start\.tsx$/, CONSOLE_MODULES);
 
 // One id per build: it busts the persisted query cache and names the version the update prompt offers.
 const buildId = process.env.BEACON_BUILD_ID ?? new Date().toISOString();
@@ -29,6 +37,7 @@ export default defineConfig({
     lingui(),
     homeCatalogue(BEYOND_HOME_SOURCES),
     precompress(),
+    routeTreeModules.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -56,19 +65,17 @@ export default defineConfig({
           // react stays its own chunk: the small entry needs it, the framework can wait (decision 10).
           includeDependenciesRecursively: false,
           groups: [
-            // The operator console's code and its own contract files, one chunk (admin-*) that only /admin
-            // loads: a console file outside the group would get a chunk of its own, and be precached. Of its
-            // route files only the split parts (component and loader, `?tsr-split`): the rest (path, search
-            // validation) is in the route tree every page loads, and would pull the whole chunk into home.
-            {
-              name: 'admin',
-              test: /[\\/](src[\\/](features[\\/]admin[\\/]|routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split)|contract[\\/]admin[\\/])/,
-            },
+            // The operator console, one chunk (admin-*) that only /admin loads: a console file outside the
+            // group would get a chunk of its own, and be precached.
+            { name: 'admin', test: CONSOLE_MODULES },
             {
               name: 'framework',
               // The virtualizer stays with the lists that use it.
               test: /node_modules[\\/](react-dom|scheduler|use-sync-external-store|@tanstack[\\/](?!react-virtual|virtual-core)|@lingui|zod|idb-keyval|workbox-window)[\\/]?/,
             },
+            // Our modules the route tree imports, with it in one chunk rather than a tiny chunk each
+            // (build-tools/start-group.ts).
+            { name: 'start', test: routeTreeModules.test },
           ],
         },
       },
