@@ -14,6 +14,10 @@ export const RECORD_TYPES = [
   'bonus',
   'game',
   'spin',
+  /** Agent commission moved into the main balance (`/agent/withdraw`). */
+  'commission',
+  /** Rake back moved into the main balance. */
+  'rakeBack',
 ] as const;
 export const recordTypeSchema = z.enum(RECORD_TYPES, { error: 'invalid_type' });
 export type RecordType = z.infer<typeof recordTypeSchema>;

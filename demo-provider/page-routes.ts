@@ -5,7 +5,9 @@ import { CURRENCY, type DemoGame, findGame } from './catalogue';
 import { type Outcome, playRound, readChoice } from './engines/play';
 import type { RandomInt } from './engines/weighted-draw';
 import { readJson } from './http';
+import { ERROR_TEXTS } from './page/error-texts';
 import { errorPage, gamePage } from './page/game-page';
+import { pageLocale } from './page/page-texts';
 import { authenticateLaunch } from './seamless-auth';
 import type { SeamlessClient } from './seamless-client';
 import { type RoundRunner, type RoundView, STATUS_WORDS } from './seamless-rounds';
@@ -84,6 +86,27 @@ function pageRound(view: RoundView): PageRound {
   };
 }
 
+/** A game's page for an open session; its rounds are posted under `prefix` (/play seamless, /tplay transfer). */
+function showGame(
+  reply: FastifyReply,
+  nonce: string,
+  game: DemoGame,
+  session: { sessionId: string; balance: number | null; currency: string; lang: string },
+  prefix: '/play' | '/tplay',
+): FastifyReply {
+  const page = gamePage({
+    game,
+    session: session.sessionId,
+    balance: session.balance,
+    currency: session.currency,
+    lang: session.lang,
+    nonce,
+    playUrl: `${prefix}/${game.code}/rounds`,
+    roundUrl: `${prefix}/rounds/`,
+  });
+  return html(reply, nonce, page);
+}
+
 export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): void {
   const { db, client, rounds } = options;
 
@@ -92,14 +115,14 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
     '/play/:gameCode',
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      let lang = langSchema.parse(request.query.lang);
-      const game = findGame(request.params.gameCode, 'seamless');
+      const lang = langSchema.parse(request.query.lang);
+      const words = ERROR_TEXTS[pageLocale(lang)];
       const fail = (title: string, message: string, code: number) =>
         html(reply, nonce, errorPage({ title, message, lang, nonce }), code);
-      if (!game) return fail('Game not found', 'There is no such game here.', 404);
+      const game = findGame(request.params.gameCode, 'seamless');
+      if (!game) return fail(words.notFoundTitle, words.notFound, 404);
       const token = request.query.token ?? '';
-      if (!token || token.length > 200)
-        return fail('No game session', 'Open this game from the lobby of your casino.', 400);
+      if (!token || token.length > 200) return fail(words.noSessionTitle, words.noSession, 400);
       const auth = await authenticateLaunch(db, client, {
         token,
         gameCode: game.code,
@@ -107,32 +130,17 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
       });
       if (auth.kind === 'lost') {
         request.log.warn({ error: auth.error }, 'authenticate got no answer');
-        return fail('The casino did not answer', 'Close the game and open it again in a moment.', 502);
+        return fail(words.noAnswerTitle, words.noAnswer, 502);
       }
       if (auth.kind === 'refused')
         return fail(
-          'Cannot open the game',
-          (auth.status === 'INVALID_TOKEN'
-            ? 'This game link was already used or is not valid. Close the game and open it again from the lobby.'
-            : STATUS_WORDS[auth.status]) ?? 'The casino refused this game session.',
+          words.cannotOpen,
+          (auth.status === 'INVALID_TOKEN' ? words.usedLink : words.statuses[auth.status]) ??
+            words.refusedSession,
           403,
         );
       const { session } = auth;
-      lang = langSchema.parse(session.lang);
-      return html(
-        reply,
-        nonce,
-        gamePage({
-          game,
-          session: session.sessionId,
-          balance: session.balance,
-          currency: session.currency,
-          lang,
-          nonce,
-          playUrl: `/play/${game.code}/rounds`,
-          roundUrl: '/play/rounds/',
-        }),
-      );
+      return showGame(reply, nonce, game, { ...session, lang: langSchema.parse(session.lang) }, '/play');
     },
   );
 
@@ -170,33 +178,13 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
       const session = touchTransferSession(db, request.query.session ?? '');
       const lang = langSchema.parse(request.query.lang ?? session?.lang);
       const game = findGame(request.params.gameCode, 'transfer');
-      if (!game || !session || session.gameCode !== game.code)
-        return html(
-          reply,
-          nonce,
-          errorPage({
-            title: 'Cannot open the game',
-            message: 'This game link has expired. Close the game and open it again from the lobby.',
-            lang,
-            nonce,
-          }),
-          403,
-        );
+      if (!game || !session || session.gameCode !== game.code) {
+        const words = ERROR_TEXTS[pageLocale(lang)];
+        const page = errorPage({ title: words.cannotOpen, message: words.expiredLink, lang, nonce });
+        return html(reply, nonce, page, 403);
+      }
       const balance = walletBalance(db, session.playerId);
-      return html(
-        reply,
-        nonce,
-        gamePage({
-          game,
-          session: session.sessionId,
-          balance,
-          currency: CURRENCY,
-          lang,
-          nonce,
-          playUrl: `/tplay/${game.code}/rounds`,
-          roundUrl: '/tplay/rounds/',
-        }),
-      );
+      return showGame(reply, nonce, game, { ...session, balance, currency: CURRENCY, lang }, '/tplay');
     },
   );
 

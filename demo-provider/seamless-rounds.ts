@@ -5,6 +5,7 @@ import { type Outcome, playRound } from './engines/play';
 import type { RandomInt } from './engines/weighted-draw';
 import type { FaultQueue } from './faults';
 import { type CallRow, callsOfRound, decidingAttempt, deliver, enqueueCall } from './outbox';
+import { ERROR_TEXTS } from './page/error-texts';
 import { type SeamlessAction, SeamlessClient } from './seamless-client';
 import { noteSessionBalance, type SeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
@@ -60,19 +61,8 @@ export interface RoundView {
   message: string | null;
 }
 
-/** The platform's refusals in words, for the player. */
-export const STATUS_WORDS: Partial<Record<ProviderStatus, string>> = {
-  INSUFFICIENT_FUNDS: 'Not enough balance for this stake.',
-  LIMIT_REACHED: 'This stake is above the limit for this game or a limit you set.',
-  TOKEN_EXPIRED: 'Your game session has expired. Close the game and open it again from the lobby.',
-  INVALID_TOKEN: 'This game session is not valid. Close the game and open it again from the lobby.',
-  USER_BLOCKED: 'Your account cannot play right now. Please contact support.',
-  ROUND_CLOSED: 'This round was already closed.',
-  DUPLICATE_TRANSACTION: 'This bet was cancelled before it was placed, so the round did not take place.',
-  TRANSACTION_NOT_FOUND: 'The casino does not know this bet.',
-  INVALID_SIGNATURE: 'The casino could not check this game server. Please try again later.',
-  INVALID_REQUEST: 'The casino refused this request.',
-};
+/** The platform's refusals in words, for the player (English: the control routes' and logs' words). */
+export const STATUS_WORDS = ERROR_TEXTS['en-US'].statuses;
 
 export interface RoundRunnerOptions {
   db: ProviderDb;

@@ -33,10 +33,11 @@ ${body}
 </html>`;
 }
 
+/** A page that says why the game cannot open, in the launch's language (the words are the caller's). */
 export function errorPage(input: { title: string; message: string; lang: string; nonce: string }): string {
   return shell(
     input.title,
-    input.lang,
+    pageLocale(input.lang),
     input.nonce,
     `<main aria-label="${escapeHtml(input.title)}"><h1>${escapeHtml(input.title)}</h1><p class="error" role="alert">${escapeHtml(input.message)}</p></main>`,
   );

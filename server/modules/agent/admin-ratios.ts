@@ -66,7 +66,13 @@ async function apply(ctx: AppContext, trx: Db, by: OperatorActing, req: AdminRat
   );
 }
 
-export async function setUserRatios(ctx: AppContext, by: OperatorActing, req: AdminRatiosRequest) {
+/** `locale`: the operator's language (the console's Accept-Language), in which the answer names channels. */
+export async function setUserRatios(
+  ctx: AppContext,
+  by: OperatorActing,
+  req: AdminRatiosRequest,
+  locale?: string,
+) {
   const user = await userOf(ctx.db, req.uid);
   assertCanAccess(by.operator, 'write', 'user', user);
   const now = ctx.clock.now();
@@ -94,7 +100,7 @@ export async function setUserRatios(ctx: AppContext, by: OperatorActing, req: Ad
   });
   return {
     uid: req.uid,
-    ratios: await ratioViews(ctx.db, user.id, (await businessDays(ctx, user.id)).today),
+    ratios: await ratioViews(ctx.db, user.id, (await businessDays(ctx, user.id)).today, locale),
     secondApproval: commandId === null ? null : { commandId },
   };
 }
@@ -116,15 +122,15 @@ const NO_CEILING_BP = 10_000;
  * What the console shows of a user's place in the tree: the agent above them, their members, their ratios
  * (today's, and a change waiting for tomorrow) and, per channel, the range the agent rules leave an
  * operator for a change saved now: on every day from the change's on, from the highest direct member's ratio
- * to the parent's lowest.
+ * to the parent's lowest. Channels are named in `locale` (the operator's language), without one by default.
  */
-export async function ratiosForOperator(ctx: AppContext, userId: number) {
+export async function ratiosForOperator(ctx: AppContext, userId: number, locale?: string) {
   const db = ctx.db;
   const from = await ratioChangeDay(ctx, userId);
   const [parent, parentId, ratios, floor] = await Promise.all([
     parentOf(db, userId),
     treeParentOf(db, userId),
-    businessDays(ctx, userId).then(({ today }) => ratioViews(db, userId, today)),
+    businessDays(ctx, userId).then(({ today }) => ratioViews(db, userId, today, locale)),
     highestMemberRatios(db, userId, from),
   ]);
   const ceiling = parentId === undefined ? undefined : await lowestRatiosFrom(db, parentId, from);

@@ -12,6 +12,7 @@ import { fieldError } from '../../http/envelope';
 import { idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';
 import { recordAudit } from '../audit/service';
+import { answerLocale } from '../content/service';
 import { assertCanAccess, type OperatorActing } from '../operators/service';
 import { setUserRatios } from './admin-ratios';
 import { voidSettledRound } from './corrections';
@@ -79,7 +80,10 @@ export function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
   serve(app, ctx, adminAgentJobCall, ({ auth, input }) => setSenior(ctx, auth, input.uid, input.senior));
-  serve(app, ctx, adminRatiosCall, ({ auth, input }) => setUserRatios(ctx, auth, input));
+  // The answer's ratios name channels in the operator's language (decision 0048).
+  serve(app, ctx, adminRatiosCall, ({ auth, input, request, reply }) =>
+    setUserRatios(ctx, auth, input, answerLocale(request, reply)),
+  );
   serve(app, ctx, adminVoidRoundCall, (call) =>
     idempotentCall(
       ctx,

@@ -262,7 +262,9 @@ async function tellRatioChanges(
   effectiveDay: Day,
   now: number,
 ): Promise<void> {
-  const names = new Map((await gameChannels(trx)).map((c) => [c.code, c.name]));
+  // Named in the member's language at send time (decision 0048): a message's params are stored as sent.
+  const member = await trx.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
+  const names = new Map((await gameChannels(trx, member?.locale ?? undefined)).map((c) => [c.code, c.name]));
   const changed = [...byChannel].filter(([channel, bp]) => (before?.get(channel) ?? 0) !== bp);
   await sendMessages(
     trx,

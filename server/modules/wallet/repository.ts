@@ -85,23 +85,55 @@ function ledgerGameRows(userId: number, mainAccount: string) {
       else 'tx:' || cast(t.id as varchar(20)) end`;
 }
 
-/** The player's records and, unless the filter is another type, their game rows from the ledger. */
+/**
+ * Agent earnings moved into the main balance (`/agent/withdraw`, decision 0017): no wallet_records row
+ * describes them either, so they are read from the ledger too, a row per move, typed by the account they
+ * left (decision 0047).
+ */
+const EARNINGS_MOVES = {
+  agent_commission_out: 'commission',
+  agent_rakeback_out: 'rakeBack',
+} as const;
+
+/** The earnings moves of one player from the ledger; a row's id is minus its transaction's id. */
+function ledgerEarningsRows(mainAccount: string, types: readonly string[]) {
+  const typeOf = sql.join(
+    Object.entries(EARNINGS_MOVES).map(([type, record]) => sql`when ${type} then ${record}`),
+    sql` `,
+  );
+  const postings = Object.entries(EARNINGS_MOVES)
+    .filter(([, record]) => types.includes(record))
+    .map(([type]) => type);
+  return sql`
+    select -t.id as id, case t.type ${typeOf} end as type, e.amount as amount, 'Success' as state,
+      null as order_no, null as counterparty_uid, null as remark,
+      t.created_at as created_at, t.created_at as updated_at, null as move, null as channel
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_transactions t on t.id = e.transaction_id
+    where a.code = ${mainAccount} and t.type in (${sql.join(postings)})`;
+}
+
+/** The player's records and, unless the filter is another type, their game and earnings rows from the ledger. */
 function listed(f: RecordFilter) {
   const wallet = sql`
     select id, type, amount, state, order_no, counterparty_uid, remark, created_at, updated_at,
       null as move, null as channel
     from wallet_records where user_id = ${f.userId}`;
-  const rows =
-    f.type === undefined || f.type === 'game'
-      ? sql`${wallet} union all ${ledgerGameRows(f.userId, f.mainAccount)}`
-      : wallet;
+  const wanted = (types: readonly string[]) => f.type === undefined || types.includes(f.type);
+  const earnings = Object.values(EARNINGS_MOVES).filter((type) => wanted([type]));
+  const rows = [
+    wallet,
+    ...(wanted(['game']) ? [ledgerGameRows(f.userId, f.mainAccount)] : []),
+    ...(earnings.length > 0 ? [ledgerEarningsRows(f.mainAccount, earnings)] : []),
+  ];
   const where = [
     sql`1 = 1`,
     ...(f.type ? [sql`r.type = ${f.type}`] : []),
     ...(f.from !== undefined ? [sql`r.created_at >= ${f.from}`] : []),
     ...(f.to !== undefined ? [sql`r.created_at <= ${f.to}`] : []),
   ];
-  return sql`(${rows}) r where ${sql.join(where, sql` and `)}`;
+  return sql`(${sql.join(rows, sql` union all `)}) r where ${sql.join(where, sql` and `)}`;
 }
 
 export async function listRecords(

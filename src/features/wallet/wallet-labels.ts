@@ -23,6 +23,8 @@ export const RECORD_TYPE_LABELS: Record<RecordType, MessageDescriptor> = {
   bonus: msg`Bonus`,
   game: msg`Game`,
   spin: msg`Spin wheel prize`,
+  commission: msg`Commission`,
+  rakeBack: msg`Rake back`,
 };
 
 /** On /WithdrawStep the first step is the request itself. */
