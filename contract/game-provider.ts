@@ -89,19 +89,41 @@ export const walletAnswerSchema = z.object({
 });
 export type WalletAnswer = z.infer<typeof walletAnswerSchema>;
 
-const seamless = <P extends string, I extends z.ZodMiniType>(path: P, input: I) =>
-  ({ method: 'POST', path, input, answer: walletAnswerSchema, access: 'public', raw: true }) as const;
+const seamless = <P extends string, I extends z.ZodMiniType>(path: P, input: I, summary: string) =>
+  ({
+    method: 'POST',
+    path,
+    summary,
+    input,
+    answer: walletAnswerSchema,
+    access: 'public',
+    raw: true,
+  }) as const;
 
 export const seamlessAuthenticateCall = seamless(
   '/games/seamless/authenticate',
   authenticateRequestSchema,
+  "Provider: authenticate a launch's player token",
 ) satisfies Call;
-export const seamlessBalanceCall = seamless('/games/seamless/balance', balanceRequestSchema) satisfies Call;
-export const seamlessBetCall = seamless('/games/seamless/bet', betRequestSchema) satisfies Call;
-export const seamlessWinCall = seamless('/games/seamless/win', winRequestSchema) satisfies Call;
+export const seamlessBalanceCall = seamless(
+  '/games/seamless/balance',
+  balanceRequestSchema,
+  "Provider: read a player's balance",
+) satisfies Call;
+export const seamlessBetCall = seamless(
+  '/games/seamless/bet',
+  betRequestSchema,
+  "Provider: debit a player's bet",
+) satisfies Call;
+export const seamlessWinCall = seamless(
+  '/games/seamless/win',
+  winRequestSchema,
+  "Provider: credit a round's win",
+) satisfies Call;
 export const seamlessRollbackCall = seamless(
   '/games/seamless/rollback',
   rollbackRequestSchema,
+  'Provider: roll back a bet',
 ) satisfies Call;
 
 // ---- transfer: Beacon calls the provider

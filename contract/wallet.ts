@@ -390,6 +390,7 @@ export const walletRecordPageSchema = pageSchema(walletRecordSchema);
 export const secondaryInfoCall = {
   method: 'POST',
   path: '/user/secondaryInfo',
+  summary: 'Read the balances',
   answer: secondaryInfoSchema,
   access: 'user',
 } satisfies Call;
@@ -397,6 +398,7 @@ export const secondaryInfoCall = {
 export const levelDataCall = {
   method: 'POST',
   path: '/user/levelData',
+  summary: 'Read the VIP level and progress',
   answer: levelDataSchema,
   access: 'user',
 } satisfies Call;
@@ -405,6 +407,7 @@ export const levelDataCall = {
 export const depositCreateCall = {
   method: 'POST',
   path: '/wallet/deposit/create',
+  summary: 'Create a deposit order',
   input: depositCreateRequestSchema,
   answer: depositOrderSchema,
   access: 'user',
@@ -414,6 +417,7 @@ export const depositCreateCall = {
 export const depositListCall = {
   method: 'POST',
   path: '/wallet/deposit/list',
+  summary: 'List the caller\'s deposit orders',
   input: pageRequestSchema,
   answer: depositPageSchema,
   access: 'user',
@@ -422,6 +426,7 @@ export const depositListCall = {
 export const depositDetailCall = {
   method: 'POST',
   path: '/wallet/deposit/detail',
+  summary: 'Read one deposit order',
   input: orderNoRequestSchema,
   answer: depositOrderSchema,
   access: 'user',
@@ -431,6 +436,7 @@ export const depositDetailCall = {
 export const sandboxPayPageCall = {
   method: 'GET',
   path: '/wallet/sandbox/pay',
+  summary: 'Show the sandbox pay page (demo mode)',
   input: sandboxPayQuerySchema,
   answer: z.string(),
   access: 'public',
@@ -444,6 +450,7 @@ export const sandboxPayPageCall = {
 export const sandboxPayFormCall = {
   method: 'POST',
   path: '/wallet/sandbox/pay',
+  summary: 'Pay or cancel on the sandbox pay page (demo mode)',
   input: sandboxPayFormSchema,
   answer: z.string(),
   access: 'public',
@@ -458,6 +465,7 @@ export const sandboxPayFormCall = {
 export const sandboxCallbackCall = {
   method: 'POST',
   path: '/wallet/sandbox/callback',
+  summary: 'Receive the payment provider\'s signed callback',
   input: sandboxCallbackSchema,
   answer: sandboxCallbackResponseSchema,
   access: 'public',
@@ -466,6 +474,7 @@ export const sandboxCallbackCall = {
 export const cardsListCall = {
   method: 'POST',
   path: '/wallet/cards/list',
+  summary: 'List the caller\'s withdrawal methods',
   answer: withdrawMethodListSchema,
   access: 'user',
 } satisfies Call;
@@ -477,6 +486,7 @@ export const cardsListCall = {
 export const cardsSaveCall = {
   method: 'POST',
   path: '/wallet/cards/save',
+  summary: 'Add or replace a withdrawal method',
   input: withdrawMethodSaveRequestSchema,
   answer: withdrawMethodSchema,
   access: 'user',
@@ -485,6 +495,7 @@ export const cardsSaveCall = {
 export const cardsDeleteCall = {
   method: 'POST',
   path: '/wallet/cards/delete',
+  summary: 'Delete a withdrawal method',
   input: idRequestSchema,
   answer: emptyResponseSchema,
   access: 'user',
@@ -497,6 +508,7 @@ export const cardsDeleteCall = {
 export const withdrawCreateCall = {
   method: 'POST',
   path: '/wallet/withdraw/create',
+  summary: 'Request a withdrawal',
   input: withdrawCreateRequestSchema,
   answer: withdrawalSchema,
   access: 'user',
@@ -506,6 +518,7 @@ export const withdrawCreateCall = {
 export const withdrawListCall = {
   method: 'POST',
   path: '/wallet/withdraw/list',
+  summary: 'List the caller\'s withdrawals',
   input: pageRequestSchema,
   answer: withdrawalPageSchema,
   access: 'user',
@@ -514,6 +527,7 @@ export const withdrawListCall = {
 export const withdrawDetailCall = {
   method: 'POST',
   path: '/wallet/withdraw/detail',
+  summary: 'Read one withdrawal',
   input: idRequestSchema,
   answer: withdrawalSchema,
   access: 'user',
@@ -522,6 +536,7 @@ export const withdrawDetailCall = {
 export const safeInfoCall = {
   method: 'POST',
   path: '/wallet/safe/info',
+  summary: 'Read the safe',
   answer: safeInfoSchema,
   access: 'user',
 } satisfies Call;
@@ -530,6 +545,7 @@ export const safeInfoCall = {
 export const safeSetPasswordCall = {
   method: 'POST',
   path: '/wallet/safe/setPassword',
+  summary: 'Set the safe password',
   input: safeSetPasswordRequestSchema,
   answer: safeInfoSchema,
   access: 'user',
@@ -538,6 +554,7 @@ export const safeSetPasswordCall = {
 export const safeChangePasswordCall = {
   method: 'POST',
   path: '/wallet/safe/changePassword',
+  summary: 'Change the safe password',
   input: safeChangePasswordRequestSchema,
   answer: safeInfoSchema,
   access: 'user',
@@ -547,6 +564,7 @@ export const safeChangePasswordCall = {
 export const safeDepositCall = {
   method: 'POST',
   path: '/wallet/safe/deposit',
+  summary: 'Move money into the safe',
   input: safeDepositRequestSchema,
   answer: safeMoveResultSchema,
   access: 'user',
@@ -557,6 +575,7 @@ export const safeDepositCall = {
 export const safeWithdrawCall = {
   method: 'POST',
   path: '/wallet/safe/withdraw',
+  summary: 'Move money out of the safe',
   input: safeWithdrawRequestSchema,
   answer: safeMoveResultSchema,
   access: 'user',
@@ -566,6 +585,7 @@ export const safeWithdrawCall = {
 export const transferCall = {
   method: 'POST',
   path: '/wallet/transfer',
+  summary: 'Transfer money to another user',
   input: transferRequestSchema,
   answer: transferResultSchema,
   access: 'user',
@@ -575,6 +595,7 @@ export const transferCall = {
 export const recordsCall = {
   method: 'POST',
   path: '/wallet/records',
+  summary: 'List the caller\'s balance records',
   input: recordsRequestSchema,
   answer: walletRecordPageSchema,
   access: 'user',

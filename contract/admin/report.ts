@@ -90,6 +90,7 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 export const adminReportCall = {
   method: 'POST',
   path: '/admin/reports/daily',
+  summary: 'Read a site\'s figures per business day',
   input: adminReportRequestSchema,
   answer: adminReportSchema,
   access: operatorAccess('report', 'read'),

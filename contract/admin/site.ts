@@ -154,6 +154,7 @@ export type AdminSite = z.infer<typeof adminSiteSchema>;
 export const adminSiteListCall = {
   method: 'POST',
   path: '/admin/sites/list',
+  summary: 'List the operator\'s sites with their settings',
   answer: z.array(adminSiteSchema),
   access: operatorAccess('site', 'read'),
 } satisfies Call;
@@ -162,6 +163,7 @@ export const adminSiteListCall = {
 export const siteSaveCall = {
   method: 'POST',
   path: '/admin/sites/save',
+  summary: 'Replace a site\'s settings',
   input: siteSaveRequestSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
@@ -174,6 +176,7 @@ export const siteSaveCall = {
 export const siteCreateCall = {
   method: 'POST',
   path: '/admin/sites/create',
+  summary: 'Create a site',
   input: siteCreateRequestSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
@@ -194,6 +197,7 @@ export type SiteIconTarget = z.infer<typeof siteIconTargetSchema>;
 export const siteIconCall = {
   method: 'POST',
   path: '/admin/sites/icon',
+  summary: 'Upload a site\'s icon',
   input: siteIconTargetSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
@@ -207,6 +211,7 @@ export const siteIconCall = {
 export const siteIconRemoveCall = {
   method: 'POST',
   path: '/admin/sites/icon/remove',
+  summary: 'Remove a site\'s icon',
   input: siteIconTargetSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),

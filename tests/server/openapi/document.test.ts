@@ -91,3 +91,31 @@ describe('the OpenAPI document at /api/docs', () => {
     }
   });
 });
+
+describe('summaries, tags and servers (issue 32)', () => {
+  it('gives every operation a hand-written one-line summary and a declared tag, and names servers', async () => {
+    const doc = (await fetchDocument()) as OpenApiDocument & {
+      servers?: { url: string }[];
+      tags?: { name: string }[];
+    };
+    expect(doc.servers?.length).toBeGreaterThan(0);
+    const tags = new Set((doc.tags ?? []).map((t) => t.name));
+    const bad: string[] = [];
+    const summaries = new Map<string, string>();
+    for (const [url, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(
+        ops as Record<string, { summary?: string; tags?: string[] }>,
+      )) {
+        const where = `${method.toUpperCase()} ${url}`;
+        const summary = op.summary ?? '';
+        if (summary.trim() === '' || summary.includes('\n') || summary.length > 80)
+          bad.push(`${where}: summary`);
+        if (!op.tags?.length || !op.tags.every((t) => tags.has(t))) bad.push(`${where}: tag`);
+        const twin = summaries.get(summary);
+        if (twin) bad.push(`${where}: same summary as ${twin}`);
+        summaries.set(summary, where);
+      }
+    expect(bad).toEqual([]);
+    expect(summaries.size).toBeGreaterThan(150);
+  });
+});

@@ -44,7 +44,13 @@ const freePort = () =>
 
 /** Asks the pass-through to replace the answer's `data` with a string, which no envelope's data is. */
 const SPOIL_HEADER = 'x-test-spoil-answer';
-const HOP_HEADERS = new Set(['connection', 'content-length', 'content-encoding', 'transfer-encoding', 'host']);
+const HOP_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'host',
+]);
 
 const readBody = async (req: IncomingMessage): Promise<Buffer> => {
   const chunks: Buffer[] = [];
