@@ -71,7 +71,7 @@ const passThrough = (target: string): Server =>
       const answer = await fetch(`${target}${req.url}`, {
         method: req.method,
         headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
       });
       let out = Buffer.from(await answer.arrayBuffer());
       if (req.headers[SPOIL_HEADER])
