@@ -13,7 +13,7 @@ import { FIGURES, type Figure, RANGES } from './agent-figures';
 import type { Call } from './call';
 import { daySchema } from './day';
 import { pageRequestSchema, pageSchema } from './paging';
-import { money, moneyValue } from './wallet';
+import { ifNoIssueYet, money, moneyValue, TWO_DECIMALS } from './wallet';
 
 /** The highest ratio anyone may hold, percent (a site may set less; the server checks its own limit). */
 export const RATIO_MAX_PERCENT = 100;
@@ -25,14 +25,13 @@ export const ratioPercent = z
       issue.input === undefined || issue.input === null ? 'ratio_required' : 'ratio_invalid',
   })
   .check(
-    z.refine(
-      (v) =>
-        Number.isFinite(v) &&
-        v >= 0 &&
-        v <= RATIO_MAX_PERCENT &&
-        Math.abs(v * 100 - Math.round(v * 100)) < 1e-9,
-      'ratio_invalid',
-    ),
+    z.gte(0, 'ratio_invalid'),
+    z.lte(RATIO_MAX_PERCENT, 'ratio_invalid'),
+    z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+      error: 'ratio_invalid',
+      ...ifNoIssueYet,
+    }),
+    z.describe(`Percent of the valid bet, 0 to ${RATIO_MAX_PERCENT} (0.3 = 0.30%). ${TWO_DECIMALS}`),
   );
 
 /** A member's public number (users.uid), as the app shows it. */
@@ -82,7 +81,7 @@ export type AgentDetail = z.infer<typeof agentDetailSchema>;
 export const agentDetailCall = {
   method: 'POST',
   path: '/uid/app/detail',
-  summary: 'Read the agent\'s summary',
+  summary: "Read the agent's summary",
   answer: agentDetailSchema,
   access: 'user',
 } satisfies Call;
@@ -162,7 +161,7 @@ export type AgentLinkInfo = z.infer<typeof agentLinkInfoSchema>;
 export const agentLinkCall = {
   method: 'POST',
   path: '/agent/link',
-  summary: 'Read what an agent link\'s code stands for',
+  summary: "Read what an agent link's code stands for",
   input: agentLinkRequestSchema,
   answer: agentLinkInfoSchema,
   access: 'public',
@@ -187,7 +186,7 @@ export const agentDownSchema = z.object({ ratios: z.array(ratioViewSchema) });
 export const agentDownCall = {
   method: 'POST',
   path: '/uid/app/agentdown',
-  summary: 'Set a direct member\'s ratios',
+  summary: "Set a direct member's ratios",
   input: agentDownRequestSchema,
   answer: agentDownSchema,
   access: 'user',
@@ -282,7 +281,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamCall = {
   method: 'POST',
   path: '/agent/team',
-  summary: 'List the agent\'s team',
+  summary: "List the agent's team",
   input: teamRequestSchema,
   answer: teamSchema,
   access: 'user',
@@ -361,7 +360,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportCall = {
   method: 'POST',
   path: '/agent/report',
-  summary: 'Read the agent\'s report over days',
+  summary: "Read the agent's report over days",
   input: rangeRequestSchema,
   answer: reportSchema,
   access: 'user',
@@ -394,7 +393,7 @@ export const reportDetailsSchema = z.object({ total: moneyValue, page: pageSchem
 export const reportDetailsCall = {
   method: 'POST',
   path: '/agent/report/details',
-  summary: 'List a report\'s rows',
+  summary: "List a report's rows",
   input: reportDetailsRequestSchema,
   answer: reportDetailsSchema,
   access: 'user',
@@ -414,7 +413,7 @@ export type RakeBack = z.infer<typeof rakeBackSchema>;
 export const rakeBackCall = {
   method: 'POST',
   path: '/agent/rakeback',
-  summary: 'Read today\'s rake back so far',
+  summary: "Read today's rake back so far",
   answer: rakeBackSchema,
   access: 'user',
 } satisfies Call;

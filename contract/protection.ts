@@ -37,7 +37,7 @@ const periodSchema = z.enum(LIMIT_PERIODS, { error: 'period_invalid' });
 
 export const limitSetRequestSchema = z.object({
   period: periodSchema,
-  amount: z.nullable(money.check(z.refine((v) => v <= LIMIT_MAX, 'amount_above_max'))),
+  amount: z.nullable(money.check(z.lte(LIMIT_MAX, 'amount_above_max'))),
 });
 export type LimitSetRequest = z.infer<typeof limitSetRequestSchema>;
 
@@ -124,7 +124,7 @@ export type HistoryMonth = z.infer<typeof historyMonthSchema>;
 export const protectionStateCall = {
   method: 'POST',
   path: '/protection/state',
-  summary: 'Read the caller\'s limits, blocks and reality check',
+  summary: "Read the caller's limits, blocks and reality check",
   answer: protectionStateSchema,
   access: 'user',
 } satisfies Call;
