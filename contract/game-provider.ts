@@ -44,33 +44,19 @@ const gameCode = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const authenticateRequestSchema = z.strictObject({ token });
 export const balanceRequestSchema = z.strictObject({ sessionToken: token, playerId });
-export const betRequestSchema = z.strictObject({
+/** What a bet, a win and a rollback each name: the session, the player, the movement and its round. */
+const roundMoveSchema = z.strictObject({
   sessionToken: token,
   playerId,
   transactionId: wireId,
   roundId: wireId,
   gameCode,
-  amount: wireAmount,
 });
+export const betRequestSchema = z.extend(roundMoveSchema, { amount: wireAmount });
 export type BetRequest = z.infer<typeof betRequestSchema>;
-export const winRequestSchema = z.strictObject({
-  sessionToken: token,
-  playerId,
-  transactionId: wireId,
-  roundId: wireId,
-  gameCode,
-  amount: wireAmount,
-  roundClosed: z.boolean(),
-});
+export const winRequestSchema = z.extend(roundMoveSchema, { amount: wireAmount, roundClosed: z.boolean() });
 export type WinRequest = z.infer<typeof winRequestSchema>;
-export const rollbackRequestSchema = z.strictObject({
-  sessionToken: token,
-  playerId,
-  transactionId: wireId,
-  roundId: wireId,
-  gameCode,
-  referenceTransactionId: wireId,
-});
+export const rollbackRequestSchema = z.extend(roundMoveSchema, { referenceTransactionId: wireId });
 export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
 
 /** Every seamless answer: a status, and the balance wherever the player is known. */
