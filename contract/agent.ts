@@ -13,7 +13,7 @@ import { FIGURES, type Figure, RANGES } from './agent-figures';
 import type { Call } from './call';
 import { daySchema } from './day';
 import { pageRequestSchema, pageSchema } from './paging';
-import { money, moneyValue } from './wallet';
+import { ifNoIssueYet, money, moneyValue, TWO_DECIMALS } from './wallet';
 
 /** The highest ratio anyone may hold, percent (a site may set less; the server checks its own limit). */
 export const RATIO_MAX_PERCENT = 100;
@@ -25,14 +25,13 @@ export const ratioPercent = z
       issue.input === undefined || issue.input === null ? 'ratio_required' : 'ratio_invalid',
   })
   .check(
-    z.refine(
-      (v) =>
-        Number.isFinite(v) &&
-        v >= 0 &&
-        v <= RATIO_MAX_PERCENT &&
-        Math.abs(v * 100 - Math.round(v * 100)) < 1e-9,
-      'ratio_invalid',
-    ),
+    z.gte(0, 'ratio_invalid'),
+    z.lte(RATIO_MAX_PERCENT, 'ratio_invalid'),
+    z.refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+      error: 'ratio_invalid',
+      ...ifNoIssueYet,
+    }),
+    z.describe(`Percent of the valid bet, 0 to ${RATIO_MAX_PERCENT} (0.3 = 0.30%). ${TWO_DECIMALS}`),
   );
 
 /** A member's public number (users.uid), as the app shows it. */
@@ -82,6 +81,7 @@ export type AgentDetail = z.infer<typeof agentDetailSchema>;
 export const agentDetailCall = {
   method: 'POST',
   path: '/uid/app/detail',
+  summary: "Read the agent's summary",
   answer: agentDetailSchema,
   access: 'user',
 } satisfies Call;
@@ -100,6 +100,7 @@ export type AgentLinks = z.infer<typeof agentLinksSchema>;
 export const agentLinksCall = {
   method: 'POST',
   path: '/uid/app/links',
+  summary: 'Read the invite code, its link and QR code',
   answer: agentLinksSchema,
   access: 'user',
 } satisfies Call;
@@ -118,6 +119,7 @@ export type GeneratedLink = z.infer<typeof generatedLinkSchema>;
 export const genDownlinkCall = {
   method: 'POST',
   path: '/uid/app/gen/downlink',
+  summary: 'Make a registration link presetting ratio and job',
   input: downlinkRequestSchema,
   answer: generatedLinkSchema,
   access: 'user',
@@ -134,6 +136,7 @@ export type RechargeLinkRequest = z.input<typeof rechargeLinkRequestSchema>;
 export const genRechargeLinkCall = {
   method: 'POST',
   path: '/uid/app/gen/rechargelink',
+  summary: 'Make a deposit link for a member',
   input: rechargeLinkRequestSchema,
   answer: generatedLinkSchema,
   access: 'user',
@@ -158,6 +161,7 @@ export type AgentLinkInfo = z.infer<typeof agentLinkInfoSchema>;
 export const agentLinkCall = {
   method: 'POST',
   path: '/agent/link',
+  summary: "Read what an agent link's code stands for",
   input: agentLinkRequestSchema,
   answer: agentLinkInfoSchema,
   access: 'public',
@@ -182,6 +186,7 @@ export const agentDownSchema = z.object({ ratios: z.array(ratioViewSchema) });
 export const agentDownCall = {
   method: 'POST',
   path: '/uid/app/agentdown',
+  summary: "Set a direct member's ratios",
   input: agentDownRequestSchema,
   answer: agentDownSchema,
   access: 'user',
@@ -194,6 +199,7 @@ export const agentDefaultsRequestSchema = z.object({
 export const agentDefaultsCall = {
   method: 'POST',
   path: '/agent/defaults',
+  summary: 'Set the ratios new direct members start with',
   input: agentDefaultsRequestSchema,
   answer: agentDownSchema,
   access: 'user',
@@ -209,6 +215,7 @@ export const bindRequestSchema = z.object({
 export const bindCall = {
   method: 'POST',
   path: '/agent/bind',
+  summary: 'Bind an invite code to the account',
   input: bindRequestSchema,
   answer: z.object({ boundTo: z.object({ uid: z.int(), inviteCode: z.string() }) }),
   access: 'user',
@@ -218,6 +225,7 @@ export const jobSchema = z.object({ job: z.int() });
 export const joinAgentCall = {
   method: 'POST',
   path: '/agent/join',
+  summary: 'Join the agent programme',
   answer: jobSchema,
   access: 'user',
 } satisfies Call;
@@ -226,6 +234,7 @@ export const promoteRequestSchema = z.object({ memberUid: uid });
 export const promoteCall = {
   method: 'POST',
   path: '/agent/promote',
+  summary: 'Promote a direct member to agent',
   input: promoteRequestSchema,
   answer: jobSchema,
   access: 'user',
@@ -272,6 +281,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamCall = {
   method: 'POST',
   path: '/agent/team',
+  summary: "List the agent's team",
   input: teamRequestSchema,
   answer: teamSchema,
   access: 'user',
@@ -290,6 +300,7 @@ export type Downline = z.infer<typeof downlineSchema>;
 export const downlineCall = {
   method: 'POST',
   path: '/agent/downline',
+  summary: 'Read one member of the team',
   input: downlineRequestSchema,
   answer: downlineSchema,
   access: 'user',
@@ -349,6 +360,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportCall = {
   method: 'POST',
   path: '/agent/report',
+  summary: "Read the agent's report over days",
   input: rangeRequestSchema,
   answer: reportSchema,
   access: 'user',
@@ -381,6 +393,7 @@ export const reportDetailsSchema = z.object({ total: moneyValue, page: pageSchem
 export const reportDetailsCall = {
   method: 'POST',
   path: '/agent/report/details',
+  summary: "List a report's rows",
   input: reportDetailsRequestSchema,
   answer: reportDetailsSchema,
   access: 'user',
@@ -400,6 +413,7 @@ export type RakeBack = z.infer<typeof rakeBackSchema>;
 export const rakeBackCall = {
   method: 'POST',
   path: '/agent/rakeback',
+  summary: "Read today's rake back so far",
   answer: rakeBackSchema,
   access: 'user',
 } satisfies Call;
@@ -421,6 +435,7 @@ export const earningsWithdrawSchema = z.object({
 export const earningsWithdrawCall = {
   method: 'POST',
   path: '/agent/withdraw',
+  summary: 'Move agent earnings to the main balance',
   input: earningsWithdrawRequestSchema,
   answer: earningsWithdrawSchema,
   access: 'user',

@@ -28,6 +28,7 @@ export const appCardViewSchema = z.nullable(appCardSchema);
 export const appCardViewCall = {
   method: 'GET',
   path: '/appcard/view',
+  summary: "Read the caller's short-video account card",
   answer: appCardViewSchema,
   access: 'user',
 } satisfies Call;
@@ -36,6 +37,7 @@ export const appCardViewCall = {
 export const appCardEditCall = {
   method: 'POST',
   path: '/appcard/edit',
+  summary: "Add or replace the caller's account card",
   input: appCardSchema,
   answer: appCardSchema,
   access: 'user',

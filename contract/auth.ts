@@ -191,6 +191,7 @@ export const toUsername = (a: string, p: string): string => `${a}+${p}`;
 export const sendSmsCall = {
   method: 'POST',
   path: '/cplogin/sendsms',
+  summary: 'Send a verification code by SMS',
   input: sendSmsRequestSchema,
   answer: sendSmsResponseSchema,
   access: 'public',
@@ -199,6 +200,7 @@ export const sendSmsCall = {
 export const registerCall = {
   method: 'POST',
   path: '/cplogin/reg',
+  summary: 'Register with phone, code and password',
   input: registerRequestSchema,
   answer: sessionResponseSchema,
   access: 'public',
@@ -207,6 +209,7 @@ export const registerCall = {
 export const loginCall = {
   method: 'POST',
   path: '/cplogin/login',
+  summary: 'Sign in with phone and password',
   input: loginRequestSchema,
   answer: sessionResponseSchema,
   access: 'public',
@@ -216,6 +219,7 @@ export const loginCall = {
 export const tokenLoginCall = {
   method: 'POST',
   path: '/cplogin/tokenLogin',
+  summary: 'Sign in again with a stored token',
   input: tokenLoginRequestSchema,
   answer: tokenLoginResponseSchema,
   access: 'public',
@@ -224,6 +228,7 @@ export const tokenLoginCall = {
 export const logoutCall = {
   method: 'POST',
   path: '/cplogin/logout',
+  summary: 'Sign out, revoking the token',
   answer: emptyResponseSchema,
   access: 'user',
 } satisfies Call;
@@ -231,6 +236,7 @@ export const logoutCall = {
 export const forgotPasswordCall = {
   method: 'POST',
   path: '/cplogin/forgotpwd',
+  summary: 'Reset a forgotten password with an SMS code',
   input: forgotPasswordRequestSchema,
   answer: emptyResponseSchema,
   access: 'public',

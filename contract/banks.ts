@@ -79,6 +79,9 @@ export const BANK_COUNTRIES: readonly BankCountry[] = [
 
 export const DEFAULT_BANK_COUNTRY: BankCountryCode = 'PH';
 
+/** Every bank's code, of every country: the wire's `bank` is one of these (an enum in the OpenAPI document). */
+export const BANK_CODES = BANK_COUNTRIES.flatMap((c) => c.banks.map((b) => b.code)) as [string, ...string[]];
+
 const byCode = (code: string | null | undefined): BankCountry | undefined =>
   BANK_COUNTRIES.find((c) => c.code === code);
 

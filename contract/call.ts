@@ -27,7 +27,10 @@ export interface Call {
    * `input` validates (server/http/upload.ts).
    */
   readonly upload?: UploadSpec;
-  /** One line for the OpenAPI document; without it the path is read as words (server/http/openapi-document.ts). */
+  /**
+   * One line for the OpenAPI document, written by hand: every declaration has one (tests/server/openapi/
+   * document.test.ts refuses an operation without); optional only for the test suites' own fixture calls.
+   */
   readonly summary?: string;
 }
 

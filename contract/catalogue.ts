@@ -144,6 +144,7 @@ export const mediaDownloadQuerySchema = z.object({
 export const wxListCall = {
   method: 'POST',
   path: '/wxcps/applist',
+  summary: "List catalogue 1's mini-games",
   input: wxAppListRequestSchema,
   answer: wxAppPageSchema,
   access: 'optionalUser',
@@ -153,6 +154,7 @@ export const wxListCall = {
 export const wxMineCall = {
   method: 'POST',
   path: '/wxcps/myapplist',
+  summary: 'List the mini-games the caller applied for',
   input: pageRequestSchema,
   answer: myWxAppPageSchema,
   access: 'user',
@@ -162,6 +164,7 @@ export const wxMineCall = {
 export const wxNewestCall = {
   method: 'POST',
   path: '/wxcps/lastapplist',
+  summary: "List catalogue 1's newest mini-games",
   input: newestRequestSchema,
   answer: wxNewestSchema,
   access: 'optionalUser',
@@ -170,6 +173,7 @@ export const wxNewestCall = {
 export const wxDetailCall = {
   method: 'POST',
   path: '/wxcps/detail',
+  summary: 'Read one mini-game',
   input: wxAppDetailRequestSchema,
   answer: wxAppSchema,
   access: 'user',
@@ -178,6 +182,7 @@ export const wxDetailCall = {
 export const wxApplyCall = {
   method: 'POST',
   path: '/wxcps/apply',
+  summary: 'Apply to promote a mini-game',
   input: wxApplyRequestSchema,
   answer: wxApplyResponseSchema,
   access: 'user',
@@ -187,6 +192,7 @@ export const wxApplyCall = {
 export const wxPinCall = {
   method: 'POST',
   path: '/wxcps/keeptop',
+  summary: 'Pin or unpin a mini-game (senior agents)',
   input: wxKeepTopRequestSchema,
   answer: keepTopResponseSchema,
   access: 'user',
@@ -196,6 +202,7 @@ export const wxPinCall = {
 export const demandListCall = {
   method: 'POST',
   path: '/doucps/demandlist',
+  summary: "List catalogue 2's short-video demands",
   input: demandListRequestSchema,
   answer: demandPageSchema,
   access: 'optionalUser',
@@ -204,6 +211,7 @@ export const demandListCall = {
 export const demandMineCall = {
   method: 'POST',
   path: '/doucps/mydemandlist',
+  summary: 'List the demands the caller claimed',
   input: pageRequestSchema,
   answer: myDemandPageSchema,
   access: 'user',
@@ -212,6 +220,7 @@ export const demandMineCall = {
 export const demandNewestCall = {
   method: 'POST',
   path: '/doucps/lastapplist',
+  summary: "List catalogue 2's newest demands",
   input: newestRequestSchema,
   answer: demandNewestSchema,
   access: 'optionalUser',
@@ -220,6 +229,7 @@ export const demandNewestCall = {
 export const demandApplyCall = {
   method: 'POST',
   path: '/doucps/apply',
+  summary: 'Claim a short-video demand',
   input: demandIdRequestSchema,
   answer: demandApplyResponseSchema,
   access: 'user',
@@ -228,6 +238,7 @@ export const demandApplyCall = {
 export const demandPinCall = {
   method: 'POST',
   path: '/doucps/keeptop',
+  summary: 'Pin or unpin a demand (senior agents)',
   input: demandIdRequestSchema,
   answer: keepTopResponseSchema,
   access: 'user',
@@ -237,6 +248,7 @@ export const demandPinCall = {
 export const demandDeleteCall = {
   method: 'POST',
   path: '/doucps/delmydemand',
+  summary: 'Give up a claimed demand',
   input: demandIdRequestSchema,
   answer: z.null(),
   access: 'user',
@@ -246,6 +258,7 @@ export const demandDeleteCall = {
 export const downImageCall = {
   method: 'GET',
   path: '/wxcps/downimage',
+  summary: "Download an item's picture",
   input: mediaDownloadQuerySchema,
   /** The file's bytes. */
   answer: z.string(),
@@ -257,6 +270,7 @@ export const downImageCall = {
 export const downVideoCall = {
   method: 'GET',
   path: '/wxcps/downvideo',
+  summary: "Download an item's video, with byte ranges",
   input: mediaDownloadQuerySchema,
   answer: z.string(),
   access: 'public',

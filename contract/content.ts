@@ -93,6 +93,7 @@ export type HtmlPage = z.infer<typeof htmlPageSchema>;
 export const bannerListCall = {
   method: 'POST',
   path: '/mainview/bannerList',
+  summary: "List the home carousel's banners",
   answer: bannerListSchema,
   access: 'public',
 } satisfies Call;
@@ -101,6 +102,7 @@ export const bannerListCall = {
 export const noticeTickerCall = {
   method: 'POST',
   path: '/cp/mainview/notice',
+  summary: 'Read the notice ticker',
   answer: noticeListSchema,
   access: 'user',
 } satisfies Call;
@@ -109,6 +111,7 @@ export const noticeTickerCall = {
 export const noticeListCall = {
   method: 'POST',
   path: '/cp/notices/list',
+  summary: "List the caller's notices with their read state",
   answer: noticeDetailListSchema,
   access: 'user',
 } satisfies Call;
@@ -116,6 +119,7 @@ export const noticeListCall = {
 export const noticeReadCall = {
   method: 'POST',
   path: '/cp/notices/read',
+  summary: 'Mark notices read',
   input: noticeReadRequestSchema,
   answer: noticeReadResultSchema,
   access: 'user',
@@ -129,6 +133,7 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 export const customAgentPageCall = {
   method: 'POST',
   path: '/mainview/customAgent',
+  summary: 'Read the customer-service page',
   answer: htmlPageSchema,
   access: 'public',
 } satisfies Call;
@@ -137,6 +142,7 @@ export const customAgentPageCall = {
 export const systemHelpPageCall = {
   method: 'POST',
   path: '/mainview/systemHelp',
+  summary: 'Read the help page',
   answer: htmlPageSchema,
   access: 'public',
 } satisfies Call;
@@ -145,6 +151,7 @@ export const systemHelpPageCall = {
 export const aboutUsPageCall = {
   method: 'POST',
   path: '/mainview/aboutus',
+  summary: 'Read the about page',
   answer: htmlPageSchema,
   access: 'public',
 } satisfies Call;

@@ -11,6 +11,7 @@ export const smsOutboxResponseSchema = z.array(
 export const smsOutboxCall = {
   method: 'POST',
   path: '/dev/sms-outbox',
+  summary: 'Read the dev SMS outbox (demo mode)',
   input: smsOutboxRequestSchema,
   answer: smsOutboxResponseSchema,
   access: 'public',
@@ -26,6 +27,7 @@ export const devClockRequestSchema = z.object({
 export const devClockCall = {
   method: 'POST',
   path: '/dev/clock',
+  summary: 'Move the demo clock (demo mode)',
   input: devClockRequestSchema,
   answer: z.object({ now: z.number() }),
   access: 'public',

@@ -44,33 +44,19 @@ const gameCode = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const authenticateRequestSchema = z.strictObject({ token });
 export const balanceRequestSchema = z.strictObject({ sessionToken: token, playerId });
-export const betRequestSchema = z.strictObject({
+/** What a bet, a win and a rollback each name: the session, the player, the movement and its round. */
+const roundMoveSchema = z.strictObject({
   sessionToken: token,
   playerId,
   transactionId: wireId,
   roundId: wireId,
   gameCode,
-  amount: wireAmount,
 });
+export const betRequestSchema = z.extend(roundMoveSchema, { amount: wireAmount });
 export type BetRequest = z.infer<typeof betRequestSchema>;
-export const winRequestSchema = z.strictObject({
-  sessionToken: token,
-  playerId,
-  transactionId: wireId,
-  roundId: wireId,
-  gameCode,
-  amount: wireAmount,
-  roundClosed: z.boolean(),
-});
+export const winRequestSchema = z.extend(roundMoveSchema, { amount: wireAmount, roundClosed: z.boolean() });
 export type WinRequest = z.infer<typeof winRequestSchema>;
-export const rollbackRequestSchema = z.strictObject({
-  sessionToken: token,
-  playerId,
-  transactionId: wireId,
-  roundId: wireId,
-  gameCode,
-  referenceTransactionId: wireId,
-});
+export const rollbackRequestSchema = z.extend(roundMoveSchema, { referenceTransactionId: wireId });
 export type RollbackRequest = z.infer<typeof rollbackRequestSchema>;
 
 /** Every seamless answer: a status, and the balance wherever the player is known. */
@@ -89,19 +75,41 @@ export const walletAnswerSchema = z.object({
 });
 export type WalletAnswer = z.infer<typeof walletAnswerSchema>;
 
-const seamless = <P extends string, I extends z.ZodMiniType>(path: P, input: I) =>
-  ({ method: 'POST', path, input, answer: walletAnswerSchema, access: 'public', raw: true }) as const;
+const seamless = <P extends string, I extends z.ZodMiniType>(path: P, input: I, summary: string) =>
+  ({
+    method: 'POST',
+    path,
+    summary,
+    input,
+    answer: walletAnswerSchema,
+    access: 'public',
+    raw: true,
+  }) as const;
 
 export const seamlessAuthenticateCall = seamless(
   '/games/seamless/authenticate',
   authenticateRequestSchema,
+  "Provider: authenticate a launch's player token",
 ) satisfies Call;
-export const seamlessBalanceCall = seamless('/games/seamless/balance', balanceRequestSchema) satisfies Call;
-export const seamlessBetCall = seamless('/games/seamless/bet', betRequestSchema) satisfies Call;
-export const seamlessWinCall = seamless('/games/seamless/win', winRequestSchema) satisfies Call;
+export const seamlessBalanceCall = seamless(
+  '/games/seamless/balance',
+  balanceRequestSchema,
+  "Provider: read a player's balance",
+) satisfies Call;
+export const seamlessBetCall = seamless(
+  '/games/seamless/bet',
+  betRequestSchema,
+  "Provider: debit a player's bet",
+) satisfies Call;
+export const seamlessWinCall = seamless(
+  '/games/seamless/win',
+  winRequestSchema,
+  "Provider: credit a round's win",
+) satisfies Call;
 export const seamlessRollbackCall = seamless(
   '/games/seamless/rollback',
   rollbackRequestSchema,
+  'Provider: roll back a bet',
 ) satisfies Call;
 
 // ---- transfer: Beacon calls the provider

@@ -135,6 +135,7 @@ export type RoundDetail = z.infer<typeof roundDetailSchema>;
 export const lobbyCall = {
   method: 'POST',
   path: '/games/lobby',
+  summary: 'Read the games lobby',
   answer: lobbySchema,
   access: 'public',
 } satisfies Call;
@@ -142,6 +143,7 @@ export const lobbyCall = {
 export const gamesCall = {
   method: 'POST',
   path: '/games/list',
+  summary: 'List games by provider or category',
   input: gamesRequestSchema,
   answer: pageSchema(gameSchema),
   access: 'public',
@@ -150,6 +152,7 @@ export const gamesCall = {
 export const launchGameCall = {
   method: 'POST',
   path: '/games/launch',
+  summary: 'Launch a game',
   input: launchRequestSchema,
   answer: launchSchema,
   access: 'user',
@@ -158,6 +161,7 @@ export const launchGameCall = {
 export const channelTransferCall = {
   method: 'POST',
   path: '/games/transfer',
+  summary: 'Move money between the main balance and a game channel',
   input: channelTransferRequestSchema,
   answer: channelTransferSchema,
   access: 'user',
@@ -167,6 +171,7 @@ export const channelTransferCall = {
 export const channelBalanceCall = {
   method: 'POST',
   path: '/games/channel-balance',
+  summary: "Read a game channel's balance",
   input: channelBalanceRequestSchema,
   answer: channelBalanceSchema,
   access: 'user',
@@ -175,6 +180,7 @@ export const channelBalanceCall = {
 export const roundsCall = {
   method: 'POST',
   path: '/games/rounds',
+  summary: "List the caller's game rounds",
   input: roundsRequestSchema,
   answer: pageSchema(roundSchema),
   access: 'user',
@@ -183,6 +189,7 @@ export const roundsCall = {
 export const roundCall = {
   method: 'POST',
   path: '/games/round',
+  summary: 'Read one game round',
   input: z.object({ id: z.int({ error: 'invalid_type' }) }),
   answer: roundDetailSchema,
   access: 'user',

@@ -60,6 +60,7 @@ export type MessageUnread = z.infer<typeof messageUnreadSchema>;
 export const messageListCall = {
   method: 'POST',
   path: '/messages/list',
+  summary: "List the caller's messages",
   input: pageRequestSchema,
   answer: z.extend(pageSchema(messageSchema), { unread: z.int().check(z.nonnegative()) }),
   access: 'user',
@@ -69,6 +70,7 @@ export const messageListCall = {
 export const messageUnreadCall = {
   method: 'POST',
   path: '/messages/unread',
+  summary: "Count the caller's unread messages",
   answer: messageUnreadSchema,
   access: 'user',
 } satisfies Call;
@@ -77,6 +79,7 @@ export const messageUnreadCall = {
 export const messageDetailCall = {
   method: 'POST',
   path: '/messages/detail',
+  summary: 'Read one message',
   input: z.object({ id }),
   answer: messageSchema,
   access: 'user',
@@ -86,6 +89,7 @@ export const messageDetailCall = {
 export const messageReadCall = {
   method: 'POST',
   path: '/messages/read',
+  summary: 'Mark messages read',
   input: messageIdsRequestSchema,
   answer: messageUnreadSchema,
   access: 'user',
@@ -94,6 +98,7 @@ export const messageReadCall = {
 export const messageReadAllCall = {
   method: 'POST',
   path: '/messages/read-all',
+  summary: 'Mark every message read',
   answer: messageUnreadSchema,
   access: 'user',
 } satisfies Call;
@@ -102,6 +107,7 @@ export const messageReadAllCall = {
 export const messageDeleteCall = {
   method: 'POST',
   path: '/messages/delete',
+  summary: 'Delete messages',
   input: messageIdsRequestSchema,
   answer: messageUnreadSchema,
   access: 'user',

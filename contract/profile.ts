@@ -18,6 +18,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const setAvatarCall = {
   method: 'POST',
   path: '/user/avatar',
+  summary: 'Choose an avatar',
   input: setAvatarRequestSchema,
   answer: userInfoSchema,
   access: 'user',
@@ -27,6 +28,7 @@ export const setAvatarCall = {
 export const passwordCodeCall = {
   method: 'POST',
   path: '/user/password/sendsms',
+  summary: "Send a password-change code to the caller's phone",
   answer: sendSmsResponseSchema,
   access: 'user',
 } satisfies Call;
@@ -34,6 +36,7 @@ export const passwordCodeCall = {
 export const changePasswordCall = {
   method: 'POST',
   path: '/user/password/change',
+  summary: 'Change the password with an SMS code',
   input: changePasswordRequestSchema,
   answer: z.null(),
   access: 'user',

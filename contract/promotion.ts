@@ -16,6 +16,7 @@ export const shortLinkResponseSchema = z.object({
 export const shortLinkCall = {
   method: 'POST',
   path: '/gen/shortlink',
+  summary: "Make the caller's short link for an applied item",
   input: shortLinkRequestSchema,
   answer: shortLinkResponseSchema,
   access: 'user',

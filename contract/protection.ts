@@ -37,7 +37,7 @@ const periodSchema = z.enum(LIMIT_PERIODS, { error: 'period_invalid' });
 
 export const limitSetRequestSchema = z.object({
   period: periodSchema,
-  amount: z.nullable(money.check(z.refine((v) => v <= LIMIT_MAX, 'amount_above_max'))),
+  amount: z.nullable(money.check(z.lte(LIMIT_MAX, 'amount_above_max'))),
 });
 export type LimitSetRequest = z.infer<typeof limitSetRequestSchema>;
 
@@ -124,6 +124,7 @@ export type HistoryMonth = z.infer<typeof historyMonthSchema>;
 export const protectionStateCall = {
   method: 'POST',
   path: '/protection/state',
+  summary: "Read the caller's limits, blocks and reality check",
   answer: protectionStateSchema,
   access: 'user',
 } satisfies Call;
@@ -131,6 +132,7 @@ export const protectionStateCall = {
 export const limitSetCall = {
   method: 'POST',
   path: '/protection/limit',
+  summary: 'Set a daily, weekly or monthly deposit limit',
   input: limitSetRequestSchema,
   answer: protectionStateSchema,
   access: 'user',
@@ -140,6 +142,7 @@ export const limitSetCall = {
 export const blockCall = {
   method: 'POST',
   path: '/protection/block',
+  summary: 'Take a time-out or self-exclusion',
   input: blockRequestSchema,
   answer: protectionStateSchema,
   access: 'user',
@@ -148,6 +151,7 @@ export const blockCall = {
 export const realitySetCall = {
   method: 'POST',
   path: '/protection/reality',
+  summary: 'Set the reality-check interval',
   input: realitySetRequestSchema,
   answer: protectionStateSchema,
   access: 'user',
@@ -156,6 +160,7 @@ export const realitySetCall = {
 export const realityCheckCall = {
   method: 'POST',
   path: '/protection/reality/check',
+  summary: 'Acknowledge a reality check',
   input: realityCheckRequestSchema,
   answer: realityCheckSchema,
   access: 'user',
@@ -165,6 +170,7 @@ export const realityCheckCall = {
 export const historyCall = {
   method: 'POST',
   path: '/protection/history',
+  summary: 'Read twelve months of deposits and withdrawals',
   answer: historySchema,
   access: 'user',
 } satisfies Call;

@@ -66,6 +66,7 @@ export const pushKeySchema = z.object({ publicKey: z.string() });
 export const pushKeyCall = {
   method: 'GET',
   path: '/push/key',
+  summary: 'Read the web push public key',
   answer: pushKeySchema,
   access: 'public',
 } satisfies Call;
@@ -74,6 +75,7 @@ export const pushKeyCall = {
 export const pushSubscribeCall = {
   method: 'POST',
   path: '/push/subscribe',
+  summary: 'Subscribe this browser to web push',
   input: pushSubscribeRequestSchema,
   answer: pushSubscriptionStateSchema,
   access: 'user',
@@ -83,6 +85,7 @@ export const pushSubscribeCall = {
 export const pushUnsubscribeCall = {
   method: 'POST',
   path: '/push/unsubscribe',
+  summary: 'Unsubscribe this browser from web push',
   input: pushUnsubscribeRequestSchema,
   answer: pushSubscriptionStateSchema,
   access: 'user',

@@ -30,6 +30,7 @@ export const siteListSchema = z.array(siteSchema);
 export const sitesCall = {
   method: 'POST',
   path: '/mainview/sites',
+  summary: 'List the site entries',
   answer: siteListSchema,
   access: 'public',
 } satisfies Call;

@@ -91,6 +91,7 @@ export type SpinDrawAnswer = z.infer<typeof spinDrawAnswerSchema>;
 export const spinStateCall = {
   method: 'POST',
   path: '/spin/state',
+  summary: "Read the day's lucky spin",
   answer: spinStateSchema,
   access: 'user',
 } satisfies Call;
@@ -102,6 +103,7 @@ export const spinStateCall = {
 export const spinDrawCall = {
   method: 'POST',
   path: '/spin/draw',
+  summary: 'Spin the lucky wheel',
   input: spinDrawRequestSchema,
   answer: spinDrawAnswerSchema,
   access: 'user',

@@ -59,6 +59,7 @@ export const canPin = (job: number | undefined): boolean => job === Job.seniorAg
 export const userInfoCall = {
   method: 'POST',
   path: '/user/info',
+  summary: 'Read the signed-in user',
   answer: userInfoSchema,
   access: 'user',
 } satisfies Call;

@@ -49,6 +49,7 @@ export type LevelTutorial = z.infer<typeof levelTutorialSchema>;
 export const levelTutorialCall = {
   method: 'POST',
   path: '/user/levels',
+  summary: 'Read the VIP levels tutorial',
   answer: levelTutorialSchema,
   access: 'user',
 } satisfies Call;

@@ -25,7 +25,7 @@
  */
 import { z } from 'zod/mini';
 import { emptyResponseSchema } from './auth';
-import { type BankCountry, bankAccountIssues, findBank } from './banks';
+import { BANK_CODES, type BankCountry, bankAccountIssues } from './banks';
 import type { Call } from './call';
 import { pageRequestSchema, pageSchema } from './paging';
 import { recordTypeSchema } from './record-types';
@@ -57,6 +57,18 @@ const required = (code: string) => ({
 export const isWholeCents = (v: number): boolean =>
   Number.isFinite(v) && /^-?\d+(\.\d{1,2})?$/.test(String(v));
 
+/**
+ * A check that runs only on a value no earlier check refused, so a value out of bounds gets one issue, not
+ * also one for its decimals (the bounds are zod checks, so the OpenAPI document says them; a refine's rule is
+ * not said there, so a refine's field also says it in its description).
+ */
+export const ifNoIssueYet = {
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
+
+/** Said in the document: JSON Schema's multipleOf 0.01 is refused by common validators for 0.07 or 2.03. */
+export const TWO_DECIMALS = 'At most 2 decimals.';
+
 /** Decimal amount -> integer minor units (cents); exact for the whole-cent amounts `money` accepts. */
 export const toMinor = (v: number): number => Math.round(v * 100);
 /** Integer minor units -> the wire's exact 2-decimal amount. */
@@ -77,7 +89,12 @@ export const money = z
           ? 'amount_invalid'
           : 'invalid_type',
   })
-  .check(z.refine((v) => isWholeCents(v) && v > 0 && v <= MONEY_MAX, 'amount_invalid'));
+  .check(
+    z.gt(0, 'amount_invalid'),
+    z.lte(MONEY_MAX, 'amount_invalid'),
+    z.refine(isWholeCents, { error: 'amount_invalid', ...ifNoIssueYet }),
+    z.describe(`An amount (decimal units), more than 0. ${TWO_DECIMALS}`),
+  );
 
 /** An amount in an answer: exact 2 decimals, may be zero (balances) or negative (record outflows). */
 export const moneyValue = z.number();
@@ -123,7 +140,7 @@ export type LevelData = z.infer<typeof levelDataSchema>;
 // ---- deposits
 
 export const depositCreateRequestSchema = z.object({
-  amount: money.check(z.refine((v) => v >= DEPOSIT_MIN && v <= DEPOSIT_MAX, 'amount_invalid')),
+  amount: money.check(z.gte(DEPOSIT_MIN, 'amount_invalid'), z.lte(DEPOSIT_MAX, 'amount_invalid')),
 });
 export type DepositCreateRequest = z.infer<typeof depositCreateRequestSchema>;
 
@@ -163,7 +180,9 @@ export const sandboxPayFormSchema = z.extend(sandboxPayQuerySchema, {
 export const sandboxCallbackSchema = z.object({
   orderNo: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
   // Signed as amount.toFixed(2): anything but whole cents would be signed as another amount.
-  amount: z.number(required('required')).check(z.refine(isWholeCents, 'amount_invalid')),
+  amount: z
+    .number(required('required'))
+    .check(z.refine(isWholeCents, 'amount_invalid'), z.describe(`The amount paid. ${TWO_DECIMALS}`)),
   status: z.enum(['paid', 'failed'], { error: 'invalid_type' }),
   providerRef: z.string(required('required')).check(z.minLength(1, 'required'), z.maxLength(64, 'too_long')),
   timestamp: z.int(required('required')),
@@ -186,9 +205,12 @@ const bankCardFields = z.object({
   kind: z.literal('bank'),
   holderName,
   /** A bank code of banks.ts. */
-  bank: z
-    .string(required('bank_required'))
-    .check(z.refine((v) => findBank(v) !== undefined, 'bank_required')),
+  bank: z.enum(BANK_CODES, {
+    error: (i: { input: unknown }) =>
+      i.input === undefined || i.input === null || typeof i.input === 'string'
+        ? 'bank_required'
+        : 'invalid_type',
+  }),
   /** The account number; its length is the bank's (banks.ts). */
   cardNumber: z
     .string(required('card_number_required'))
@@ -390,6 +412,7 @@ export const walletRecordPageSchema = pageSchema(walletRecordSchema);
 export const secondaryInfoCall = {
   method: 'POST',
   path: '/user/secondaryInfo',
+  summary: 'Read the balances',
   answer: secondaryInfoSchema,
   access: 'user',
 } satisfies Call;
@@ -397,6 +420,7 @@ export const secondaryInfoCall = {
 export const levelDataCall = {
   method: 'POST',
   path: '/user/levelData',
+  summary: 'Read the VIP level and progress',
   answer: levelDataSchema,
   access: 'user',
 } satisfies Call;
@@ -405,6 +429,7 @@ export const levelDataCall = {
 export const depositCreateCall = {
   method: 'POST',
   path: '/wallet/deposit/create',
+  summary: 'Create a deposit order',
   input: depositCreateRequestSchema,
   answer: depositOrderSchema,
   access: 'user',
@@ -414,6 +439,7 @@ export const depositCreateCall = {
 export const depositListCall = {
   method: 'POST',
   path: '/wallet/deposit/list',
+  summary: "List the caller's deposit orders",
   input: pageRequestSchema,
   answer: depositPageSchema,
   access: 'user',
@@ -422,6 +448,7 @@ export const depositListCall = {
 export const depositDetailCall = {
   method: 'POST',
   path: '/wallet/deposit/detail',
+  summary: 'Read one deposit order',
   input: orderNoRequestSchema,
   answer: depositOrderSchema,
   access: 'user',
@@ -431,6 +458,7 @@ export const depositDetailCall = {
 export const sandboxPayPageCall = {
   method: 'GET',
   path: '/wallet/sandbox/pay',
+  summary: 'Show the sandbox pay page (demo mode)',
   input: sandboxPayQuerySchema,
   answer: z.string(),
   access: 'public',
@@ -444,6 +472,7 @@ export const sandboxPayPageCall = {
 export const sandboxPayFormCall = {
   method: 'POST',
   path: '/wallet/sandbox/pay',
+  summary: 'Pay or cancel on the sandbox pay page (demo mode)',
   input: sandboxPayFormSchema,
   answer: z.string(),
   access: 'public',
@@ -458,6 +487,7 @@ export const sandboxPayFormCall = {
 export const sandboxCallbackCall = {
   method: 'POST',
   path: '/wallet/sandbox/callback',
+  summary: "Receive the payment provider's signed callback",
   input: sandboxCallbackSchema,
   answer: sandboxCallbackResponseSchema,
   access: 'public',
@@ -466,6 +496,7 @@ export const sandboxCallbackCall = {
 export const cardsListCall = {
   method: 'POST',
   path: '/wallet/cards/list',
+  summary: "List the caller's withdrawal methods",
   answer: withdrawMethodListSchema,
   access: 'user',
 } satisfies Call;
@@ -477,6 +508,7 @@ export const cardsListCall = {
 export const cardsSaveCall = {
   method: 'POST',
   path: '/wallet/cards/save',
+  summary: 'Add or replace a withdrawal method',
   input: withdrawMethodSaveRequestSchema,
   answer: withdrawMethodSchema,
   access: 'user',
@@ -485,6 +517,7 @@ export const cardsSaveCall = {
 export const cardsDeleteCall = {
   method: 'POST',
   path: '/wallet/cards/delete',
+  summary: 'Delete a withdrawal method',
   input: idRequestSchema,
   answer: emptyResponseSchema,
   access: 'user',
@@ -497,6 +530,7 @@ export const cardsDeleteCall = {
 export const withdrawCreateCall = {
   method: 'POST',
   path: '/wallet/withdraw/create',
+  summary: 'Request a withdrawal',
   input: withdrawCreateRequestSchema,
   answer: withdrawalSchema,
   access: 'user',
@@ -506,6 +540,7 @@ export const withdrawCreateCall = {
 export const withdrawListCall = {
   method: 'POST',
   path: '/wallet/withdraw/list',
+  summary: "List the caller's withdrawals",
   input: pageRequestSchema,
   answer: withdrawalPageSchema,
   access: 'user',
@@ -514,6 +549,7 @@ export const withdrawListCall = {
 export const withdrawDetailCall = {
   method: 'POST',
   path: '/wallet/withdraw/detail',
+  summary: 'Read one withdrawal',
   input: idRequestSchema,
   answer: withdrawalSchema,
   access: 'user',
@@ -522,6 +558,7 @@ export const withdrawDetailCall = {
 export const safeInfoCall = {
   method: 'POST',
   path: '/wallet/safe/info',
+  summary: 'Read the safe',
   answer: safeInfoSchema,
   access: 'user',
 } satisfies Call;
@@ -530,6 +567,7 @@ export const safeInfoCall = {
 export const safeSetPasswordCall = {
   method: 'POST',
   path: '/wallet/safe/setPassword',
+  summary: 'Set the safe password',
   input: safeSetPasswordRequestSchema,
   answer: safeInfoSchema,
   access: 'user',
@@ -538,6 +576,7 @@ export const safeSetPasswordCall = {
 export const safeChangePasswordCall = {
   method: 'POST',
   path: '/wallet/safe/changePassword',
+  summary: 'Change the safe password',
   input: safeChangePasswordRequestSchema,
   answer: safeInfoSchema,
   access: 'user',
@@ -547,6 +586,7 @@ export const safeChangePasswordCall = {
 export const safeDepositCall = {
   method: 'POST',
   path: '/wallet/safe/deposit',
+  summary: 'Move money into the safe',
   input: safeDepositRequestSchema,
   answer: safeMoveResultSchema,
   access: 'user',
@@ -557,6 +597,7 @@ export const safeDepositCall = {
 export const safeWithdrawCall = {
   method: 'POST',
   path: '/wallet/safe/withdraw',
+  summary: 'Move money out of the safe',
   input: safeWithdrawRequestSchema,
   answer: safeMoveResultSchema,
   access: 'user',
@@ -566,6 +607,7 @@ export const safeWithdrawCall = {
 export const transferCall = {
   method: 'POST',
   path: '/wallet/transfer',
+  summary: 'Transfer money to another user',
   input: transferRequestSchema,
   answer: transferResultSchema,
   access: 'user',
@@ -575,6 +617,7 @@ export const transferCall = {
 export const recordsCall = {
   method: 'POST',
   path: '/wallet/records',
+  summary: "List the caller's balance records",
   input: recordsRequestSchema,
   answer: walletRecordPageSchema,
   access: 'user',

@@ -57,6 +57,7 @@ export type HoldListRequest = z.input<typeof holdListRequestSchema>;
 export const adminHoldListCall = {
   method: 'POST',
   path: '/admin/agent/holds',
+  summary: 'List the commission holds awaiting an operator',
   input: holdListRequestSchema,
   answer: pageSchema(holdSchema),
   access: operatorAccess('commission', 'read'),
@@ -69,6 +70,7 @@ export type HoldResolveRequest = z.input<typeof holdResolveRequestSchema>;
 export const adminHoldReleaseCall = {
   method: 'POST',
   path: '/admin/agent/holds/release',
+  summary: 'Release a held commission to its agent',
   input: holdResolveRequestSchema,
   answer: holdSchema,
   access: operatorAccess('commission', 'write'),
@@ -79,6 +81,7 @@ export const adminHoldReleaseCall = {
 export const adminHoldCancelCall = {
   method: 'POST',
   path: '/admin/agent/holds/cancel',
+  summary: 'Cancel a held commission, back to the house',
   input: holdResolveRequestSchema,
   answer: holdSchema,
   access: operatorAccess('commission', 'write'),
@@ -97,6 +100,7 @@ export type JobRequest = z.input<typeof jobRequestSchema>;
 export const adminAgentJobCall = {
   method: 'POST',
   path: '/admin/agent/job',
+  summary: 'Make an agent a senior agent, or take the job back',
   input: jobRequestSchema,
   answer: z.object({ uid: z.int(), job: z.int() }),
   access: operatorAccess('user', 'write'),
@@ -114,6 +118,7 @@ export type AdminRatiosRequest = z.input<typeof adminRatiosRequestSchema>;
 export const adminRatiosCall = {
   method: 'POST',
   path: '/admin/agent/ratios',
+  summary: "Set a member's ratios as an operator",
   input: adminRatiosRequestSchema,
   answer: z.object({
     uid: z.int(),
@@ -146,6 +151,7 @@ export type VoidRound = z.infer<typeof voidRoundSchema>;
 export const adminVoidRoundCall = {
   method: 'POST',
   path: '/admin/agent/rounds/void',
+  summary: 'Void a settled game round and its commission',
   input: voidRoundRequestSchema,
   answer: voidRoundSchema,
   access: operatorAccess('game', 'write'),

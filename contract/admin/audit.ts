@@ -64,6 +64,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const adminAuditListCall = {
   method: 'POST',
   path: '/admin/audit/list',
+  summary: 'List audit entries, newest first',
   input: auditListRequestSchema,
   answer: pageSchema(auditEntrySchema),
   access: operatorAccess('audit', 'read'),
@@ -73,6 +74,7 @@ export const adminAuditListCall = {
 export const adminAuditExportCall = {
   method: 'GET',
   path: '/admin/audit/export',
+  summary: 'Export audit entries as CSV',
   input: auditExportQuerySchema,
   answer: z.string(),
   access: operatorAccess('audit', 'read'),

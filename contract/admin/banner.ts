@@ -84,6 +84,7 @@ export type AdminBanner = z.infer<typeof adminBannerSchema>;
 export const adminBannerListCall = {
   method: 'POST',
   path: '/admin/banners/list',
+  summary: "List the home banners of the operator's sites",
   input: pageRequestSchema,
   answer: pageSchema(adminBannerSchema),
   access: operatorAccess('banner', 'read'),
@@ -92,6 +93,7 @@ export const adminBannerListCall = {
 export const bannerCreateCall = {
   method: 'POST',
   path: '/admin/banners/create',
+  summary: 'Create a home banner',
   input: bannerCreateRequestSchema,
   answer: adminBannerSchema,
   access: operatorAccess('banner', 'write'),
@@ -100,6 +102,7 @@ export const bannerCreateCall = {
 export const bannerEditCall = {
   method: 'POST',
   path: '/admin/banners/edit',
+  summary: "Edit a home banner's texts and settings",
   input: bannerEditRequestSchema,
   answer: adminBannerSchema,
   access: operatorAccess('banner', 'write'),
@@ -113,6 +116,7 @@ export const bannerEditCall = {
 export const bannerPictureCall = {
   method: 'POST',
   path: '/admin/banners/picture',
+  summary: "Upload a banner's picture",
   input: bannerPictureFieldsSchema,
   answer: adminBannerSchema,
   access: operatorAccess('banner', 'write'),
@@ -132,6 +136,7 @@ export type BannerPictureRemoveRequest = z.infer<typeof bannerPictureRemoveReque
 export const bannerPictureRemoveCall = {
   method: 'POST',
   path: '/admin/banners/picture/remove',
+  summary: "Remove a banner's picture",
   input: bannerPictureRemoveRequestSchema,
   answer: adminBannerSchema,
   access: operatorAccess('banner', 'write'),

@@ -184,6 +184,7 @@ export type AdminCatalogueItem = z.infer<typeof adminCatalogueItemSchema>;
 export const adminCatalogueListCall = {
   method: 'POST',
   path: '/admin/catalogue/list',
+  summary: "List one catalogue's items, enabled or not",
   input: adminCatalogueListRequestSchema,
   answer: pageSchema(adminCatalogueItemSchema),
   access: operatorAccess('catalogue', 'read'),
@@ -193,6 +194,7 @@ export const adminCatalogueListCall = {
 export const catalogueItemCreateCall = {
   method: 'POST',
   path: '/admin/catalogue/create',
+  summary: 'Create a catalogue item',
   input: catalogueItemCreateRequestSchema,
   answer: adminCatalogueItemSchema,
   access: operatorAccess('catalogue', 'write'),
@@ -202,6 +204,7 @@ export const catalogueItemCreateCall = {
 export const catalogueItemEditCall = {
   method: 'POST',
   path: '/admin/catalogue/edit',
+  summary: 'Edit a catalogue item',
   input: catalogueItemEditRequestSchema,
   answer: adminCatalogueItemSchema,
   access: operatorAccess('catalogue', 'write'),
@@ -211,6 +214,7 @@ export const catalogueItemEditCall = {
 export const catalogueItemLinkCall = {
   method: 'POST',
   path: '/admin/catalogue/link',
+  summary: 'Set the link of a mini-game awaiting review',
   input: catalogueItemLinkRequestSchema,
   answer: adminCatalogueItemSchema,
   access: operatorAccess('catalogue', 'write'),

@@ -46,6 +46,7 @@ export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositListCall = {
   method: 'POST',
   path: '/admin/deposits/list',
+  summary: 'List deposit orders',
   input: adminDepositListRequestSchema,
   answer: pageSchema(adminDepositSchema),
   access: operatorAccess('deposit', 'read'),

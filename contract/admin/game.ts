@@ -48,6 +48,7 @@ export type AdminGame = z.infer<typeof adminGameSchema>;
 export const adminProviderListCall = {
   method: 'POST',
   path: '/admin/games/providers',
+  summary: 'List game providers with their game counts',
   answer: z.array(adminProviderSchema),
   access: operatorAccess('game', 'read'),
 } as const satisfies Call;
@@ -64,6 +65,7 @@ export type AdminGameListRequest = z.input<typeof adminGameListRequestSchema>;
 export const adminGameListCall = {
   method: 'POST',
   path: '/admin/games/list',
+  summary: 'List games in lobby order, enabled or not',
   input: adminGameListRequestSchema,
   answer: pageSchema(adminGameSchema),
   access: operatorAccess('game', 'read'),
@@ -78,6 +80,7 @@ export const providerEnableRequestSchema = z.object({ code: providerCodeSchema, 
 export const providerEnableCall = {
   method: 'POST',
   path: '/admin/games/providers/enable',
+  summary: 'Switch a game provider on or off',
   input: providerEnableRequestSchema,
   answer: adminProviderSchema,
   access: operatorAccess('game', 'write'),
@@ -92,6 +95,7 @@ export const gameEnableRequestSchema = z.object({
 export const gameEnableCall = {
   method: 'POST',
   path: '/admin/games/enable',
+  summary: 'Switch one game on or off',
   input: gameEnableRequestSchema,
   answer: adminGameSchema,
   access: operatorAccess('game', 'write'),

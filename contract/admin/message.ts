@@ -87,6 +87,7 @@ export type MessageSendResult = z.infer<typeof messageSendResultSchema>;
 export const adminMessageSendCall = {
   method: 'POST',
   path: '/admin/messages/send',
+  summary: 'Send a message to a segment of players',
   input: messageSendRequestSchema,
   answer: messageSendResultSchema,
   access: operatorAccess('message', 'write'),
@@ -100,6 +101,7 @@ export const adminMessageSendCall = {
 export const adminMessageResumeCall = {
   method: 'POST',
   path: '/admin/messages/resume',
+  summary: 'Resume an interrupted message send',
   input: z.object({ id: z.int('required').check(z.positive('invalid_type')) }),
   answer: messageSendResultSchema,
   access: operatorAccess('message', 'write'),
@@ -131,6 +133,7 @@ export type MessageBroadcast = z.infer<typeof messageBroadcastSchema>;
 export const adminMessageSendsCall = {
   method: 'POST',
   path: '/admin/messages/sends',
+  summary: 'List past message sends',
   input: pageRequestSchema,
   answer: pageSchema(messageBroadcastSchema),
   access: operatorAccess('message', 'read'),

@@ -93,6 +93,7 @@ export const adminNoticePageSchema = pageSchema(adminNoticeSchema);
 export const noticeCreateCall = {
   method: 'POST',
   path: '/admin/notices/create',
+  summary: 'Publish a notice',
   input: noticeCreateRequestSchema,
   answer: adminNoticeSchema,
   access: operatorAccess('notice', 'write'),
@@ -101,6 +102,7 @@ export const noticeCreateCall = {
 export const noticeEditCall = {
   method: 'POST',
   path: '/admin/notices/edit',
+  summary: 'Edit a notice',
   input: noticeEditRequestSchema,
   answer: adminNoticeSchema,
   access: operatorAccess('notice', 'write'),
@@ -110,6 +112,7 @@ export const noticeEditCall = {
 export const noticeWithdrawCall = {
   method: 'POST',
   path: '/admin/notices/withdraw',
+  summary: 'Take a notice down',
   input: noticeIdRequestSchema,
   answer: adminNoticeSchema,
   access: operatorAccess('notice', 'write'),
@@ -119,6 +122,7 @@ export const noticeWithdrawCall = {
 export const adminNoticeListCall = {
   method: 'POST',
   path: '/admin/notices/list',
+  summary: 'List notices with their delivery counts',
   input: pageRequestSchema,
   answer: adminNoticePageSchema,
   access: operatorAccess('notice', 'read'),

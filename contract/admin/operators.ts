@@ -33,6 +33,7 @@ export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 export const adminSessionCall = {
   method: 'GET',
   path: '/admin/session',
+  summary: "Read the operator's session and grants",
   answer: operatorSessionSchema,
   access: operatorAccess('session', 'read'),
 } as const satisfies Call;
@@ -43,6 +44,7 @@ export const totpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string(
 export const adminTotpEnrolCall = {
   method: 'POST',
   path: '/admin/session/totp/enrol',
+  summary: 'Start second-factor enrolment (TOTP secret)',
   answer: totpEnrolmentSchema,
   access: operatorAccess('session', 'write'),
 } as const satisfies Call;
@@ -52,6 +54,7 @@ export const totpRequestSchema = z.object({ code: smsCodeSchema });
 export const adminTotpCall = {
   method: 'POST',
   path: '/admin/session/totp',
+  summary: 'Pass the second factor with a TOTP code',
   input: totpRequestSchema,
   answer: operatorSessionSchema,
   access: operatorAccess('session', 'write'),
@@ -72,6 +75,7 @@ export type OperatorView = z.infer<typeof operatorSchema>;
 export const adminOperatorListCall = {
   method: 'POST',
   path: '/admin/operators',
+  summary: 'List operators and their grants',
   input: pageRequestSchema,
   answer: pageSchema(operatorSchema),
   access: operatorAccess('operator', 'read'),
@@ -100,6 +104,7 @@ export type GrantsRequest = z.output<typeof grantsRequestSchema>;
 export const adminOperatorGrantsCall = {
   method: 'POST',
   path: '/admin/operators/grants',
+  summary: "Replace a user's operator grants (four-eyes)",
   input: grantsRequestSchema,
   answer: z.object({ commandId: z.int() }),
   access: operatorAccess('operator', 'write'),
@@ -139,6 +144,7 @@ export const commandListRequestSchema = z.extend(pageRequestSchema, {
 export const adminCommandListCall = {
   method: 'POST',
   path: '/admin/commands',
+  summary: 'List four-eyes commands',
   input: commandListRequestSchema,
   answer: pageSchema(commandSchema),
   access: operatorAccess('command', 'read'),
@@ -153,6 +159,7 @@ export const COMMAND_REASON_MAX = 500;
 export const adminCommandApproveCall = {
   method: 'POST',
   path: '/admin/commands/approve',
+  summary: 'Approve a four-eyes command',
   input: z.object({ id: commandId }),
   answer: commandSchema,
   access: operatorAccess('command', 'write'),
@@ -161,6 +168,7 @@ export const adminCommandApproveCall = {
 export const adminCommandRejectCall = {
   method: 'POST',
   path: '/admin/commands/reject',
+  summary: 'Reject a four-eyes command',
   input: z.object({
     id: commandId,
     reason: z

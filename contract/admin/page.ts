@@ -51,6 +51,7 @@ export type AdminPage = z.infer<typeof adminPageSchema>;
 export const adminPageListCall = {
   method: 'POST',
   path: '/admin/pages/list',
+  summary: 'List the help, about and service pages',
   answer: z.array(adminPageSchema),
   access: operatorAccess('content', 'read'),
 } satisfies Call;
@@ -62,6 +63,7 @@ export const adminPageListCall = {
 export const pageSaveCall = {
   method: 'POST',
   path: '/admin/pages/save',
+  summary: "Save a page's texts",
   input: pageSaveRequestSchema,
   answer: adminPageSchema,
   access: operatorAccess('content', 'write'),

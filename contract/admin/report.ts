@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { type Call, operatorAccess } from '../call';
 import { siteTargetSchema } from '../site';
-import { moneyValue } from '../wallet';
+import { ifNoIssueYet, moneyValue } from '../wallet';
 
 /** A report covers at most this many days, both ends included (the agent reports' limit too). */
 export const REPORT_RANGE_MAX_DAYS = 92;
@@ -23,9 +23,11 @@ function dayNumber(text: string): number {
   return new Date(ms).toISOString().slice(0, 10) === text ? ms / DAY_MS : Number.NaN;
 }
 
-const businessDate = z
-  .string({ error: (i) => (i.input === undefined ? 'required' : 'day_invalid') })
-  .check(z.refine((text) => !Number.isNaN(dayNumber(text)), 'day_invalid'));
+const businessDate = z.string({ error: (i) => (i.input === undefined ? 'required' : 'day_invalid') }).check(
+  z.regex(DAY_PATTERN, 'day_invalid'),
+  z.refine((text) => !Number.isNaN(dayNumber(text)), { error: 'day_invalid', ...ifNoIssueYet }),
+  z.describe('A calendar date, YYYY-MM-DD, that exists (not 2026-02-30).'),
+);
 
 /** When a report asks for no days: this many, up to the business day today. */
 export const REPORT_DEFAULT_DAYS = 7;
@@ -90,6 +92,7 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 export const adminReportCall = {
   method: 'POST',
   path: '/admin/reports/daily',
+  summary: "Read a site's figures per business day",
   input: adminReportRequestSchema,
   answer: adminReportSchema,
   access: operatorAccess('report', 'read'),

@@ -3,7 +3,7 @@ import type { BankCountryCode } from '../banks';
 import { type Call, operatorAccess } from '../call';
 import { perLocale } from '../locales';
 import { noMarkup } from '../names';
-import { isWholeCents, MONEY_MAX } from '../wallet';
+import { ifNoIssueYet, isWholeCents, MONEY_MAX, TWO_DECIMALS } from '../wallet';
 
 /**
  * A site's branding and settings in the console (issue 16): its names, colour, support handle and currency
@@ -14,7 +14,12 @@ import { isWholeCents, MONEY_MAX } from '../wallet';
 /** An amount of money a setting holds: zero or more, whole cents, at most MONEY_MAX. */
 const settingMoney = z
   .number('amount_required')
-  .check(z.refine((v) => isWholeCents(v) && v >= 0 && v <= MONEY_MAX, 'amount_invalid'));
+  .check(
+    z.gte(0, 'amount_invalid'),
+    z.lte(MONEY_MAX, 'amount_invalid'),
+    z.refine(isWholeCents, { error: 'amount_invalid', ...ifNoIssueYet }),
+    z.describe(`An amount (decimal units). ${TWO_DECIMALS}`),
+  );
 
 const text = (max: number) =>
   z.string('required').check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'));
@@ -154,6 +159,7 @@ export type AdminSite = z.infer<typeof adminSiteSchema>;
 export const adminSiteListCall = {
   method: 'POST',
   path: '/admin/sites/list',
+  summary: "List the operator's sites with their settings",
   answer: z.array(adminSiteSchema),
   access: operatorAccess('site', 'read'),
 } satisfies Call;
@@ -162,6 +168,7 @@ export const adminSiteListCall = {
 export const siteSaveCall = {
   method: 'POST',
   path: '/admin/sites/save',
+  summary: "Replace a site's settings",
   input: siteSaveRequestSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
@@ -174,6 +181,7 @@ export const siteSaveCall = {
 export const siteCreateCall = {
   method: 'POST',
   path: '/admin/sites/create',
+  summary: 'Create a site',
   input: siteCreateRequestSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
@@ -194,6 +202,7 @@ export type SiteIconTarget = z.infer<typeof siteIconTargetSchema>;
 export const siteIconCall = {
   method: 'POST',
   path: '/admin/sites/icon',
+  summary: "Upload a site's icon",
   input: siteIconTargetSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),
@@ -207,6 +216,7 @@ export const siteIconCall = {
 export const siteIconRemoveCall = {
   method: 'POST',
   path: '/admin/sites/icon/remove',
+  summary: "Remove a site's icon",
   input: siteIconTargetSchema,
   answer: adminSiteSchema,
   access: operatorAccess('settings', 'write'),

@@ -31,6 +31,7 @@ export type FollowUpListRequest = z.input<typeof followUpListRequestSchema>;
 export const adminFollowUpListCall = {
   method: 'POST',
   path: '/admin/spin/follow-ups',
+  summary: 'List lucky-spin prizes awaiting follow-up',
   input: followUpListRequestSchema,
   answer: pageSchema(followUpSchema),
   access: operatorAccess('spin', 'read'),
@@ -50,6 +51,7 @@ export type FollowUpDoneRequest = z.input<typeof followUpDoneRequestSchema>;
 export const adminFollowUpDoneCall = {
   method: 'POST',
   path: '/admin/spin/follow-ups/done',
+  summary: 'Mark a spin follow-up done',
   input: followUpDoneRequestSchema,
   answer: followUpSchema,
   access: operatorAccess('spin', 'write'),

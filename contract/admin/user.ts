@@ -24,6 +24,7 @@ export const userBanRequestSchema = z.object({
 export const adminUserBanCall = {
   method: 'POST',
   path: '/admin/users/ban',
+  summary: 'Ban a user',
   input: userBanRequestSchema,
   /** The four-eyes command that bans once approved. */
   answer: z.object({ commandId: z.int() }),
@@ -33,6 +34,7 @@ export const adminUserBanCall = {
 export const adminUserUnbanCall = {
   method: 'POST',
   path: '/admin/users/unban',
+  summary: "Lift a user's ban",
   input: userBanRequestSchema,
   answer: z.object({ uid: z.int(), banned: z.boolean() }),
   access: operatorAccess('user', 'write'),
@@ -67,6 +69,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListCall = {
   method: 'POST',
   path: '/admin/users/list',
+  summary: "Search the operator's sites' users",
   input: adminUserListRequestSchema,
   answer: pageSchema(adminUserSchema),
   access: operatorAccess('user', 'read'),
@@ -102,6 +105,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const adminUserDetailCall = {
   method: 'POST',
   path: '/admin/users/detail',
+  summary: "Read one user's account, ratios and limits",
   input: z.object({ uid }),
   answer: adminUserDetailSchema,
   access: operatorAccess('user', 'read'),
@@ -114,6 +118,7 @@ export const adminUserDetailCall = {
 export const adminSafeResetCall = {
   method: 'POST',
   path: '/admin/users/safe/reset',
+  summary: "Reset a user's safe password",
   input: userBanRequestSchema,
   answer: z.object({ uid: z.int(), reset: z.boolean() }),
   access: operatorAccess('user', 'write'),

@@ -47,6 +47,7 @@ export const adminSettleRequestSchema = z.extend(idRequestSchema, {
 export const adminWithdrawalListCall = {
   method: 'POST',
   path: '/admin/withdrawals/list',
+  summary: 'List withdrawals',
   input: adminWithdrawalListRequestSchema,
   answer: adminWithdrawalPageSchema,
   access: operatorAccess('withdrawal', 'read'),
@@ -56,6 +57,7 @@ export const adminWithdrawalListCall = {
 export const adminApproveCall = {
   method: 'POST',
   path: '/admin/withdrawals/approve',
+  summary: 'Approve a withdrawal under review',
   input: idRequestSchema,
   answer: adminWithdrawalSchema,
   access: operatorAccess('withdrawal', 'write'),
@@ -66,6 +68,7 @@ export const adminApproveCall = {
 export const adminRejectCall = {
   method: 'POST',
   path: '/admin/withdrawals/reject',
+  summary: 'Reject a withdrawal, returning the funds',
   input: adminRejectRequestSchema,
   answer: adminWithdrawalSchema,
   access: operatorAccess('withdrawal', 'write'),
@@ -76,6 +79,7 @@ export const adminRejectCall = {
 export const adminExecuteCall = {
   method: 'POST',
   path: '/admin/withdrawals/execute',
+  summary: "Send an approved withdrawal's payout",
   input: idRequestSchema,
   answer: adminWithdrawalSchema,
   access: operatorAccess('withdrawal', 'write'),
@@ -86,6 +90,7 @@ export const adminExecuteCall = {
 export const adminSettleCall = {
   method: 'POST',
   path: '/admin/withdrawals/settle',
+  summary: 'Settle a sent withdrawal as paid or failed',
   input: adminSettleRequestSchema,
   answer: adminWithdrawalSchema,
   access: operatorAccess('withdrawal', 'write'),

@@ -201,20 +201,6 @@ function closeBody(schema: Json): Json {
   };
 }
 
-const words = (segment: string) =>
-  segment
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replaceAll('-', ' ')
-    .toLowerCase();
-
-/** A call's one-line summary: its declaration's, or its path read as words ("Wallet: deposit create"). */
-export function summaryOf(call: Call): string {
-  if (call.summary) return call.summary;
-  const [area = 'api', ...rest] = call.path.slice(1).split('/');
-  const what = rest.length > 0 ? rest.map(words).join(' ') : words(area);
-  return `${area.charAt(0).toUpperCase()}${area.slice(1)}: ${what}${call.method === 'GET' && call.raw ? ' (page or file)' : ''}`;
-}
-
 const operationIdOf = (call: Call): string =>
   call.path
     .slice(1)
@@ -262,7 +248,8 @@ const SEAMLESS_HEADERS: Json[] = [
  * schemas (body, query, answer) are already there, converted from the contract by fastify-type-provider-zod.
  */
 export function completeOperation(call: Call, doc: Operation): Operation {
-  const out: Operation = { ...doc, summary: summaryOf(call), operationId: operationIdOf(call) };
+  // The summary is the declaration's own, written by hand (the document test refuses an operation without).
+  const out: Operation = { ...doc, summary: call.summary, operationId: operationIdOf(call) };
   out.security = securityOf(call);
   if (SEAMLESS_CALLS.has(call)) out.parameters = [...(doc.parameters ?? []), ...SEAMLESS_HEADERS];
   const body = doc.requestBody?.content['application/json'];

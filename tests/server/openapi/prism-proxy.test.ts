@@ -2,9 +2,12 @@
 // checks every request and answer of a scripted session of the app's own calls against the OpenAPI document
 // the server serves. A request or an answer the document does not describe is a Prism error answer and an
 // `sl-violations` header, so the document cannot drift from what the app sends and the server answers.
+// Between Prism and the server sits a pass-through that spoils one answer when asked (the negative control:
+// without it, a Prism that checked no answer at all would pass this test too).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +26,7 @@ import { DEMO_ACCOUNTS, seedDemo } from '../../../server/seed/demo';
 import { startServer, type TestServer } from '../harness';
 
 let server: TestServer;
+let upstream: Server;
 let prism: ChildProcess;
 let proxy: string;
 let dir: string;
@@ -38,15 +42,59 @@ const freePort = () =>
     });
   });
 
+/** Asks the pass-through to replace the answer's `data` with a string, which no envelope's data is. */
+const SPOIL_HEADER = 'x-test-spoil-answer';
+const HOP_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'host',
+]);
+
+const readBody = async (req: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** Forwards every request to the server as it is; spoils the answer of one marked with SPOIL_HEADER. */
+const passThrough = (target: string): Server =>
+  createHttpServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && !HOP_HEADERS.has(e[0]),
+        ),
+      );
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
+      });
+      let out = Buffer.from(await answer.arrayBuffer());
+      if (req.headers[SPOIL_HEADER])
+        out = Buffer.from(JSON.stringify({ ...JSON.parse(out.toString()), data: 'spoiled' }));
+      answer.headers.forEach((value, name) => {
+        if (!HOP_HEADERS.has(name)) res.setHeader(name, value);
+      });
+      res.writeHead(answer.status).end(out);
+    })().catch((error: unknown) => res.writeHead(502).end(String(error)));
+  });
+
 beforeAll(async () => {
   server = await startServer();
+  upstream = passThrough(server.url);
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
   await seedDemo(server.db, server.clock.now());
   dir = await mkdtemp(path.join(tmpdir(), 'beacon-prism-'));
   const file = path.join(dir, 'openapi.json');
   await writeFile(file, await (await fetch(`${server.url}/api/docs`)).text());
   const port = await freePort();
   proxy = `http://127.0.0.1:${port}`;
-  prism = spawn('npx', ['prism', 'proxy', file, server.url, '--errors', '--port', String(port)], {
+  prism = spawn('npx', ['prism', 'proxy', file, upstreamUrl, '--errors', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   prism.stdout?.on('data', (chunk) => {
@@ -71,6 +119,7 @@ afterAll(async () => {
     prism.kill('SIGTERM');
     await exited;
   }
+  await new Promise((r) => (upstream ? upstream.close(r) : r(undefined)));
   await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -81,7 +130,13 @@ interface Seen {
   violations: string | null;
   /** Prism's own error answers are problem+json (RFC 7807); the server's are envelopes. */
   fromPrism: boolean;
-  body: { status?: number; data?: unknown; detail?: string; validation?: unknown };
+  body: {
+    status?: number;
+    data?: unknown;
+    type?: string;
+    detail?: string;
+    validation?: { location: string[]; severity: string; message: string }[];
+  };
 }
 
 const session = { token: '' };
@@ -92,7 +147,7 @@ const ip = `10.77.${randomBytes(1)[0]}.${((randomBytes(1)[0] ?? 0) % 250) + 1}`;
 async function through<C extends Call>(
   call: C,
   input: unknown,
-  opts: { token?: string } = {},
+  opts: { token?: string; spoil?: true } = {},
 ): Promise<Seen> {
   const token = opts.token ?? session.token;
   const res = await fetch(`${proxy}/api${call.path}`, {
@@ -102,6 +157,7 @@ async function through<C extends Call>(
       'x-forwarded-for': ip,
       ...(token && { authorization: `Bearer ${token}` }),
       ...(call.movesMoney && { 'idempotency-key': randomBytes(12).toString('hex') }),
+      ...(opts.spoil && { [SPOIL_HEADER]: '1' }),
     },
     body: JSON.stringify(input),
   });
@@ -161,5 +217,21 @@ describe('a session of the app through Prism, validating against the document', 
     const problems = seen.filter((s) => s.violations !== null || s.fromPrism);
     expect(problems, prismLog.slice(-4000)).toEqual([]);
     expect(seen).toHaveLength(17);
+    // Every answer reached the caller as the server sent it, an envelope Prism checked and let through.
+    expect(seen.every((s) => typeof s.body.status === 'number')).toBe(true);
   }, 60_000);
+
+  it('catches an answer the document does not describe (the negative control)', async () => {
+    const fine = await through(sitesCall, {});
+    expect(fine.violations).toBeNull();
+    // The same call, its answer's data spoiled between the server and Prism: Prism refuses to pass it on.
+    const spoiled = await through(sitesCall, {}, { spoil: true });
+    expect(spoiled.http).toBe(500);
+    expect(spoiled.fromPrism).toBe(true);
+    expect(spoiled.body.type).toContain('VIOLATIONS');
+    const where = (spoiled.body.validation ?? []).map((v) => v.location.join('.'));
+    expect(where.length).toBeGreaterThan(0);
+    expect(where.every((w) => w.startsWith('response.body'))).toBe(true);
+    expect(spoiled.violations).toContain('response');
+  }, 30_000);
 });
