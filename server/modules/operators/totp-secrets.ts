@@ -179,7 +179,7 @@ export async function prepareTotpSecrets(
   let converted = 0;
   let resealed = 0;
   for (const { user_id, secret } of stored) {
-    const userId = Number(user_id);
+    const userId = user_id;
     if (isSealed(secret)) {
       if (sealedKeyId(secret) === key.id) continue;
       try {
