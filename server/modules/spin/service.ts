@@ -25,7 +25,7 @@ import { sendMessage } from '../messages/service';
 import { assertCanAccess, type Operator, type OperatorActing, visibleSites } from '../operators/service';
 import { checkAllowed, refusalError } from '../protection/service';
 import { callerSite, siteTimeZone } from '../site/service';
-import { addRecord } from '../wallet/service';
+import { addDoneRecord } from '../wallet/service';
 import * as repo from './repository';
 
 /*
@@ -221,17 +221,7 @@ export async function spin(ctx: AppContext, auth: Authenticated, day: string): P
         external: { source: LEDGER_SOURCE, ref: `${userId}:${day}` },
       });
       await repo.setDrawTransaction(trx, id, transactionId);
-      await addRecord(trx, {
-        user_id: userId,
-        type: 'spin',
-        amount,
-        state: 'Success',
-        order_no: null,
-        counterparty_uid: null,
-        remark: null,
-        created_at: now,
-        updated_at: now,
-      });
+      await addDoneRecord(trx, { userId, type: 'spin', amount, now });
     }
     await sendMessage(trx, {
       userId,

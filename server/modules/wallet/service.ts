@@ -198,6 +198,23 @@ export async function records(
 /** A new record of a movement another module makes (a deposit order); its id. */
 export const addRecord = (db: Db, record: repo.NewRecord): Promise<number> => repo.insertRecord(db, record);
 
+/** The record of a movement done at once (Success, no order, no remark); its id. */
+export const addDoneRecord = (
+  db: Db,
+  record: { userId: number; type: string; amount: number; counterpartyUid?: number; now: number },
+): Promise<number> =>
+  repo.insertRecord(db, {
+    user_id: record.userId,
+    type: record.type,
+    amount: record.amount,
+    state: 'Success',
+    order_no: null,
+    counterparty_uid: record.counterpartyUid ?? null,
+    remark: null,
+    created_at: record.now,
+    updated_at: record.now,
+  });
+
 /** A record follows its order's state (and says why it failed). */
 export const setRecordState = (
   db: Db,
@@ -456,16 +473,11 @@ async function safeMove(
     minor,
     now,
   });
-  const recordId = await repo.insertRecord(trx, {
-    user_id: userId,
+  const recordId = await addDoneRecord(trx, {
+    userId,
     type: direction === 'in' ? 'safeIn' : 'safeOut',
     amount: direction === 'in' ? -minor : minor,
-    state: 'Success',
-    order_no: null,
-    counterparty_uid: null,
-    remark: null,
-    created_at: now,
-    updated_at: now,
+    now,
   });
   const b = await balancesOf(trx, userId);
   return { recordId, amount: toMoney(minor), safeBalance: toMoney(b.safe), canWithdrawCoin: toMoney(b.main) };
@@ -753,27 +765,19 @@ async function postTransfer(
     minor,
     now,
   });
-  const recordId = await repo.insertRecord(trx, {
-    user_id: sender.id,
+  const recordId = await addDoneRecord(trx, {
+    userId: sender.id,
     type: 'transferOut',
     amount: -minor,
-    state: 'Success',
-    order_no: null,
-    counterparty_uid: receiver.uid,
-    remark: null,
-    created_at: now,
-    updated_at: now,
+    counterpartyUid: receiver.uid,
+    now,
   });
-  await repo.insertRecord(trx, {
-    user_id: receiver.id,
+  await addDoneRecord(trx, {
+    userId: receiver.id,
     type: 'transferIn',
     amount: minor,
-    state: 'Success',
-    order_no: null,
-    counterparty_uid: sender.uid,
-    remark: null,
-    created_at: now,
-    updated_at: now,
+    counterpartyUid: sender.uid,
+    now,
   });
   // The sender's record names the transfer once; a replayed call answers from its idempotency key and
   // never runs this again.
