@@ -16,8 +16,28 @@ import type { Database } from './types';
 
 export type Db = Kysely<Database>;
 
-// int8 (OID 20) as Number so both dialects return numbers for epoch-ms and counts.
-pg.types.setTypeParser(20, (v) => Number(v));
+/**
+ * A PostgreSQL int8 or numeric as a JS number, refusing one past 2^53 instead of silently losing digits.
+ * Every bigint column holds an id, an epoch-ms time or money in integer minor units (tables.ts), and a sum of
+ * those stays far below 2^53 (9.007e15 minor units is 90 trillion in a two-decimal currency), so a number is
+ * exact; a value past it would be a bug, and the query fails with this error rather than answering a wrong
+ * figure. A fractional numeric (an avg()) is kept as its nearest double.
+ */
+export function parseDbNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+    throw new RangeError(`database number ${text} is past the exact range of a JS number`);
+  }
+  return value;
+}
+
+/**
+ * pg answers int8 (OID 20: bigint columns, count(), sum() of integers) and numeric (OID 1700: sum() of bigints,
+ * avg()) as strings; parsed here, once, rows have the number types tables.ts declares on both dialects (SQLite
+ * answers numbers already), and modules convert nothing. pg rejects the query if a parser throws.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, parseDbNumber);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseDbNumber);
 
 /** Prepared statements kept per connection; beyond this many the least recently used is dropped. */
 export const STATEMENT_CACHE_SIZE = 500;

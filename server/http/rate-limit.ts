@@ -20,9 +20,9 @@ export async function assertUnderLimit(db: Db, limit: Limit, now: number): Promi
     .where('key', '=', limit.key)
     .where('created_at', '>', since)
     .executeTakeFirst();
-  const count = Number(row?.count ?? 0);
+  const count = row?.count ?? 0;
   if (count >= limit.max) {
-    const oldest = Number(row?.oldest ?? now);
+    const oldest = row?.oldest ?? now;
     throw tooManyRequests((oldest + limit.windowMs - now) / 1000);
   }
 }
@@ -42,7 +42,7 @@ export async function assertCooldownOver(
     .where('key', '=', key)
     .where('created_at', '>', now - intervalMs)
     .executeTakeFirst();
-  if (row?.last != null) throw tooManyRequests((Number(row.last) + intervalMs - now) / 1000);
+  if (row?.last != null) throw tooManyRequests((row.last + intervalMs - now) / 1000);
 }
 
 /** Records one event and forgets this key's events older than a day, so the table stays small. */

@@ -113,6 +113,30 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
       await record(trx, userId, recordType, recordAmount, at, extra);
       transactions++;
     });
+  /** `amount` moved from one account to another in one posting, recorded as `recordAmount` for the user. */
+  const between = (
+    userId: number,
+    type: string,
+    recordType: string,
+    from: string,
+    to: string,
+    amount: number,
+    recordAmount: number,
+    at: number,
+    extra: { remark?: string } = {},
+  ) =>
+    simple(
+      userId,
+      type,
+      recordType,
+      [
+        { account: from, amount: -amount },
+        { account: to, amount },
+      ],
+      recordAmount,
+      at,
+      extra,
+    );
 
   const start = now - 6 * DAY;
   // Deposits.
@@ -147,61 +171,45 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
 
   // A welcome bonus: locked, not withdrawable.
   for (const id of [player, agent, senior]) {
-    await simple(
+    await between(
       id,
       'bonus',
       'bonus',
-      [
-        { account: systemAccount('bonuses'), amount: -50_00 },
-        { account: userAccount(id, 'locked'), amount: 50_00 },
-      ],
+      systemAccount('bonuses'),
+      userAccount(id, 'locked'),
+      50_00,
       50_00,
       start + 3 * HOUR,
-      { remark: 'Welcome bonus' },
+      {
+        remark: 'Welcome bonus',
+      },
     );
   }
 
   // Money in game channels (codes and names of game_channels); the record's remark is the name.
   const toChannel = (userId: number, channel: string, name: string, amount: number, at: number) =>
-    simple(
+    between(
       userId,
       'game',
       'game',
-      [
-        { account: userAccount(userId, 'main'), amount: -amount },
-        { account: channelAccount(userId, channel), amount },
-      ],
+      userAccount(userId, 'main'),
+      channelAccount(userId, channel),
+      amount,
       -amount,
       at,
-      { remark: name },
+      {
+        remark: name,
+      },
     );
   await toChannel(player, 'slots', 'Slots', 200_00, start + 3 * DAY);
   // Not into Live Casino: it is the demo transfer provider's wallet, which starts empty (issue 13).
   await toChannel(senior, 'sports', 'Sports', 1_000_00, start + 3 * DAY);
 
   // The safe.
-  await simple(
-    player,
-    'safe_in',
-    'safeIn',
-    [
-      { account: userAccount(player, 'main'), amount: -500_00 },
-      { account: userAccount(player, 'safe'), amount: 500_00 },
-    ],
-    -500_00,
-    start + 4 * DAY,
-  );
-  await simple(
-    player,
-    'safe_out',
-    'safeOut',
-    [
-      { account: userAccount(player, 'safe'), amount: -100_00 },
-      { account: userAccount(player, 'main'), amount: 100_00 },
-    ],
-    100_00,
-    start + 4 * DAY + HOUR,
-  );
+  const main = userAccount(player, 'main');
+  const safe = userAccount(player, 'safe');
+  await between(player, 'safe_in', 'safeIn', main, safe, 500_00, -500_00, start + 4 * DAY);
+  await between(player, 'safe_out', 'safeOut', safe, main, 100_00, 100_00, start + 4 * DAY + HOUR);
 
   // Transfers both ways (both sides see them).
   const transferAt = async (

@@ -92,7 +92,7 @@ const audit = (
       siteId,
       action: `withdrawal.${action}`,
       resource: 'withdrawal',
-      recordId: Number(row.id),
+      recordId: row.id,
       before: { state: from },
       after: { state: row.state, reason: row.reason ?? null },
     },
@@ -101,7 +101,7 @@ const audit = (
 
 /** A withdrawal's held funds leave the user's locked account: paid out, or back to withdrawable. */
 function releaseHeld(trx: Db, row: WithdrawalRow, outcome: 'Success' | 'Fail', now: number) {
-  const userId = Number(row.user_id);
+  const userId = row.user_id;
   const paidOut = outcome === 'Success';
   return moveMoney(trx, {
     type: paidOut ? 'withdraw_post' : 'withdraw_return',
@@ -109,7 +109,7 @@ function releaseHeld(trx: Db, row: WithdrawalRow, outcome: 'Success' | 'Fail', n
     ref: row.order_no,
     from: userAccount(userId, 'locked'),
     to: paidOut ? systemAccount('withdrawals') : userAccount(userId, 'main'),
-    minor: Number(row.amount),
+    minor: row.amount,
     now,
   });
 }
@@ -117,17 +117,17 @@ function releaseHeld(trx: Db, row: WithdrawalRow, outcome: 'Success' | 'Fail', n
 /** Held funds go back to withdrawable: reject, or a payout that failed. */
 async function returnFunds(trx: Db, row: WithdrawalRow, now: number, reason: string) {
   await releaseHeld(trx, row, 'Fail', now);
-  await setRecordState(trx, Number(row.record_id), 'Fail', now, reason);
+  await setRecordState(trx, row.record_id, 'Fail', now, reason);
   await tellOutcome(trx, row, now, reason);
 }
 
 /** The user's message of a withdrawal's end; a withdrawal ends once, so its order number is the key. */
 const tellOutcome = (trx: Db, row: WithdrawalRow, now: number, reason: string | null) =>
   sendMessage(trx, {
-    userId: Number(row.user_id),
+    userId: row.user_id,
     kind: reason === null ? 'withdrawal_settled' : 'withdrawal_rejected',
     params: {
-      amount: toMoney(Number(row.amount)),
+      amount: toMoney(row.amount),
       orderNo: row.order_no,
       ...(reason === null ? {} : { reason }),
     },
@@ -142,9 +142,9 @@ async function approveNow(trx: Db, actor: AuditActor, siteId: number | null, id:
     operator_id: actor.userId,
     updated_at: now,
   });
-  const held = await accountBalance(trx, userAccount(Number(row.user_id), 'locked'), { lock: true });
-  if (held < Number(row.amount)) throw codedError(409, 409, 'funds_not_held');
-  await setRecordState(trx, Number(row.record_id), 'WaitExec', now);
+  const held = await accountBalance(trx, userAccount(row.user_id, 'locked'), { lock: true });
+  if (held < row.amount) throw codedError(409, 409, 'funds_not_held');
+  await setRecordState(trx, row.record_id, 'WaitExec', now);
   await audit(trx, actor, siteId, 'approve', row, 'WaitReview', now);
   return row;
 }
@@ -158,8 +158,8 @@ export const approve = (ctx: AppContext, op: OperatorAuth, id: number): MoneyWor
     const now = ctx.clock.now();
     const { row, siteId } = await reviewable(trx, op, id);
     const site = await fourEyesThresholds(trx, siteId);
-    const threshold = Number(site?.review_threshold ?? DEFAULT_REVIEW_THRESHOLD);
-    if (Number(row.amount) > threshold && row.state === 'WaitReview') {
+    const threshold = site?.review_threshold ?? DEFAULT_REVIEW_THRESHOLD;
+    if (row.amount > threshold && row.state === 'WaitReview') {
       await propose(
         trx,
         op.actor,
@@ -168,7 +168,7 @@ export const approve = (ctx: AppContext, op: OperatorAuth, id: number): MoneyWor
           resource: 'withdrawal',
           siteId,
           target: approvalTarget(id),
-          payload: { id, orderNo: row.order_no, amount: toMoney(Number(row.amount)) },
+          payload: { id, orderNo: row.order_no, amount: toMoney(row.amount) },
         },
         now,
       );
@@ -204,7 +204,7 @@ export const execute = (ctx: AppContext, op: OperatorAuth, id: number): MoneyWor
       operator_id: op.user.id,
       updated_at: now,
     });
-    await setRecordState(trx, Number(row.record_id), 'Exec', now);
+    await setRecordState(trx, row.record_id, 'Exec', now);
     await audit(trx, op.actor, siteId, 'execute', row, 'WaitExec', now);
     return toAdminWithdrawal(trx, row);
   },
@@ -252,7 +252,7 @@ export const settle = (
     await audit(trx, op.actor, siteId, 'settle', row, 'Exec', now);
     if (outcome === 'Success') {
       await releaseHeld(trx, row, 'Success', now);
-      await setRecordState(trx, Number(row.record_id), 'Success', now);
+      await setRecordState(trx, row.record_id, 'Success', now);
       await tellOutcome(trx, row, now, null);
     } else {
       await returnFunds(trx, row, now, reason ?? '');

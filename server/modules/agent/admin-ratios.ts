@@ -37,7 +37,7 @@ async function userOf(db: Db, uid: number) {
     .where('uid', '=', uid)
     .executeTakeFirst();
   if (!user) throw codedError(404, 404, 'user_not_found');
-  return { id: Number(user.id), siteId: user.site_id == null ? null : Number(user.site_id) };
+  return { id: user.id, siteId: user.site_id };
 }
 
 const changesOf = (req: AdminRatiosRequest): RatioChange[] =>
@@ -76,9 +76,8 @@ export async function setUserRatios(
   const user = await userOf(ctx.db, req.uid);
   assertCanAccess(by.operator, 'write', 'user', user);
   const now = ctx.clock.now();
-  const limit = Number(
-    (await fourEyesThresholds(ctx.db, user.siteId))?.ratio_change_limit_bp ?? DEFAULT_RATIO_CHANGE_LIMIT_BP,
-  );
+  const limit =
+    (await fourEyesThresholds(ctx.db, user.siteId))?.ratio_change_limit_bp ?? DEFAULT_RATIO_CHANGE_LIMIT_BP;
   const current = (await latestRatios(ctx.db, [user.id])).get(user.id);
   const large = changesOf(req).some((c) => Math.abs(c.bp - (current?.get(c.channel) ?? 0)) > limit);
   const commandId = await withMoneyTx(ctx.db, async (trx) => {
@@ -135,7 +134,7 @@ export async function ratiosForOperator(ctx: AppContext, userId: number, locale?
   ]);
   const ceiling = parentId === undefined ? undefined : await lowestRatiosFrom(db, parentId, from);
   return {
-    parentUid: parent ? Number(parent.uid) : null,
+    parentUid: parent ? parent.uid : null,
     ratios,
     ratioLimits: ratios.map((r) => ({
       channel: r.channel,

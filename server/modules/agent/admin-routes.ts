@@ -35,7 +35,7 @@ async function setSenior(
       .where('uid', '=', uid)
       .executeTakeFirst();
     if (!user) throw fieldError('uid', 'user_not_found');
-    const siteId = user.site_id == null ? null : Number(user.site_id);
+    const siteId = user.site_id;
     assertCanAccess(by.operator, 'write', 'user', { siteId });
     const job = senior ? 2 : user.job === 2 ? 1 : user.job;
     if (job !== user.job) {

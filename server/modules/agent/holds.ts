@@ -114,23 +114,21 @@ interface HoldRow {
   resolver_uid: number | null;
 }
 
-const nullableNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
 function toHold(row: HoldRow): Hold {
   return {
-    id: Number(row.id),
-    agent: { uid: Number(row.agent_uid) },
-    member: { uid: Number(row.member_uid) },
+    id: row.id,
+    agent: { uid: row.agent_uid },
+    member: { uid: row.member_uid },
     day: row.day,
-    amount: toMoney(Number(row.amount)),
+    amount: toMoney(row.amount),
     reason: row.reason,
     state: row.state,
-    createdAt: Number(row.created_at),
-    resolvedBy: row.resolver_uid === null ? null : { uid: Number(row.resolver_uid) },
-    resolvedAt: nullableNumber(row.resolved_at),
+    createdAt: row.created_at,
+    resolvedBy: row.resolver_uid === null ? null : { uid: row.resolver_uid },
+    resolvedAt: row.resolved_at,
     note: row.resolve_note,
-    holdTransactionId: nullableNumber(row.hold_transaction_id),
-    resolveTransactionId: nullableNumber(row.resolve_transaction_id),
+    holdTransactionId: row.hold_transaction_id,
+    resolveTransactionId: row.resolve_transaction_id,
   };
 }
 
@@ -154,7 +152,7 @@ export async function listHolds(
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     q.select(holdColumns).orderBy('h.id', 'desc').limit(req.size).offset(offsetOf(req)).execute(),
   ]);
-  return pageOf(rows.map(toHold), Number(count?.n ?? 0), req.number, req.size);
+  return pageOf(rows.map(toHold), count?.n ?? 0, req.number, req.size);
 }
 
 /**
@@ -176,12 +174,12 @@ export const resolveHold = (
     if (isPostgres(trx)) q = q.forUpdate();
     const hold = await q.executeTakeFirst();
     if (!hold) throw fieldError('id', 'hold_not_found');
-    const agentId = Number(hold.agent_id);
+    const agentId = hold.agent_id;
     const siteId = await userSiteId(trx, agentId);
     assertCanAccess(by.operator, 'write', 'commission', { siteId });
     if (hold.state !== 'held') throw conflict('state_changed');
     const now = ctx.clock.now();
-    const amount = Number(hold.amount);
+    const amount = hold.amount;
     let transactionId: number | null = null;
     if (amount !== 0) {
       const to =

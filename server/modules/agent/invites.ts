@@ -131,12 +131,11 @@ export async function genRechargeLink(
 ): Promise<GeneratedLink> {
   await agentOf(ctx.db, userId);
   const member = await repo.findUserByUid(ctx.db, input.memberUid);
-  if (!member || (await repo.depthBelow(ctx.db, userId, Number(member.id))) === undefined)
-    throw memberNotFound();
+  if (!member || (await repo.depthBelow(ctx.db, userId, member.id)) === undefined) throw memberNotFound();
   const code = await insertLink(ctx, {
     agent_id: userId,
     kind: 'recharge',
-    member_id: Number(member.id),
+    member_id: member.id,
     amount: input.amount === undefined ? null : toMinor(input.amount),
   });
   const url = pageUrl(origin, '/Deposit', { for: code });
@@ -161,7 +160,7 @@ async function liveLink(db: Db, code: string, now: number) {
     ])
     .where('l.code', '=', code)
     .executeTakeFirst();
-  if (!link || (link.expires_at !== null && Number(link.expires_at) <= now)) return undefined;
+  if (!link || (link.expires_at !== null && link.expires_at <= now)) return undefined;
   return link;
 }
 
@@ -173,22 +172,18 @@ export async function linkInfo(ctx: AppContext, code: string): Promise<AgentLink
     return {
       kind: 'register',
       inviteCode: link.invite_code,
-      rate: bpToPercent(Number(link.ratio_bp ?? 0)),
-      join: Number(link.join_job ?? 0) >= 1 ? 'agent' : 'player',
+      rate: bpToPercent(link.ratio_bp ?? 0),
+      join: (link.join_job ?? 0) >= 1 ? 'agent' : 'player',
     };
   const member =
     link.member_id === null
       ? undefined
-      : await ctx.db
-          .selectFrom('users')
-          .select('uid')
-          .where('id', '=', Number(link.member_id))
-          .executeTakeFirst();
+      : await ctx.db.selectFrom('users').select('uid').where('id', '=', link.member_id).executeTakeFirst();
   return {
     kind: 'recharge',
     inviteCode: link.invite_code,
-    ...(member ? { memberUid: Number(member.uid) } : {}),
-    ...(link.amount === null ? {} : { amount: toMoney(Number(link.amount)) }),
+    ...(member ? { memberUid: member.uid } : {}),
+    ...(link.amount === null ? {} : { amount: toMoney(link.amount) }),
   };
 }
 
@@ -217,16 +212,16 @@ export async function resolveInvite(
     const link = await liveLink(db, invite.link, now);
     if (link?.kind !== 'register') throw fieldError('link', 'link_not_found');
     return {
-      agentId: Number(link.agent_id),
-      ratioBp: link.ratio_bp === null ? null : Number(link.ratio_bp),
-      joinJob: link.join_job === null ? null : Number(link.join_job),
+      agentId: link.agent_id,
+      ratioBp: link.ratio_bp,
+      joinJob: link.join_job,
     };
   }
   const code = invite.inviteCode?.trim().toUpperCase();
   if (!code) return null;
   const agent = await repo.findUserByInviteCode(db, code);
   if (!agent) throw fieldError('inviteCode', 'invite_code_not_found');
-  return { agentId: Number(agent.id), ratioBp: null, joinJob: null };
+  return { agentId: agent.id, ratioBp: null, joinJob: null };
 }
 
 /**

@@ -21,14 +21,29 @@ export const percentToBp = (percent: number): number => Math.round(percent * 100
 /** After every day: the latest versions, waiting ones included (what the ceiling and floor are checked on). */
 export const LATEST: Day = '9999-12-31';
 
+/** Ratio rows as user -> channel -> ratio; a later row of the same pair overwrites an earlier one. */
+function byUserAndChannel(
+  rows: readonly { user_id: number; channel_code: string; ratio_bp: number }[],
+): Map<number, Map<string, number>> {
+  const result = new Map<number, Map<string, number>>();
+  for (const row of rows) {
+    let channels = result.get(row.user_id);
+    if (!channels) {
+      channels = new Map();
+      result.set(row.user_id, channels);
+    }
+    channels.set(row.channel_code, row.ratio_bp);
+  }
+  return result;
+}
+
 /** Each user's ratio per channel on a day (users and channels without a version are absent: 0). */
 export async function ratiosOnDay(
   db: Db,
   userIds: readonly number[],
   day: Day,
 ): Promise<Map<number, Map<string, number>>> {
-  const result = new Map<number, Map<string, number>>();
-  if (userIds.length === 0) return result;
+  if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('agent_ratios')
     .select(['user_id', 'channel_code', 'ratio_bp', 'effective_day'])
@@ -37,16 +52,7 @@ export async function ratiosOnDay(
     .orderBy('effective_day')
     .execute();
   // Ordered by day: a later version overwrites an earlier one.
-  for (const row of rows) {
-    const userId = Number(row.user_id);
-    let channels = result.get(userId);
-    if (!channels) {
-      channels = new Map();
-      result.set(userId, channels);
-    }
-    channels.set(row.channel_code, Number(row.ratio_bp));
-  }
-  return result;
+  return byUserAndChannel(rows);
 }
 
 export const ratioOf = (ratios: Map<number, Map<string, number>>, userId: number, channel: string): number =>
@@ -76,7 +82,7 @@ export async function ratioViews(db: Db, userId: number, today: Day, locale?: st
         channel: c.code,
         name: c.name,
         rate: bpToPercent(ratioOf(current, userId, c.code)),
-        ...(next ? { next: { rate: bpToPercent(Number(next.ratio_bp)), from: next.effective_day } } : {}),
+        ...(next ? { next: { rate: bpToPercent(next.ratio_bp), from: next.effective_day } } : {}),
       };
     });
 }
@@ -91,8 +97,7 @@ export async function latestRatios(
   db: Db,
   userIds: readonly number[],
 ): Promise<Map<number, Map<string, number>>> {
-  const result = new Map<number, Map<string, number>>();
-  if (userIds.length === 0) return result;
+  if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('agent_ratios as r')
     .select(['r.user_id', 'r.channel_code', 'r.ratio_bp'])
@@ -105,16 +110,7 @@ export async function latestRatios(
         .whereRef('v.channel_code', '=', 'r.channel_code'),
     )
     .execute();
-  for (const row of rows) {
-    const userId = Number(row.user_id);
-    let channels = result.get(userId);
-    if (!channels) {
-      channels = new Map();
-      result.set(userId, channels);
-    }
-    channels.set(row.channel_code, Number(row.ratio_bp));
-  }
-  return result;
+  return byUserAndChannel(rows);
 }
 
 /**
@@ -145,7 +141,7 @@ export async function lowestRatiosFrom(db: Db, userId: number, from: Day): Promi
     .where(inForceFrom(from))
     .groupBy('r.channel_code')
     .execute();
-  return new Map(rows.map((r) => [r.channel_code, Number(r.bp)]));
+  return new Map(rows.map((r) => [r.channel_code, r.bp]));
 }
 
 /**
@@ -166,7 +162,7 @@ export async function highestMemberRatios(
     .where(inForceFrom(from))
     .groupBy('r.channel_code')
     .execute();
-  return new Map(rows.map((r) => [r.channel_code, Number(r.bp)]));
+  return new Map(rows.map((r) => [r.channel_code, r.bp]));
 }
 
 /** The highest latest ratio anywhere in a user's subtree, per channel (a bind must keep it under the agent). */
@@ -193,7 +189,7 @@ export async function highestSubtreeRatios(db: Db, userId: number): Promise<Map<
     )
     .groupBy('r.channel_code')
     .execute();
-  return new Map(rows.map((r) => [r.channel_code, Number(r.bp)]));
+  return new Map(rows.map((r) => [r.channel_code, r.bp]));
 }
 
 /** A ratio change as the write side takes it: basis points per channel, in the order the caller sent them. */
@@ -388,7 +384,7 @@ export async function defaultsOf(db: Db, agentId: number): Promise<Map<string, n
     .select(['channel_code', 'ratio_bp'])
     .where('user_id', '=', agentId)
     .execute();
-  return new Map(rows.map((r) => [r.channel_code, Number(r.ratio_bp)]));
+  return new Map(rows.map((r) => [r.channel_code, r.ratio_bp]));
 }
 
 /**
@@ -417,9 +413,9 @@ export async function ratioViewsOf(
   const current = new Map<string, number>();
   const waiting = new Map<string, { bp: number; day: Day }>();
   for (const row of rows) {
-    const key = `${Number(row.user_id)}:${row.channel_code}`;
-    if (row.effective_day <= today) current.set(key, Number(row.ratio_bp));
-    else if (!waiting.has(key)) waiting.set(key, { bp: Number(row.ratio_bp), day: row.effective_day });
+    const key = `${row.user_id}:${row.channel_code}`;
+    if (row.effective_day <= today) current.set(key, row.ratio_bp);
+    else if (!waiting.has(key)) waiting.set(key, { bp: row.ratio_bp, day: row.effective_day });
   }
   for (const userId of new Set(userIds))
     views.set(

@@ -9,8 +9,6 @@ import type { AgentLineKind } from './tables';
  * can reach a user outside the viewer's subtree, and none runs per member: each is one statement joining
  * the subtree to the figures' own indexes (game_daily_valid's key by user and day, and the per-user
  * completed-deposit and withdrawal indexes of migration 0011).
- *
- * Sums come back as strings from PostgreSQL (numeric): everything is read through Number().
  */
 
 /** Business days [from, to] and the instants [start, end) they span. */
@@ -21,7 +19,8 @@ export interface Span {
   end: number;
 }
 
-const num = (v: unknown): number => Number(v ?? 0);
+/** An aggregate over no rows (sum() is null there) as 0. */
+const num = (v: number | null | undefined): number => v ?? 0;
 
 /*
  * Completed money, in the states the wallet gives them: a deposit order paid (Success, at completed_at),
@@ -64,7 +63,7 @@ export async function ownMoney(
   userId: number,
   span: Span,
 ): Promise<{ deposits: number; withdrawals: number }> {
-  const { rows } = await sql<{ deposits: unknown; withdrawals: unknown }>`select
+  const { rows } = await sql<{ deposits: number | null; withdrawals: number | null }>`select
       (select coalesce(sum(d.amount), 0) from deposit_orders d
         where d.user_id = ${userId} and ${DEPOSIT_DONE}
         and d.completed_at >= ${span.start} and d.completed_at < ${span.end}) as deposits,
@@ -145,7 +144,7 @@ async function activeMembers(db: Db, agentId: number, span: Span, today: Day): P
       .executeTakeFirst();
     return num(row?.n);
   }
-  const { rows } = await sql<{ n: unknown }>`select count(*) as n from agent_tree t
+  const { rows } = await sql<{ n: number }>`select count(*) as n from agent_tree t
     where t.ancestor_id = ${agentId} and exists (
       select 1 from game_daily_valid g where g.user_id = t.descendant_id
       and g.day >= ${span.from} and g.day <= ${span.to} and g.rounds > 0)`.execute(db);
@@ -180,7 +179,7 @@ async function teamMoney(
     };
   }
   // A span whose ends are not on a quarter hour (no business day's are): counted member by member.
-  const { rows } = await sql<Record<'new_members' | 'deposits' | 'withdrawals', unknown>>`select
+  const { rows } = await sql<Record<'new_members' | 'deposits' | 'withdrawals', number | null>>`select
       (select count(*) from agent_tree t join users u on u.id = t.descendant_id
         where t.ancestor_id = ${agentId} and u.created_at >= ${span.start} and u.created_at < ${span.end})
         as new_members,
@@ -339,7 +338,7 @@ export async function moneyRows(
   const mine = team ? sql`` : sql`and d.user_id = ${userId}`;
   const where = sql`where ${done} ${mine} and ${at} >= ${span.start} and ${at} < ${span.end}`;
   const [agg, rows] = await Promise.all([
-    sql<{ n: unknown; s: unknown }>`select count(*) as n, coalesce(sum(d.amount), 0) as s
+    sql<{ n: number; s: number }>`select count(*) as n, coalesce(sum(d.amount), 0) as s
       from ${from} ${who} ${where}`.execute(db),
     sql<MoneyRow>`select d.order_no, d.amount, ${at} as at, u.uid, u.area_code, u.phone
       from ${from} ${who} join users u on u.id = d.user_id ${where}
@@ -453,7 +452,7 @@ export async function teamBetRows(
     where t.ancestor_id = ${agentId} and g.day >= ${span.from} and g.day <= ${span.to}
     group by g.user_id, g.day having sum(g.valid_bet) <> 0`;
   const [agg, rows] = await Promise.all([
-    sql<{ n: unknown; s: unknown }>`select count(*) as n, coalesce(sum(m.amount), 0) as s
+    sql<{ n: number; s: number }>`select count(*) as n, coalesce(sum(m.amount), 0) as s
       from (${perMemberDay}) m`.execute(db),
     sql<MemberCols & { day: Day; amount: number }>`select m.day, m.amount, u.uid, u.area_code, u.phone
       from (${perMemberDay}) m join users u on u.id = m.user_id

@@ -10,10 +10,10 @@ type ReportCall = Pick<CallContext<typeof agentDetailCall>, 'auth' | 'request' |
 
 /** The session's user as the reports see them (in their language: the answer varies with it). */
 const viewerOf = async (ctx: AppContext, { auth, request, reply }: ReportCall): Promise<reports.Viewer> => ({
-  id: Number(auth.user.id),
-  job: Number(auth.user.job),
+  id: auth.user.id,
+  job: auth.user.job,
   inviteCode: auth.user.invite_code,
-  timeZone: await siteTimeZone(ctx, auth.user.site_id === null ? null : Number(auth.user.site_id)),
+  timeZone: await siteTimeZone(ctx, auth.user.site_id),
   locale: answerLocale(request, reply, auth.user.locale),
 });
 

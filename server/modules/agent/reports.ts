@@ -145,7 +145,7 @@ export async function detail(ctx: AppContext, viewer: Viewer): Promise<AgentDeta
   return {
     job: viewer.job,
     inviteCode: viewer.inviteCode,
-    boundTo: parent ? { uid: Number(parent.uid), inviteCode: parent.invite_code } : null,
+    boundTo: parent ? { uid: parent.uid, inviteCode: parent.invite_code } : null,
     ratios,
     defaults,
     members,

@@ -1,8 +1,15 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type Selectable, sql } from 'kysely';
 import type { Day } from '../../business-days';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
-import type { AgentLineKind, HoldReason } from './tables';
+import type { GameDailyValidTable } from '../games/tables';
+import type {
+  AgentCorrectionsTable,
+  AgentLinesTable,
+  AgentSettlementDaysTable,
+  AgentTreeTable,
+  HoldReason,
+} from './tables';
 
 /*
  * The SQL of a business day's settlement (decision 0017): its lease row, the day's valid bets, chains and
@@ -32,12 +39,10 @@ export async function lockDay(trx: Db, day: Day, mode: 'exclusive' | 'shared'): 
   else await sql`select pg_advisory_xact_lock_shared(1418, ${key})`.execute(trx);
 }
 
-export interface DayRow {
-  day: Day;
-  state: 'running' | 'settled';
-  lease_owner: string | null;
-  lease_until: number;
-}
+export type DayRow = Pick<
+  Selectable<AgentSettlementDaysTable>,
+  'day' | 'state' | 'lease_owner' | 'lease_until'
+>;
 
 export async function findDay(db: Db, day: Day): Promise<DayRow | undefined> {
   const row = await db
@@ -45,7 +50,7 @@ export async function findDay(db: Db, day: Day): Promise<DayRow | undefined> {
     .select(['day', 'state', 'lease_owner', 'lease_until'])
     .where('day', '=', day)
     .executeTakeFirst();
-  return row && { ...row, lease_until: Number(row.lease_until) };
+  return row && row;
 }
 
 /** The day's row, created running under this owner's lease: false when it exists already. */
@@ -139,28 +144,8 @@ export async function claimCorrections(trx: Db, day: Day): Promise<void> {
     .execute();
 }
 
-export interface CorrectionRow {
-  id: number;
-  user_id: number;
-  channel_code: string;
-  round_day: Day;
-  valid_bet_delta: number;
-}
-
 const correctionColumns = ['id', 'user_id', 'channel_code', 'round_day', 'valid_bet_delta'] as const;
-const toCorrection = (r: {
-  id: number;
-  user_id: number;
-  channel_code: string;
-  round_day: string;
-  valid_bet_delta: number;
-}): CorrectionRow => ({
-  id: Number(r.id),
-  user_id: Number(r.user_id),
-  channel_code: r.channel_code,
-  round_day: r.round_day,
-  valid_bet_delta: Number(r.valid_bet_delta),
-});
+export type CorrectionRow = Pick<Selectable<AgentCorrectionsTable>, (typeof correctionColumns)[number]>;
 
 export async function correctionsBookedOn(db: Db, day: Day): Promise<CorrectionRow[]> {
   const rows = await db
@@ -169,7 +154,7 @@ export async function correctionsBookedOn(db: Db, day: Day): Promise<CorrectionR
     .where('booked_day', '=', day)
     .orderBy('id')
     .execute();
-  return rows.map(toCorrection);
+  return rows;
 }
 
 /** Every correction of these members' rounds of one day (all bookings), oldest first. */
@@ -181,14 +166,12 @@ export async function correctionsOfDay(
   const rows: CorrectionRow[] = [];
   for (const part of chunks([...new Set(userIds)]))
     rows.push(
-      ...(
-        await db
-          .selectFrom('agent_corrections')
-          .select(correctionColumns)
-          .where('round_day', '=', roundDay)
-          .where('user_id', 'in', part)
-          .execute()
-      ).map(toCorrection),
+      ...(await db
+        .selectFrom('agent_corrections')
+        .select(correctionColumns)
+        .where('round_day', '=', roundDay)
+        .where('user_id', 'in', part)
+        .execute()),
     );
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -213,11 +196,7 @@ export async function insertCorrection(
 
 // ---- the day's inputs
 
-export interface ValidBetRow {
-  user_id: number;
-  channel_code: string;
-  valid_bet: number;
-}
+export type ValidBetRow = Pick<Selectable<GameDailyValidTable>, 'user_id' | 'channel_code' | 'valid_bet'>;
 
 /**
  * Each member's valid bets of a day per channel, as they were when the day's settlement began: today's sums
@@ -228,7 +207,7 @@ export interface ValidBetRow {
 export async function dayValidBets(db: Db, day: Day, userIds?: readonly number[]): Promise<ValidBetRow[]> {
   const only = (column: string) =>
     userIds ? sql`and ${sql.ref(column)} in (${sql.join(userIds.map((id) => sql`${id}`))})` : sql``;
-  const result = await sql<{ user_id: number | string; channel_code: string; valid_bet: number | string }>`
+  const result = await sql<ValidBetRow>`
     select user_id, channel_code, sum(valid_bet) as valid_bet from (
       select user_id, channel_code, valid_bet from game_daily_valid where day = ${day} ${only('user_id')}
       union all
@@ -236,11 +215,7 @@ export async function dayValidBets(db: Db, day: Day, userIds?: readonly number[]
         where round_day = ${day} ${only('user_id')}
     ) v
     group by user_id, channel_code`.execute(db);
-  return result.rows.map((r) => ({
-    user_id: Number(r.user_id),
-    channel_code: r.channel_code,
-    valid_bet: Number(r.valid_bet),
-  }));
+  return result.rows;
 }
 
 /** What a resumed settlement used already: the valid bet of each (member, channel) it wrote lines for. */
@@ -252,18 +227,10 @@ export async function validBetsOfLines(db: Db, day: Day): Promise<ValidBetRow[]>
     .where('corrects_day', 'is', null)
     .groupBy(['member_id', 'channel_code'])
     .execute();
-  return rows.map((r) => ({
-    user_id: Number(r.user_id),
-    channel_code: r.channel_code,
-    valid_bet: Number(r.valid_bet),
-  }));
+  return rows;
 }
 
-export interface ChainRow {
-  ancestor_id: number;
-  descendant_id: number;
-  depth: number;
-}
+export type ChainRow = Pick<Selectable<AgentTreeTable>, 'ancestor_id' | 'descendant_id' | 'depth'>;
 
 /** The links counting on a day of the members who bet on it (or of the given members). */
 export async function chainsOnDay(db: Db, day: Day, userIds?: readonly number[]): Promise<ChainRow[]> {
@@ -283,11 +250,7 @@ export async function chainsOnDay(db: Db, day: Day, userIds?: readonly number[])
       .execute();
     for (const r of all) rows.push(r);
   }
-  return rows.map((r) => ({
-    ancestor_id: Number(r.ancestor_id),
-    descendant_id: Number(r.descendant_id),
-    depth: Number(r.depth),
-  }));
+  return rows;
 }
 
 /** Everyone's ratio per channel on a day (the latest version on or before it), or only these users'. */
@@ -309,13 +272,13 @@ export async function ratiosOn(
   rows.sort((a, b) => (a.effective_day < b.effective_day ? -1 : a.effective_day > b.effective_day ? 1 : 0));
   const result = new Map<number, Map<string, number>>();
   for (const r of rows) {
-    const userId = Number(r.user_id);
+    const userId = r.user_id;
     let channels = result.get(userId);
     if (!channels) {
       channels = new Map();
       result.set(userId, channels);
     }
-    channels.set(r.channel_code, Number(r.ratio_bp));
+    channels.set(r.channel_code, r.ratio_bp);
   }
   return result;
 }
@@ -350,7 +313,7 @@ export async function sharedSignals(db: Db, day: Day): Promise<SharedSignal[]> {
     )
     .distinct()
     .execute();
-  return rows.map((r) => ({ agent_id: Number(r.agent_id), member_id: Number(r.member_id), kind: r.kind }));
+  return rows.map((r) => ({ agent_id: r.agent_id, member_id: r.member_id, kind: r.kind }));
 }
 
 /** What a fast deposit is judged on: each member's registration time, first completed deposit, first address. */
@@ -376,9 +339,9 @@ export async function registrationFacts(
       .where('u.id', 'in', part)
       .execute();
     for (const u of users)
-      facts.set(Number(u.id), {
-        createdAt: Number(u.created_at),
-        firstDeposit: u.first_deposit === null ? null : Number(u.first_deposit),
+      facts.set(u.id, {
+        createdAt: u.created_at,
+        firstDeposit: u.first_deposit,
         firstIp: null,
       });
     const ips = await db
@@ -389,7 +352,7 @@ export async function registrationFacts(
       .orderBy('first_seen')
       .execute();
     for (const ip of ips) {
-      const f = facts.get(Number(ip.user_id));
+      const f = facts.get(ip.user_id);
       if (f && f.firstIp === null) f.firstIp = ip.value_hash;
     }
   }
@@ -411,7 +374,7 @@ export async function seenAt(
         eb.or(part.map((p) => eb.and([eb('user_id', '=', p.userId), eb('value_hash', '=', p.hash)]))),
       )
       .execute();
-    for (const r of rows) seen.add(`${Number(r.user_id)}:${r.value_hash}`);
+    for (const r of rows) seen.add(`${r.user_id}:${r.value_hash}`);
   }
   return seen;
 }
@@ -447,9 +410,9 @@ export async function lockHolds(
     if (isPostgres(trx)) q = q.forUpdate();
     for (const r of await q.execute())
       found.push({
-        id: Number(r.id),
-        agent_id: Number(r.agent_id),
-        member_id: Number(r.member_id),
+        id: r.id,
+        agent_id: r.agent_id,
+        member_id: r.member_id,
         day: r.day,
         state: r.state,
       });
@@ -492,7 +455,7 @@ export async function insertHolds(
       )
       .returning(['id', 'agent_id', 'member_id'])
       .execute();
-    for (const r of rows) ids.set(`${Number(r.agent_id)}:${Number(r.member_id)}`, Number(r.id));
+    for (const r of rows) ids.set(`${r.agent_id}:${r.member_id}`, r.id);
   }
   return ids;
 }
@@ -506,22 +469,8 @@ export async function addToHold(trx: Db, holdId: number, delta: number): Promise
     .execute();
 }
 
-export interface LineRow {
-  day: Day;
-  kind: AgentLineKind;
-  earner_id: number;
-  member_id: number;
-  channel_code: string;
-  depth: number;
-  valid_bet: number;
-  ratio_bp: number;
-  below_ratio_bp: number;
-  amount: number;
-  corrects_day: Day | null;
-  hold_id: number | null;
-  ledger_transaction_id: number | null;
-  created_at: number;
-}
+/** A line as written: every column but the generated id. */
+export type LineRow = Omit<Selectable<AgentLinesTable>, 'id'>;
 
 const LINE_COLUMNS = [
   'day',

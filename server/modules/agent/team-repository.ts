@@ -31,14 +31,14 @@ const memberColumns = [
 ] as const;
 
 const toMember = (row: MemberRow): MemberRow => ({
-  id: Number(row.id),
-  uid: Number(row.uid),
+  id: row.id,
+  uid: row.uid,
   area_code: row.area_code,
   phone: row.phone,
   avatar: row.avatar,
-  job: Number(row.job),
-  created_at: Number(row.created_at),
-  depth: Number(row.depth),
+  job: row.job,
+  created_at: row.created_at,
+  depth: row.depth,
 });
 
 /**
@@ -106,17 +106,17 @@ export async function searchMembers(
     .offset(offset)
     .execute();
   const first = rows[0];
-  if (first) return { rows: rows.map(toMember), total: Number(first.matches) };
+  if (first) return { rows: rows.map(toMember), total: first.matches };
   // A page past the end: the total still counts.
   if (offset === 0) return { rows: [], total: 0 };
   const row = await searchQuery(db, ownerId, search)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return { rows: [], total: Number(row?.n ?? 0) };
+  return { rows: [], total: row?.n ?? 0 };
 }
 
-const sumsBy = (rows: { key: number | string; total: unknown }[]): Map<number, number> =>
-  new Map(rows.map((r) => [Number(r.key), Number(r.total ?? 0)]));
+const sumsBy = (rows: readonly { key: number; total: number }[]): Map<number, number> =>
+  new Map(rows.map((r) => [r.key, r.total]));
 
 /** Completed deposits of each user, in all (minor units). */
 export async function depositsOf(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
@@ -178,7 +178,7 @@ export async function validBetsByDay(db: Db, userId: number, from: Day, to: Day)
     .where('day', '<=', to)
     .groupBy('day')
     .execute();
-  return new Map(rows.map((r) => [r.day, Number(r.total ?? 0)]));
+  return new Map(rows.map((r) => [r.day, r.total ?? 0]));
 }
 
 /** The commission one member's play earned `earnerId`, by day, from `from` to `to`. */
@@ -195,5 +195,5 @@ export async function commissionByDay(
     .where('l.day', '<=', to)
     .groupBy('l.day')
     .execute();
-  return new Map(rows.map((r) => [r.day, Number(r.total ?? 0)]));
+  return new Map(rows.map((r) => [r.day, r.total ?? 0]));
 }

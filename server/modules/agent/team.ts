@@ -34,7 +34,7 @@ const alreadyAgent = () => codedError(409, Status.conflict, 'already_agent');
 /** A member of the viewer's subtree by UID, with their depth below the viewer; else `member_not_found`. */
 async function memberInTeam(ctx: AppContext, viewerId: number, memberUid: number) {
   const member = await repo.findUserByUid(ctx.db, memberUid);
-  const depth = member && (await repo.depthBelow(ctx.db, viewerId, Number(member.id)));
+  const depth = member && (await repo.depthBelow(ctx.db, viewerId, member.id));
   if (!member || depth === undefined) throw memberNotFound();
   return { member, depth };
 }
@@ -92,7 +92,7 @@ export async function team(
   let path: Team['path'] = [];
   if (input.parentUid !== undefined) {
     const { member, depth } = await memberInTeam(ctx, viewerId, input.parentUid);
-    ownerId = Number(member.id);
+    ownerId = member.id;
     ownerDepth = depth;
     path = (await repo.chainBetween(ctx.db, viewerId, ownerId)).map((u) => ({
       uid: u.uid,
@@ -134,7 +134,7 @@ export async function downline(
   locale?: string,
 ): Promise<Downline> {
   const { member, depth } = await memberInTeam(ctx, viewerId, memberUid);
-  const memberId = Number(member.id);
+  const memberId = member.id;
   const { today } = await businessDays(ctx, viewerId);
   const from = addDays(today, -(DOWNLINE_DAYS - 1));
   const [figures, viewer, bets, commission] = await Promise.all([
@@ -144,12 +144,12 @@ export async function downline(
       [
         {
           id: memberId,
-          uid: Number(member.uid),
+          uid: member.uid,
           area_code: member.area_code,
           phone: member.phone,
           avatar: member.avatar,
-          job: Number(member.job),
-          created_at: Number(member.created_at),
+          job: member.job,
+          created_at: member.created_at,
           depth,
         },
       ],
@@ -187,7 +187,7 @@ export async function setMemberRatios(
   await agentOf(ctx.db, viewerId);
   const { member, depth } = await memberInTeam(ctx, viewerId, input.memberUid);
   if (depth !== 1) throw notDirectMember();
-  const memberId = Number(member.id);
+  const memberId = member.id;
   const now = ctx.clock.now();
   const changes = input.ratios.map((r) => ({ channel: r.channel, bp: percentToBp(r.rate) }));
   await withMoneyTx(ctx.db, async (trx) => {
@@ -238,6 +238,6 @@ export async function promote(
   await agentOf(ctx.db, viewerId);
   const { member, depth } = await memberInTeam(ctx, viewerId, memberUid);
   if (depth !== 1) throw notDirectMember();
-  if (!(await repo.raiseJob(ctx.db, Number(member.id), 1, ctx.clock.now()))) throw alreadyAgent();
+  if (!(await repo.raiseJob(ctx.db, member.id, 1, ctx.clock.now()))) throw alreadyAgent();
   return { job: 1 };
 }

@@ -64,7 +64,7 @@ export async function depthBelow(
     .where('ancestor_id', '=', ancestorId)
     .where('descendant_id', '=', descendantId)
     .executeTakeFirst();
-  return row ? Number(row.depth) : undefined;
+  return row ? row.depth : undefined;
 }
 
 /** A user's parent (depth 1), if bound. */
@@ -75,7 +75,7 @@ export async function parentOf(db: Db, userId: number): Promise<number | undefin
     .where('descendant_id', '=', userId)
     .where('depth', '=', 1)
     .executeTakeFirst();
-  return row ? Number(row.ancestor_id) : undefined;
+  return row ? row.ancestor_id : undefined;
 }
 
 /** The sites of a user's members at any depth (null: a member of no site), each once. */
@@ -87,7 +87,7 @@ export async function teamSiteIds(db: Db, userId: number): Promise<(number | nul
     .distinct()
     .where('t.ancestor_id', '=', userId)
     .execute();
-  return rows.map((r) => (r.site_id == null ? null : Number(r.site_id)));
+  return rows.map((r) => r.site_id);
 }
 
 /**
@@ -149,7 +149,7 @@ export async function memberCountsOf(
     .select(['agent_id', 'direct', 'total'])
     .where('agent_id', 'in', [...new Set(userIds)])
     .execute();
-  return new Map(rows.map((r) => [Number(r.agent_id), { direct: Number(r.direct), total: Number(r.total) }]));
+  return new Map(rows.map((r) => [r.agent_id, { direct: r.direct, total: r.total }]));
 }
 
 /** The users between `top` (excluded) and `bottom` (included), from the top down. */
@@ -175,8 +175,8 @@ export async function chainBetween(
     .executeTakeFirst();
   return [...rows.map(({ depth: _depth, ...u }) => u), ...(self ? [self] : [])].map((u) => ({
     ...u,
-    id: Number(u.id),
-    uid: Number(u.uid),
+    id: u.id,
+    uid: u.uid,
   }));
 }
 

@@ -127,9 +127,9 @@ export async function bindLater(
   await withMoneyTx(ctx.db, async (trx) => {
     await repo.lockTree(trx);
     const day = await ratioChangeDay(ctx, userId, trx);
-    return bind(trx, userId, Number(agent.id), { day, now });
+    return bind(trx, userId, agent.id, { day, now });
   });
-  return { boundTo: { uid: Number(agent.uid), inviteCode: agent.invite_code } };
+  return { boundTo: { uid: agent.uid, inviteCode: agent.invite_code } };
 }
 
 /** Whether `memberId` is in `viewerId`'s subtree; its depth below the viewer when it is. */

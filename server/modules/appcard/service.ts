@@ -7,7 +7,7 @@ import * as repo from './repository';
 const toAppCard = (row: repo.AppCardRow): AppCard => ({
   accountId: row.account_id,
   nickname: row.nickname,
-  followers: Number(row.followers),
+  followers: row.followers,
 });
 
 export async function viewAppCard(ctx: AppContext, auth: Authenticated): Promise<AppCard | null> {

@@ -51,12 +51,12 @@ export async function takeCheckpoint(db: Db, keyring: AuditKeyring, now: number)
     db.selectFrom('audit_heads').selectAll().where('seq', '>', 0).orderBy('chain').execute(),
     db.selectFrom('audit_legacy').selectAll().execute(),
   ]);
-  const legacyOf = new Map(legacy.map((l) => [Number(l.chain), Number(l.seq)]));
+  const legacyOf = new Map(legacy.map((l) => [l.chain, l.seq]));
   const chains = heads.map((h) => ({
-    chain: Number(h.chain),
-    seq: Number(h.seq),
+    chain: h.chain,
+    seq: h.seq,
     hash: h.hash,
-    legacySeq: legacyOf.get(Number(h.chain)) ?? 0,
+    legacySeq: legacyOf.get(h.chain) ?? 0,
   }));
   const body = { version: 1 as const, at: now, keyId: keyring.current.id, chains };
   return { ...body, mac: macOf(keyring.current.bytes, body) };

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Db } from '../../db/create-db';
+import { readOptionalFile } from '../../optional-file';
 
 /*
  * The audit log's key (decision 0044): the chain's HMAC and the checkpoints are signed with it, so someone
@@ -54,12 +55,7 @@ export function decodeAuditKeyring(current: string, previous: readonly string[])
 }
 
 async function readKeyFile(file: string): Promise<string | null> {
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  return (await readOptionalFile(file))?.trim() ?? null;
 }
 
 /** Written whole under another name, then linked into place: of two processes starting together one wins. */

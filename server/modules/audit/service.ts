@@ -51,7 +51,7 @@ export async function recordAudit(trx: Db, actor: AuditActor, entry: AuditEntry,
     .executeTakeFirstOrThrow();
   const row: HashedFields = {
     chain,
-    seq: Number(head.seq),
+    seq: head.seq,
     at: now,
     actor_id: actor.userId,
     ip: actor.ip.slice(0, 64),

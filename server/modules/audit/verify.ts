@@ -75,7 +75,7 @@ function rowHolds(
   legacySeq: number,
   keyring: AuditKeyring,
 ): boolean | 'unknown key' {
-  const fields = { ...row, chain, seq: Number(row.seq), at: Number(row.at), actor_id: Number(row.actor_id) };
+  const fields = { ...row, chain, seq: row.seq, at: row.at, actor_id: row.actor_id };
   if (fields.seq <= legacySeq) return row.key_id === null && legacyAuditHash(fields) === row.hash;
   if (row.key_id === null) return false;
   const key = keyring.byId.get(row.key_id);
@@ -92,8 +92,8 @@ async function walk(db: Db, chain: number, legacySeq: number, keyring: AuditKeyr
   for (;;) {
     const rows = await page(db, chain, after);
     for (const row of rows) {
-      const id = Number(row.id);
-      const seq = Number(row.seq);
+      const id = row.id;
+      const seq = row.seq;
       const expectedSeq: number = (prev?.seq ?? 0) + 1;
       const gap = seq !== expectedSeq;
       if (gap) findings.push({ chain, seq: expectedSeq, problem: 'deleted' });
@@ -140,8 +140,8 @@ export async function verifyAudit(db: Db, opts: VerifyOptions = {}): Promise<Aud
     db.selectFrom('audit_legacy').selectAll().execute(),
     chainsWithActivity(db),
   ]);
-  const headOf = new Map(heads.map((h) => [Number(h.chain), { seq: Number(h.seq), hash: h.hash }]));
-  const legacyOf = new Map(legacy.map((l) => [Number(l.chain), Number(l.seq)]));
+  const headOf = new Map(heads.map((h) => [h.chain, { seq: h.seq, hash: h.hash }]));
+  const legacyOf = new Map(legacy.map((l) => [l.chain, l.seq]));
   const pinOf = new Map((opts.checkpoint?.chains ?? []).map((c) => [c.chain, c]));
   const chains = [...new Set([...headOf.keys(), ...legacyOf.keys(), ...pinOf.keys(), ...active])].sort(
     (a, b) => a - b,

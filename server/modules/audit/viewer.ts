@@ -56,11 +56,11 @@ async function read(
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    id: Number(r.id),
-    site: Number(r.chain) === PLATFORM_CHAIN ? null : (domains.get(Number(r.chain)) ?? String(r.chain)),
-    seq: Number(r.seq),
-    at: Number(r.at),
-    actorUid: r.uid == null ? null : Number(r.uid),
+    id: r.id,
+    site: r.chain === PLATFORM_CHAIN ? null : (domains.get(r.chain) ?? String(r.chain)),
+    seq: r.seq,
+    at: r.at,
+    actorUid: r.uid,
     ip: r.ip,
     userAgent: r.user_agent,
     action: r.action,
@@ -86,7 +86,7 @@ export async function auditPage(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
   ]);
-  return { rows: rows.map(({ hash: _hash, ...entry }) => entry), total: Number(count?.n ?? 0) };
+  return { rows: rows.map(({ hash: _hash, ...entry }) => entry), total: count?.n ?? 0 };
 }
 
 const CSV_HEADER = [

@@ -37,7 +37,7 @@ export const countUsers = async (db: Db): Promise<number> => {
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 export const setUserBanned = async (db: Db, userId: number, banned: boolean, now: number): Promise<void> => {

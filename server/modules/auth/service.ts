@@ -86,7 +86,7 @@ export async function toUserInfo(ctx: AppContext, user: repo.UserRow, db: Db = c
     rate2: user.rate2,
     defaultRate: user.default_rate,
     avatar: user.avatar,
-    timeZone: await siteTimeZone(ctx, user.site_id == null ? null : Number(user.site_id), db),
+    timeZone: await siteTimeZone(ctx, user.site_id, db),
   };
 }
 
@@ -143,7 +143,7 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Auth
 /** Whether an account may act (for callers outside a user's own request: game providers): undefined when unknown. */
 export async function accountStanding(db: Db, userId: number): Promise<{ banned: boolean } | undefined> {
   const user = await repo.findStanding(db, userId);
-  return user ? { banned: Number(user.banned) === 1 } : undefined;
+  return user ? { banned: user.banned === 1 } : undefined;
 }
 
 export async function logout(ctx: AppContext, auth: Authenticated): Promise<null> {
@@ -434,7 +434,7 @@ export async function setAvatar(ctx: AppContext, auth: Authenticated, avatar: st
 /** The site a user registered through (decision 0024: an operator's access to the user's records); null: none. */
 export async function userSiteId(db: Db, userId: number): Promise<number | null> {
   const row = await db.selectFrom('users').select('site_id').where('id', '=', userId).executeTakeFirst();
-  return row?.site_id == null ? null : Number(row.site_id);
+  return row?.site_id ?? null;
 }
 
 /**

@@ -41,7 +41,7 @@ export async function pageOfWxApps(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
   ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** A page of demand tasks, newest first, and the number of all that match (none awaits review). */
@@ -62,7 +62,7 @@ export async function pageOfDemands(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
   ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The row, locked on PostgreSQL inside a change's transaction (SQLite runs one writer at a time). */
@@ -114,7 +114,7 @@ export async function textsOf(
     .orderBy('locale')
     .execute();
   for (const row of rows) {
-    const id = Number(row.item_id);
+    const id = row.item_id;
     byItem.set(id, [...(byItem.get(id) ?? []), row]);
   }
   return byItem;

@@ -60,7 +60,7 @@ function wxItem(
     icon: row.logo_square,
     enabled: row.enabled === 1,
     sortRank: row.sort_rank,
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
     appid: row.appid,
     category: row.category_2_name,
     rate: row.newcps,
@@ -81,7 +81,7 @@ function demandItem(
     icon: row.demand_icon,
     enabled: row.enabled === 1,
     sortRank: row.sort_rank,
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
     quota: row.quota,
     claimed: row.claimed,
   };

@@ -116,7 +116,7 @@ const asViewed = <Row>(rows: Record<string, unknown>[]): ViewedRow<Row>[] => {
 
 export const countItems = async (db: Db, kind: AnyItemKind, filter: ListFilter): Promise<number> => {
   const row = await db.selectNoFrom(matchCount(db, kind, filter).as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 /*
@@ -344,7 +344,7 @@ export async function textsIn(
     .where('item_id', 'in', [...new Set(ids)])
     .where('locale', '=', locale)
     .execute();
-  for (const row of rows) texts.set(Number(row.item_id), { name: row.name, intro: row.intro });
+  for (const row of rows) texts.set(row.item_id, { name: row.name, intro: row.intro });
   return texts;
 }
 
@@ -425,7 +425,7 @@ export const countApplications = async (db: Db, userId: number, kind: CatalogueK
     .where('user_id', '=', userId)
     .where('item_kind', '=', kind)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 export const findApplicationByCode = (db: Db, code: string): Promise<PromoLinkRow | undefined> =>
@@ -529,7 +529,7 @@ export const countRows = async (db: Db, table: 'wx_apps' | 'demands' | 'promo_li
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 export const setClicks = async (db: Db, id: number, clicks: number): Promise<void> => {

@@ -129,7 +129,7 @@ export async function list<Row extends ItemRow, Item, ListInput>(
   const pinnedSlice = rows.filter((row) => row.pin_id !== null).slice(offset, offset + input.size);
   const rest = rows.filter((row) => row.pin_id === null).slice(0, input.size - pinnedSlice.length);
   // No row carries the total past the end of the list.
-  const total = rows[0] ? Number(rows[0].total) : await repo.countItems(ctx.db, kind, filter);
+  const total = rows[0] ? rows[0].total : await repo.countItems(ctx.db, kind, filter);
   if (offset >= total) return pageOf([], total, input.number, input.size);
   const page = await inLocale(ctx.db, kind, [...pinnedSlice, ...rest], locale);
   return pageOf(page.map(itemOf(kind)), total, input.number, input.size);
@@ -151,8 +151,8 @@ export async function mine<Row extends ItemRow, Item>(
   ]);
   const content = (await inLocale(ctx.db, kind, rows, locale)).map((row) => ({
     ...itemOf(kind)(row),
-    clicks: Number(row.clicks),
-    appliedAt: Number(row.applied_at),
+    clicks: row.clicks,
+    appliedAt: row.applied_at,
   }));
   return pageOf(content, total, page.number, page.size);
 }
@@ -290,7 +290,7 @@ export async function linkOfCaller(
   const application = await repo.findApplication(ctx.db, auth.user.id, kind.name, itemId);
   if (!application) return null;
   const row = await repo.findItemById(ctx.db, kind, itemId);
-  return { link: row ? linkOf(kind, row, application.code) : '', clicks: Number(application.clicks) };
+  return { link: row ? linkOf(kind, row, application.code) : '', clicks: application.clicks };
 }
 
 /**

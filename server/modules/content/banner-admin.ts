@@ -51,7 +51,7 @@ async function toAdmin(ctx: AppContext, rows: repo.BannerRow[]): Promise<AdminBa
   ]);
   return rows.map((r) => ({
     id: r.id,
-    site: r.site_id === null ? null : (domains.get(Number(r.site_id)) ?? null),
+    site: r.site_id === null ? null : (domains.get(r.site_id) ?? null),
     texts: Object.fromEntries(
       (texts.get(r.id) ?? []).map((t) => [t.locale, { name: t.bannername, remark: t.remark }]),
     ),
@@ -71,7 +71,7 @@ async function get(ctx: AppContext, id: number): Promise<AdminBanner> {
   return banner;
 }
 
-const siteOf = (row: { site_id: number | null }) => (row.site_id === null ? null : Number(row.site_id));
+const siteOf = (row: { site_id: number | null }) => row.site_id;
 
 /** The row's columns and texts from a request; the default locale's text also fills the row's own. */
 function columnsOf(b: BannerFields, siteId: number | null) {

@@ -22,7 +22,7 @@ const toAdminPage = (slug: PageSlug, rows: readonly repo.ContentPageRow[]): Admi
   texts: Object.fromEntries(
     rows.map((r) => [r.locale, { title: r.title, body: r.content }]),
   ) as AdminPage['texts'],
-  updatedAt: rows.length === 0 ? null : Math.max(...rows.map((r) => Number(r.updated_at))),
+  updatedAt: rows.length === 0 ? null : Math.max(...rows.map((r) => r.updated_at)),
 });
 
 /**

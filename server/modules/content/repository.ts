@@ -52,7 +52,7 @@ export const countBanners = async (db: Db): Promise<number> => {
     .selectFrom('banners')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 /** Each banner's texts, by banner id. */
@@ -65,7 +65,7 @@ export async function bannerTexts(db: Db, ids: readonly number[]): Promise<Map<n
     .where('banner_id', 'in', [...ids])
     .execute();
   for (const row of rows) {
-    const id = Number(row.banner_id);
+    const id = row.banner_id;
     byBanner.set(id, [...(byBanner.get(id) ?? []), row]);
   }
   return byBanner;
@@ -109,7 +109,7 @@ export async function pageOfBanners(
   const count = await scoped()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }
 
 // ---- pages

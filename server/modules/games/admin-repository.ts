@@ -35,9 +35,9 @@ export async function providerSummaries(db: Db, code?: string): Promise<Provider
       code: p.code,
       name: p.name,
       protocol: p.protocol,
-      enabled: Number(p.enabled),
-      games: own.reduce((sum, t) => sum + Number(t.n), 0),
-      enabled_games: own.filter((t) => Number(t.enabled) === 1).reduce((sum, t) => sum + Number(t.n), 0),
+      enabled: p.enabled,
+      games: own.reduce((sum, t) => sum + t.n, 0),
+      enabled_games: own.filter((t) => t.enabled === 1).reduce((sum, t) => sum + t.n, 0),
     };
   });
 }
@@ -75,7 +75,7 @@ export async function countGames(db: Db, filter: AdminGameFilter): Promise<numbe
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 const GAME_COLUMNS = [
@@ -91,10 +91,10 @@ const GAME_COLUMNS = [
 
 const gameOf = (row: AdminGameRow): AdminGameRow => ({
   ...row,
-  id: Number(row.id),
-  rtp_bp: Number(row.rtp_bp),
-  enabled: Number(row.enabled),
-  sort_order: Number(row.sort_order),
+  id: row.id,
+  rtp_bp: row.rtp_bp,
+  enabled: row.enabled,
+  sort_order: row.sort_order,
 });
 
 /** A page of games in the lobby's order (sort order, then id). */

@@ -1,6 +1,7 @@
 import type { AdminGame, AdminProvider } from '#contract/admin/game';
 import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
 import { codedError, fieldError } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
@@ -67,6 +68,22 @@ export async function listGames(
 
 const PLATFORM = { siteId: null } as const;
 
+/** The audit record of switching a provider or a game on or off (the state before is the opposite). */
+const auditSwitch = (
+  trx: Db,
+  auth: OperatorAuth,
+  action: string,
+  recordId: string | number,
+  enabled: boolean,
+  now: number,
+): Promise<void> =>
+  recordAudit(
+    trx,
+    auth.actor,
+    { siteId: null, action, resource: 'game', recordId, before: { enabled: !enabled }, after: { enabled } },
+    now,
+  );
+
 export async function setProviderEnabled(
   ctx: AppContext,
   auth: OperatorAuth,
@@ -78,17 +95,12 @@ export async function setProviderEnabled(
     const [found] = await adminRepo.providerSummaries(trx, input.code);
     if (!found) throw fieldError('code', 'provider_not_found');
     if (!(await adminRepo.setProviderEnabled(trx, input.code, input.enabled))) return;
-    await recordAudit(
+    await auditSwitch(
       trx,
-      auth.actor,
-      {
-        siteId: null,
-        action: input.enabled ? 'game.provider.enable' : 'game.provider.disable',
-        resource: 'game',
-        recordId: input.code,
-        before: { enabled: !input.enabled },
-        after: { enabled: input.enabled },
-      },
+      auth,
+      input.enabled ? 'game.provider.enable' : 'game.provider.disable',
+      input.code,
+      input.enabled,
       now,
     );
   });
@@ -110,17 +122,12 @@ export async function setGameEnabled(
     const found = await adminRepo.findGame(trx, input.id);
     if (!found) throw fieldError('id', 'game_not_found');
     if (!(await adminRepo.setGameEnabled(trx, input.id, input.enabled))) return;
-    await recordAudit(
+    await auditSwitch(
       trx,
-      auth.actor,
-      {
-        siteId: null,
-        action: input.enabled ? 'game.enable' : 'game.disable',
-        resource: 'game',
-        recordId: input.id,
-        before: { enabled: !input.enabled },
-        after: { enabled: input.enabled },
-      },
+      auth,
+      input.enabled ? 'game.enable' : 'game.disable',
+      input.id,
+      input.enabled,
       now,
     );
   });

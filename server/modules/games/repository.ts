@@ -20,42 +20,13 @@ export type SessionRow = Selectable<GameSessionsTable>;
 export type RoundRow = Selectable<GameRoundsTable>;
 export type WalletCallRow = Selectable<GameWalletCallsTable>;
 
-/** BIGINT columns come back as strings from PostgreSQL: every number column read here is made a number. */
-const numbers = <T extends Record<string, unknown>>(row: T, columns: readonly (keyof T)[]): T => {
-  for (const c of columns) if (row[c] !== null && row[c] !== undefined) row[c] = Number(row[c]) as T[keyof T];
-  return row;
-};
-const ROUND_NUMBERS = [
-  'id',
-  'user_id',
-  'game_id',
-  'bet',
-  'win',
-  'valid_bet',
-  'placed_at',
-  'settled_at',
-] as const;
-const CALL_NUMBERS = ['id', 'round_id', 'amount', 'ledger_transaction_id', 'created_at'] as const;
-const GAME_NUMBERS = ['id', 'rtp_bp', 'min_bet', 'max_bet', 'sort_order', 'enabled', 'created_at'] as const;
-const SESSION_NUMBERS = [
-  'id',
-  'user_id',
-  'game_id',
-  'launch_expires_at',
-  'expires_at',
-  'created_at',
-] as const;
-
 /*
  * The statements of a seamless money call (session, replay record, round, daily sums) run on every
  * callback of every round: each is built once per dialect and run with the call's values (runTemplated).
  */
-const one = async <T extends Record<string, unknown>>(
-  rows: Promise<unknown[]>,
-  columns: readonly (keyof T)[],
-): Promise<T | undefined> => {
+const one = async <T>(rows: Promise<unknown[]>): Promise<T | undefined> => {
   const [row] = (await rows) as T[];
-  return row && numbers(row, columns);
+  return row;
 };
 
 /** A row of values as its template: a slot per column, named after the column (the shape is its columns). */
@@ -100,11 +71,11 @@ export const upsertGame = async (db: Db, row: Insertable<GamesTable>): Promise<v
 };
 
 export const listAllGames = async (db: Db): Promise<GameRow[]> =>
-  (await db.selectFrom('games').selectAll().execute()).map((row) => numbers(row, GAME_NUMBERS));
+  db.selectFrom('games').selectAll().execute();
 
 export const findGame = async (db: Db, id: number): Promise<GameRow | undefined> => {
   const row = await db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && numbers(row, GAME_NUMBERS);
+  return row;
 };
 
 export const findGameByCode = async (
@@ -118,7 +89,7 @@ export const findGameByCode = async (
     .where('provider_code', '=', providerCode)
     .where('code', '=', code)
     .executeTakeFirst();
-  return row && numbers(row, GAME_NUMBERS);
+  return row;
 };
 
 /** Enabled games of enabled providers. */
@@ -160,7 +131,7 @@ export const countGames = async (db: Db, filter: GameFilter): Promise<number> =>
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 export const listGames = async (
@@ -177,7 +148,7 @@ export const listGames = async (
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((r) => numbers(r, GAME_NUMBERS));
+  return rows;
 };
 
 // ---- launch sessions
@@ -192,7 +163,7 @@ export const findSessionByLaunch = async (db: Db, launchHash: string): Promise<S
     .selectAll()
     .where('launch_hash', '=', launchHash)
     .executeTakeFirst();
-  return row && numbers(row, SESSION_NUMBERS);
+  return row;
 };
 
 export const findSessionByToken = (db: Db, sessionHash: string): Promise<SessionRow | undefined> =>
@@ -203,7 +174,6 @@ export const findSessionByToken = (db: Db, sessionHash: string): Promise<Session
       () => db.selectFrom('game_sessions').selectAll().where('session_hash', '=', slot<string>('hash')),
       new Map([['hash', sessionHash]]),
     ),
-    SESSION_NUMBERS,
   );
 
 /** Opens the session of a launch once: false when the launch token was used already. */
@@ -244,12 +214,11 @@ export const findRound = (db: Db, providerCode: string, roundRef: string): Promi
         ['ref', roundRef],
       ]),
     ),
-    ROUND_NUMBERS,
   );
 
 export const findRoundById = async (db: Db, id: number): Promise<RoundRow | undefined> => {
   const row = await db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && numbers(row, ROUND_NUMBERS);
+  return row;
 };
 
 export type NewRound = Omit<Insertable<GameRoundsTable>, 'id'>;
@@ -267,7 +236,7 @@ export const openRound = async (db: Db, row: NewRound): Promise<number | undefin
         .returning('id'),
     valuesOf(row),
   );
-  return inserted ? Number(inserted.id) : undefined;
+  return inserted ? inserted.id : undefined;
 };
 
 export const updateRound = async (
@@ -310,7 +279,7 @@ export const countUserRounds = async (db: Db, f: RoundFilter): Promise<number> =
   const row = await userRounds(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 export type RoundListRow = RoundRow & { game_name: string };
@@ -330,7 +299,7 @@ export const listUserRounds = async (
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((r) => numbers(r, ROUND_NUMBERS));
+  return rows;
 };
 
 // ---- seamless wallet calls
@@ -355,7 +324,6 @@ export const findCall = (
         ['ref', transactionRef],
       ]),
     ),
-    CALL_NUMBERS,
   );
 
 export type NewCall = Omit<Insertable<GameWalletCallsTable>, 'id'>;
@@ -390,7 +358,7 @@ export const callsOfRound = async (db: Db, roundId: number): Promise<WalletCallR
     .where('round_id', '=', roundId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => numbers(r, CALL_NUMBERS));
+  return rows;
 };
 
 /** Bets of the round still standing (applied, not rolled back). */
@@ -402,7 +370,7 @@ export const countStandingBets = async (db: Db, roundId: number): Promise<number
     .where('action', '=', 'bet')
     .where('state', '=', 'applied')
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 // ---- valid bets per user, day and channel
@@ -437,7 +405,7 @@ export const dailyValid = async (db: Db, userId: number): Promise<Selectable<Gam
     .orderBy('day')
     .orderBy('channel_code')
     .execute();
-  return rows.map((r) => numbers(r, ['user_id', 'rounds', 'bet', 'win', 'valid_bet']));
+  return rows;
 };
 
 /** PostgreSQL: the round row locked for the rest of the money transaction (SQLite holds the write lock). */

@@ -10,22 +10,6 @@ import type { GameBlockSweepsTable, GameRefusedRecordsTable, GameTransfersTable 
 
 export type TransferRow = Selectable<GameTransfersTable>;
 
-const TRANSFER_NUMBERS = [
-  'id',
-  'user_id',
-  'amount',
-  'ledger_transaction_id',
-  'created_at',
-  'resolved_at',
-] as const;
-
-/** BIGINT columns come back as strings from PostgreSQL. */
-function transferOf(row: TransferRow): TransferRow {
-  const out = { ...row } as Record<string, unknown>;
-  for (const c of TRANSFER_NUMBERS) if (out[c] !== null && out[c] !== undefined) out[c] = Number(out[c]);
-  return out as unknown as TransferRow;
-}
-
 // ---- providers
 
 /**
@@ -54,12 +38,12 @@ export const insertTransfer = async (db: Db, row: Insertable<GameTransfersTable>
     .values(row)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  return inserted.id;
 };
 
 export const findTransfer = async (db: Db, id: number): Promise<TransferRow | undefined> => {
   const row = await db.selectFrom('game_transfers').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && transferOf(row);
+  return row;
 };
 
 export const pendingTransfers = async (
@@ -75,7 +59,7 @@ export const pendingTransfers = async (
     .where('state', '=', 'pending')
     .orderBy('id')
     .execute();
-  return rows.map(transferOf);
+  return rows;
 };
 
 /** Pending transfers opened before `before`: their call has ended, answered or not (the sweeper's work). */
@@ -92,7 +76,7 @@ export const stalePendingTransfers = async (
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map(transferOf);
+  return rows;
 };
 
 /**
@@ -194,13 +178,6 @@ export const releaseLease = async (db: Db, providerCode: string, owner: string):
 
 export type BlockSweepRow = Selectable<GameBlockSweepsTable>;
 
-function sweepOf(row: BlockSweepRow): BlockSweepRow {
-  const out = { ...row } as Record<string, unknown>;
-  for (const c of ['id', 'user_id', 'blocked_from', 'created_at', 'sessions_ended_at', 'done_at', 'tried_at'])
-    if (out[c] !== null && out[c] !== undefined) out[c] = Number(out[c]);
-  return out as unknown as BlockSweepRow;
-}
-
 /** The transfer providers whose wallet this player ever moved money to: where they can be playing. */
 export const transferProvidersOfUser = async (db: Db, userId: number): Promise<string[]> =>
   (
@@ -233,7 +210,7 @@ export const openBlockSweeps = async (
   let q = db.selectFrom('game_block_sweeps').selectAll().where('done_at', 'is', null);
   if (opts.userId !== undefined) q = q.where('user_id', '=', opts.userId);
   const rows = await q.orderBy('tried_at').orderBy('id').limit(opts.limit).execute();
-  return rows.map(sweepOf);
+  return rows;
 };
 
 export const updateBlockSweep = async (

@@ -38,7 +38,7 @@ export const countAccountsByCode = async (db: Db, codes: string[]): Promise<numb
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('code', 'in', codes)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 /**
@@ -240,7 +240,7 @@ export async function lockAccountsMany(
       ...(await db.selectFrom('ledger_accounts').select(columns).where('code', 'in', part).execute()),
     );
   if (!(forUpdate && isPostgres(db))) return found;
-  const ids = found.map((a) => Number(a.id)).sort((a, b) => a - b);
+  const ids = found.map((a) => a.id).sort((a, b) => a - b);
   const locked: AccountBalance[] = [];
   for (const part of chunks(ids))
     locked.push(
@@ -318,7 +318,7 @@ export async function insertTransactions(
       .onConflict((oc) => oc.doNothing())
       .returning(['id', 'external_source', 'external_ref'])
       .execute();
-    for (const row of rows) ids.set(`${row.external_source}\n${row.external_ref}`, Number(row.id));
+    for (const row of rows) ids.set(`${row.external_source}\n${row.external_ref}`, row.id);
   }
   return ids;
 }
@@ -398,24 +398,22 @@ export interface LedgerAudit {
 }
 
 export async function auditLedger(db: Db): Promise<LedgerAudit> {
-  const total = await sql<{ s: number | string | null }>`select sum(amount) as s from ledger_entries`.execute(
-    db,
-  );
-  const unbalanced = await sql<{ n: number | string }>`
+  const total = await sql<{ s: number | null }>`select sum(amount) as s from ledger_entries`.execute(db);
+  const unbalanced = await sql<{ n: number }>`
     select count(*) as n from (
       select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0
     ) t`.execute(db);
-  const drifted = await sql<{ n: number | string }>`
+  const drifted = await sql<{ n: number }>`
     select count(*) as n from ledger_accounts a
     where a.balance <> coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0)`.execute(
     db,
   );
-  const negative = await sql<{ n: number | string }>`
+  const negative = await sql<{ n: number }>`
     select count(*) as n from ledger_accounts where user_id is not null and balance < 0`.execute(db);
   return {
-    entriesTotal: Number(total.rows[0]?.s ?? 0),
-    unbalancedTransactions: Number(unbalanced.rows[0]?.n ?? 0),
-    driftedAccounts: Number(drifted.rows[0]?.n ?? 0),
-    negativeUserAccounts: Number(negative.rows[0]?.n ?? 0),
+    entriesTotal: total.rows[0]?.s ?? 0,
+    unbalancedTransactions: unbalanced.rows[0]?.n ?? 0,
+    driftedAccounts: drifted.rows[0]?.n ?? 0,
+    negativeUserAccounts: negative.rows[0]?.n ?? 0,
   };
 }

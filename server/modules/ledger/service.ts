@@ -364,12 +364,24 @@ async function replayOf(
 ): Promise<PostResult> {
   const stored = new Map<string, number>();
   for (const leg of await repo.transactionLegs(trx, first.id))
-    stored.set(leg.account, (stored.get(leg.account) ?? 0) + Number(leg.amount));
+    stored.set(leg.account, (stored.get(leg.account) ?? 0) + leg.amount);
+  assertSameMovement(first, posting, net, reversesId, stored);
+  return { transactionId: first.id, replayed: true };
+}
+
+/** Refuses a posting under a reference first posted with another type, user, reversal or other legs. */
+function assertSameMovement(
+  first: repo.TransactionRow,
+  posting: Posting,
+  net: Map<string, number>,
+  reversesId: number | null,
+  stored: Map<string, number>,
+): void {
   const wanted = [...net].filter(([, amount]) => amount !== 0);
   const same =
     first.type === posting.type &&
-    (first.user_id === null ? null : Number(first.user_id)) === posting.userId &&
-    (first.reverses_id === null ? null : Number(first.reverses_id)) === reversesId &&
+    first.user_id === posting.userId &&
+    first.reverses_id === reversesId &&
     stored.size === wanted.length &&
     wanted.every(([account, amount]) => stored.get(account) === amount);
   if (!same)
@@ -377,7 +389,6 @@ async function replayOf(
       'external_ref_reused',
       `ledger: ${first.external_source}:${first.external_ref} was posted with other legs`,
     );
-  return { transactionId: Number(first.id), replayed: true };
 }
 
 /**
@@ -404,19 +415,19 @@ export async function reverse(
     throw new LedgerError('reversal_not_reversible', `ledger: ${transactionId} is a reversal`);
   const legs = (await repo.transactionLegs(trx, original.id)).map((l) => ({
     account: l.account,
-    amount: -Number(l.amount),
+    amount: -l.amount,
   }));
   return write(
     trx,
     {
       type: opts.type,
-      userId: original.user_id === null ? null : Number(original.user_id),
+      userId: original.user_id,
       ref: opts.ref === undefined ? original.ref : opts.ref,
       legs,
       now: opts.now,
       external: opts.external ?? null,
     },
-    Number(original.id),
+    original.id,
   );
 }
 
@@ -443,7 +454,7 @@ async function write(trx: Db, posting: Posting, reversesId: number | null): Prom
   }
   for (const a of accounts) {
     const delta = net.get(a.code) ?? 0;
-    if (a.user_id !== null && Number(a.balance) + delta < 0) {
+    if (a.user_id !== null && a.balance + delta < 0) {
       const first = await replay();
       if (first) return first;
       throw fieldError('amount', 'insufficient_funds');
@@ -493,12 +504,7 @@ export async function postMany(trx: Db, postings: readonly Posting[]): Promise<P
   if (new Set(keys).size !== keys.length) throw new Error('ledger: postMany got one reference twice');
 
   const codes = [...new Set(nets.flatMap((net) => [...net.keys()]))];
-  const accounts = new Map(
-    (await repo.lockAccountsMany(trx, codes, true)).map((a) => [
-      a.code,
-      { ...a, balance: Number(a.balance) },
-    ]),
-  );
+  const accounts = new Map((await repo.lockAccountsMany(trx, codes, true)).map((a) => [a.code, a]));
   const unknown = codes.filter((c) => !accounts.has(c));
   if (unknown.length > 0) throw new Error(`ledger: unknown account in ${unknown.slice(0, 5).join(',')}`);
 
@@ -515,11 +521,11 @@ export async function postMany(trx: Db, postings: readonly Posting[]): Promise<P
   const earlierLegs = new Map<number, Map<string, number>>();
   for (const leg of await repo.transactionsLegs(
     trx,
-    [...earlier.values()].map((r) => Number(r.id)),
+    [...earlier.values()].map((r) => r.id),
   )) {
-    const legs = earlierLegs.get(Number(leg.transaction_id)) ?? new Map<string, number>();
-    legs.set(leg.account, (legs.get(leg.account) ?? 0) + Number(leg.amount));
-    earlierLegs.set(Number(leg.transaction_id), legs);
+    const legs = earlierLegs.get(leg.transaction_id) ?? new Map<string, number>();
+    legs.set(leg.account, (legs.get(leg.account) ?? 0) + leg.amount);
+    earlierLegs.set(leg.transaction_id, legs);
   }
 
   const fresh: number[] = [];
@@ -527,19 +533,7 @@ export async function postMany(trx: Db, postings: readonly Posting[]): Promise<P
     const first = earlier.get(keys[i] as string);
     const net = nets[i] as Map<string, number>;
     if (first) {
-      const stored = earlierLegs.get(Number(first.id)) ?? new Map<string, number>();
-      const wanted = [...net].filter(([, amount]) => amount !== 0);
-      const same =
-        first.type === posting.type &&
-        (first.user_id === null ? null : Number(first.user_id)) === posting.userId &&
-        first.reverses_id === null &&
-        stored.size === wanted.length &&
-        wanted.every(([account, amount]) => stored.get(account) === amount);
-      if (!same)
-        throw new LedgerError(
-          'external_ref_reused',
-          `ledger: ${first.external_source}:${first.external_ref} was posted with other legs`,
-        );
+      assertSameMovement(first, posting, net, null, earlierLegs.get(first.id) ?? new Map());
       return;
     }
     for (const [code, delta] of net) {
@@ -578,7 +572,7 @@ export async function postMany(trx: Db, postings: readonly Posting[]): Promise<P
       if (amount !== 0)
         entries.push({
           transactionId,
-          accountId: Number((accounts.get(code) as repo.AccountBalance).id),
+          accountId: (accounts.get(code) as repo.AccountBalance).id,
           amount,
         });
   }
@@ -586,7 +580,7 @@ export async function postMany(trx: Db, postings: readonly Posting[]): Promise<P
   return postings.map((_, i) => {
     const first = earlier.get(keys[i] as string);
     return first
-      ? { transactionId: Number(first.id), replayed: true }
+      ? { transactionId: first.id, replayed: true }
       : { transactionId: inserted.get(keys[i] as string) as number, replayed: false };
   });
 }
@@ -598,7 +592,7 @@ export async function postMany(trx: Db, postings: readonly Posting[]): Promise<P
  */
 export async function accountBalance(db: Db, code: string, { lock = false } = {}): Promise<number> {
   const [account] = await repo.lockAccounts(db, [code], lock);
-  return Number(account?.balance ?? 0);
+  return account?.balance ?? 0;
 }
 
 /** The transactions posted under these references of one source, by reference (absent: not posted). */
@@ -608,13 +602,13 @@ export async function findByExternalRefs(
   refs: readonly string[],
 ): Promise<Map<string, number>> {
   const rows = await repo.findTransactionsByExternal(db, source, refs);
-  return new Map(rows.map((r) => [r.external_ref as string, Number(r.id)]));
+  return new Map(rows.map((r) => [r.external_ref as string, r.id]));
 }
 
 /** The transaction posted under this external reference, if any (a rollback finds its bet so). */
 export async function findByExternalRef(db: Db, external: ExternalRef): Promise<number | undefined> {
   const row = await repo.findTransactionByExternal(db, external.source, external.ref);
-  return row ? Number(row.id) : undefined;
+  return row ? row.id : undefined;
 }
 
 export interface UserBalances {
@@ -629,7 +623,7 @@ export interface UserBalances {
 export async function balancesOf(db: Db, userId: number, locale?: string): Promise<UserBalances> {
   const rows = await repo.userAccounts(db, userId);
   const channels = await gameChannels(db, locale);
-  const balance = (code: string) => Number(rows.find((r) => r.code === code)?.balance ?? 0);
+  const balance = (code: string) => rows.find((r) => r.code === code)?.balance ?? 0;
   return {
     main: balance(userAccount(userId, 'main')),
     locked: balance(userAccount(userId, 'locked')),

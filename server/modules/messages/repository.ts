@@ -69,7 +69,7 @@ export async function countMessages(db: Db, userId: number): Promise<{ total: nu
       eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
     ])
     .executeTakeFirst();
-  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
@@ -77,7 +77,7 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
     .where('read_at', 'is', null)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 export const findOwnMessage = (db: Db, userId: number, id: number): Promise<MessageRow | undefined> =>
@@ -224,7 +224,7 @@ export async function countBroadcasts(db: Db): Promise<number> {
     .selectFrom('message_broadcasts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 export const finishBroadcast = (
@@ -280,7 +280,7 @@ export async function claimForPush(
       due.map((m) => m.id),
     )
     .execute();
-  return due.map((m) => ({ id: Number(m.id), user_id: Number(m.user_id) }));
+  return due.map((m) => ({ id: m.id, user_id: m.user_id }));
 }
 
 export const findMessage = (db: Db, id: number): Promise<MessageRow | undefined> =>

@@ -71,12 +71,12 @@ type OwnText = { title: string; body: string };
 
 /** An operator's message reads the text of `locale` when its send has one, else its own (the default's). */
 const toMessage = (row: repo.MessageRow, own?: OwnText): Message => ({
-  id: Number(row.id),
+  id: row.id,
   kind: row.kind as MessageKind,
   params: JSON.parse(row.params) as Message['params'],
   title: own?.title ?? row.title,
   body: own?.body ?? row.body,
-  createdAt: Number(row.created_at),
+  createdAt: row.created_at,
   read: row.read_at !== null,
 });
 
@@ -86,13 +86,13 @@ async function textsOf(
   rows: readonly repo.MessageRow[],
   locale: string,
 ): Promise<Map<number, OwnText>> {
-  const sends = [...new Set(rows.flatMap((r) => (r.broadcast_id === null ? [] : [Number(r.broadcast_id)])))];
+  const sends = [...new Set(rows.flatMap((r) => (r.broadcast_id === null ? [] : [r.broadcast_id])))];
   const texts = await repo.textsIn(db, sends, locale);
-  return new Map(texts.map((t) => [Number(t.broadcast_id), { title: t.title, body: t.body }]));
+  return new Map(texts.map((t) => [t.broadcast_id, { title: t.title, body: t.body }]));
 }
 
 const worded = (row: repo.MessageRow, texts: Map<number, OwnText>): Message =>
-  toMessage(row, row.broadcast_id === null ? undefined : texts.get(Number(row.broadcast_id)));
+  toMessage(row, row.broadcast_id === null ? undefined : texts.get(row.broadcast_id));
 
 /** The caller's messages; operators' in `locale` where written (the reader's language). */
 export async function listMessages(
@@ -209,7 +209,7 @@ export async function sendOperatorMessage(
       created_at: now,
     });
     if (first) {
-      await repo.insertTexts(trx, Number(first.id), others);
+      await repo.insertTexts(trx, first.id, others);
       await recordAudit(
         trx,
         by.actor,
@@ -255,18 +255,18 @@ export async function sendOperatorMessage(
     const refusing = marketing
       ? await marketingRefusals(
           ctx.db,
-          users.map((u) => Number(u.id)),
+          users.map((u) => u.id),
           now,
         )
       : new Set<number>();
     for (const u of users) {
-      found.add(Number(u.uid));
-      if (refusing.has(Number(u.id))) {
+      found.add(u.uid);
+      if (refusing.has(u.id)) {
         skipped++;
         continue;
       }
       rows.push({
-        user_id: Number(u.id),
+        user_id: u.id,
         kind: 'operator',
         params: '{}',
         title: broadcast.title,
@@ -275,20 +275,20 @@ export async function sendOperatorMessage(
         created_at: now,
         read_at: null,
         deleted_at: null,
-        broadcast_id: Number(broadcast.id),
+        broadcast_id: broadcast.id,
       });
     }
     await repo.insertMessages(ctx.db, rows);
     recipients += rows.length;
   }
   const unknown = (uids ?? []).filter((uid) => !found.has(uid));
-  await repo.finishBroadcast(ctx.db, Number(broadcast.id), {
+  await repo.finishBroadcast(ctx.db, broadcast.id, {
     recipients,
     skipped,
     unknown_uids: unknown.join(','),
     finished_at: now,
   });
-  return { id: Number(broadcast.id), recipients, skipped, unknownUids: unknown };
+  return { id: broadcast.id, recipients, skipped, unknownUids: unknown };
 }
 
 /**
@@ -347,7 +347,7 @@ function sendResult(b: {
   unknown_uids: string;
 }): MessageSendResult {
   return {
-    id: Number(b.id),
+    id: b.id,
     recipients: b.recipients,
     skipped: b.skipped,
     unknownUids: uidList(b.unknown_uids),
@@ -371,24 +371,24 @@ export async function listSends(
   const locales = new Map<number, string[]>();
   for (const t of await repo.otherLocalesOf(
     ctx.db,
-    rows.map((r) => Number(r.id)),
+    rows.map((r) => r.id),
   ))
-    locales.set(Number(t.broadcast_id), [...(locales.get(Number(t.broadcast_id)) ?? []), t.locale]);
+    locales.set(t.broadcast_id, [...(locales.get(t.broadcast_id) ?? []), t.locale]);
   const content = rows.map(
     (r): MessageBroadcast => ({
-      id: Number(r.id),
+      id: r.id,
       segment: r.segment as MessageSegment,
       uids: r.uids === null ? null : uidList(r.uids),
       defaultLocale: r.default_locale,
       title: r.title,
       body: r.body,
-      locales: [r.default_locale, ...(locales.get(Number(r.id)) ?? [])],
+      locales: [r.default_locale, ...(locales.get(r.id) ?? [])],
       recipients: r.recipients,
       skipped: r.skipped,
       unknownUids: uidList(r.unknown_uids),
-      byUid: r.by_uid === null ? null : Number(r.by_uid),
-      createdAt: Number(r.created_at),
-      finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+      byUid: r.by_uid,
+      createdAt: r.created_at,
+      finishedAt: r.finished_at,
     }),
   );
   return pageOf(content, total, page.number, page.size);
@@ -420,6 +420,6 @@ export async function messageForPush(
     kind: row.kind as MessageKind,
     title: text.title ?? '',
     body: text.body ?? '',
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
   };
 }

@@ -46,7 +46,7 @@ export async function textsOf(db: Db, noticeIds: readonly number[]): Promise<Map
     .orderBy('id')
     .execute();
   for (const row of rows) {
-    const id = Number(row.notice_id);
+    const id = row.notice_id;
     byNotice.set(id, [...(byNotice.get(id) ?? []), row]);
   }
   return byNotice;
@@ -71,7 +71,7 @@ export async function pageOfNotices(
   const count = await scoped()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }
 
 // ---- readers
@@ -123,7 +123,7 @@ export async function readNoticeIds(
     .where('user_id', '=', userId)
     .where('notice_id', 'in', [...noticeIds])
     .execute();
-  return new Set(rows.map((r) => Number(r.notice_id)));
+  return new Set(rows.map((r) => r.notice_id));
 }
 
 /** Marks these notices read; one already read keeps its first read_at. */

@@ -132,8 +132,8 @@ export async function claimForDelivery(
   const notice = await repo.claimForDelivery(trx, noticeId, now);
   if (!notice) return undefined;
   return {
-    id: Number(notice.id),
-    siteId: notice.site_id === null ? null : Number(notice.site_id),
+    id: notice.id,
+    siteId: notice.site_id,
     jobs: repo.fromMemberList(notice.target_jobs)?.map(Number) ?? null,
     locales: repo.fromMemberList(notice.target_locales),
   };
@@ -185,7 +185,7 @@ async function toAdmin(
       (texts.get(r.id) ?? []).map((t) => [t.locale, { title: t.title, body: t.body }]),
     ) as AdminNotice['texts'],
     defaultLocale: r.default_locale ?? 'en-US',
-    site: r.site_id === null ? null : (domains.get(Number(r.site_id)) ?? null),
+    site: r.site_id === null ? null : (domains.get(r.site_id) ?? null),
     jobs: repo.fromMemberList(r.target_jobs)?.map(Number) ?? null,
     locales: repo.fromMemberList(r.target_locales),
     publishFrom: r.publish_from,
@@ -303,7 +303,7 @@ export async function edit(
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findNotice(trx, n.id);
     if (!existing) throw notFound('No such notice');
-    mayWrite(by, existing.site_id === null ? null : Number(existing.site_id));
+    mayWrite(by, existing.site_id);
     if (existing.withdrawn_at !== null) throw codedError(409, Status.conflict, 'notice_withdrawn');
     const { row, texts } = columnsOf(n, siteId, n.publishFrom ?? existing.publish_from);
     await trx
@@ -341,7 +341,7 @@ export async function withdraw(
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findNotice(trx, id);
     if (!existing) throw notFound('No such notice');
-    const siteId = existing.site_id === null ? null : Number(existing.site_id);
+    const siteId = existing.site_id;
     mayWrite(by, siteId);
     if (existing.withdrawn_at === null) {
       await trx

@@ -60,7 +60,7 @@ export async function propose(trx: Db, actor: AuditActor, proposal: Proposal, no
     .where('target', '=', proposal.target)
     .where('state', '=', 'pending')
     .executeTakeFirst();
-  if (pending) return Number(pending.id);
+  if (pending) return pending.id;
   const row = await trx
     .insertInto('operator_commands')
     .values({
@@ -79,7 +79,7 @@ export async function propose(trx: Db, actor: AuditActor, proposal: Proposal, no
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const id = Number(row.id);
+  const id = row.id;
   await recordAudit(
     trx,
     actor,
@@ -104,7 +104,7 @@ export async function pendingCommandOf(db: Db, kind: CommandKind, target: string
     .where('target', '=', target)
     .where('state', '=', 'pending')
     .executeTakeFirst();
-  return row ? Number(row.id) : null;
+  return row ? row.id : null;
 }
 
 /** Which of these targets have a pending command of a kind (a page of a list in one query). */
@@ -147,10 +147,7 @@ export async function pendingProposals(
     .where('operator_commands.state', '=', 'pending')
     .execute();
   return new Map(
-    rows.map((r) => [
-      r.target,
-      { commandId: Number(r.id), maker: { uid: Number(r.uid) }, proposedAt: Number(r.created_at) },
-    ]),
+    rows.map((r) => [r.target, { commandId: r.id, maker: { uid: r.uid }, proposedAt: r.created_at }]),
   );
 }
 
@@ -162,10 +159,10 @@ async function decidable(
 ): Promise<NonNullable<CommandRow>> {
   const row = await findCommand(ctx.db, id);
   if (!row) throw codedError(404, 404, 'command_not_found');
-  const scope = { siteId: row.site_id === null ? null : Number(row.site_id) };
+  const scope = { siteId: row.site_id };
   if (canAccess(checker.operator, 'write', row.resource as OperatorResource, scope) === 'deny')
     throw codedError(403, 403, 'permission_denied');
-  if (Number(row.maker_id) === checker.operator.userId) throw codedError(403, 403, 'maker_cannot_approve');
+  if (row.maker_id === checker.operator.userId) throw codedError(403, 403, 'maker_cannot_approve');
   return row;
 }
 
@@ -205,10 +202,10 @@ const audited = (
     trx,
     checker.actor,
     {
-      siteId: row.site_id === null ? null : Number(row.site_id),
+      siteId: row.site_id,
       action: `command.${to}.${row.kind}`,
       resource: 'command',
-      recordId: Number(row.id),
+      recordId: row.id,
       before: { state: 'pending' },
       after,
     },
@@ -299,25 +296,25 @@ export async function listCommands(
       .execute(),
   ]);
   const content = await Promise.all(rows.map((r) => toCommand(ctx, r)));
-  return pageOf(content, Number(count?.n ?? 0), page.number, page.size);
+  return pageOf(content, count?.n ?? 0, page.number, page.size);
 }
 
 async function uidOf(db: Db, userId: number | null): Promise<{ uid: number } | null> {
   if (userId === null) return null;
   const row = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirst();
-  return row ? { uid: Number(row.uid) } : null;
+  return row ? { uid: row.uid } : null;
 }
 
 async function toCommand(ctx: AppContext, row: NonNullable<CommandRow>): Promise<Command> {
-  const siteId = row.site_id === null ? null : Number(row.site_id);
+  const siteId = row.site_id;
   const [domains, maker, checker] = await Promise.all([
     siteDomains(ctx),
-    uidOf(ctx.db, Number(row.maker_id)),
-    uidOf(ctx.db, row.checker_id === null ? null : Number(row.checker_id)),
+    uidOf(ctx.db, row.maker_id),
+    uidOf(ctx.db, row.checker_id),
   ]);
   const outcome = row.outcome ? (JSON.parse(row.outcome) as { failure?: string }) : null;
   return {
-    id: Number(row.id),
+    id: row.id,
     kind: row.kind as CommandKind,
     site: siteId === null ? null : { id: siteId, domain: domains.get(siteId) ?? '' },
     payload: JSON.parse(row.payload) as Record<string, unknown>,
@@ -326,7 +323,7 @@ async function toCommand(ctx: AppContext, row: NonNullable<CommandRow>): Promise
     checker,
     reason: row.reason,
     failure: row.state === 'failed' ? (outcome?.failure ?? null) : null,
-    createdAt: Number(row.created_at),
-    decidedAt: row.decided_at === null ? null : Number(row.decided_at),
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
   };
 }

@@ -46,16 +46,16 @@ export async function listOperators(
   ]);
   const content = await Promise.all(
     users.map(async (u) => ({
-      uid: Number(u.uid),
+      uid: u.uid,
       phone: maskPhone(u.area_code, u.phone),
-      grants: (await repo.grantsOf(ctx.db, Number(u.id))).map((g) => ({
+      grants: (await repo.grantsOf(ctx.db, u.id)).map((g) => ({
         role: g.role,
         site: g.siteId === null ? null : { id: g.siteId, domain: domains.get(g.siteId) ?? '' },
       })),
       authenticator: u.confirmed_at != null,
     })),
   );
-  return pageOf(content, Number(count?.n ?? 0), page.number, page.size);
+  return pageOf(content, count?.n ?? 0, page.number, page.size);
 }
 
 async function checked(
@@ -69,7 +69,7 @@ async function checked(
   for (const [index, g] of req.grants.entries())
     if (g.siteId !== null && !domains.has(g.siteId))
       throw fieldError(`grants.${index}.siteId`, 'site_not_found');
-  return { userId: Number(user.id), grants: req.grants.map((g) => ({ role: g.role, siteId: g.siteId })) };
+  return { userId: user.id, grants: req.grants.map((g) => ({ role: g.role, siteId: g.siteId })) };
 }
 
 /** Proposes the change; a second administrator applies it. */

@@ -8,9 +8,7 @@ export async function grantsOf(db: Db, userId: number): Promise<Grant[]> {
     .select(['role', 'site_id'])
     .where('user_id', '=', userId)
     .execute();
-  return rows.flatMap((r) =>
-    isOperatorRole(r.role) ? [{ role: r.role, siteId: r.site_id === null ? null : Number(r.site_id) }] : [],
-  );
+  return rows.flatMap((r) => (isOperatorRole(r.role) ? [{ role: r.role, siteId: r.site_id }] : []));
 }
 
 export async function insertGrants(

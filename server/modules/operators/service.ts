@@ -82,7 +82,7 @@ export async function session(
     repo.findTotp(ctx.db, auth.user.id),
   ]);
   return {
-    uid: Number(auth.user.uid),
+    uid: auth.user.uid,
     grants: operator.grants.map((g) => ({
       role: g.role,
       site: g.siteId === null ? null : { id: g.siteId, domain: domains.get(g.siteId) ?? '' },
@@ -134,7 +134,7 @@ export async function passTotp(
           epoch: Math.floor(now / 1000),
           epochTolerance: TOTP_TOLERANCE_S,
           period: TOTP_PERIOD_S,
-          ...(totp.last_step === null ? {} : { afterTimeStep: Number(totp.last_step) }),
+          ...(totp.last_step === null ? {} : { afterTimeStep: totp.last_step }),
         });
   if (!result.valid) {
     await recordEvent(ctx.db, limit.bucket, limit.key, now);

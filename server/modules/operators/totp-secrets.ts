@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
+import { readOptionalFile } from '../../optional-file';
 import * as repo from './repository';
 import {
   decodeSecretKey,
@@ -53,13 +54,8 @@ const contextOf = (userId: number) => `operator_totp:${userId}`;
 const CLEAR_SECRET = /^[A-Z2-7]+=*$/;
 
 async function readKeyFile(file: string, log: FastifyBaseLogger): Promise<SecretKey | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  const text = await readOptionalFile(file);
+  if (text === null) return null;
   const key = decodeSecretKey(text.trim());
   if (!key)
     throw new OperatorKeyError(
@@ -179,7 +175,7 @@ export async function prepareTotpSecrets(
   let converted = 0;
   let resealed = 0;
   for (const { user_id, secret } of stored) {
-    const userId = Number(user_id);
+    const userId = user_id;
     if (isSealed(secret)) {
       if (sealedKeyId(secret) === key.id) continue;
       try {

@@ -34,16 +34,16 @@ export async function adminDeposits(
   const content = rows.map(
     (r): AdminDeposit => ({
       orderNo: r.order_no,
-      userUid: Number(r.uid),
+      userUid: r.uid,
       phone: maskPhone(r.area_code, r.phone),
-      site: r.site_id === null ? null : (domains.get(Number(r.site_id)) ?? null),
-      amount: toMoney(Number(r.amount)),
+      site: r.site_id === null ? null : (domains.get(r.site_id) ?? null),
+      amount: toMoney(r.amount),
       state: r.state as (typeof DEPOSIT_STATES)[number],
       provider: r.provider,
       providerRef: r.provider_ref,
       failReason: r.fail_reason,
-      createdAt: Number(r.created_at),
-      completedAt: r.completed_at === null ? null : Number(r.completed_at),
+      createdAt: r.created_at,
+      completedAt: r.completed_at,
     }),
   );
   return pageOf(content, total, request.number, request.size);

@@ -31,7 +31,7 @@ export async function listDeposits(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** Prepare -> `to` only if still in Prepare: a duplicate callback changes nothing. */
@@ -116,5 +116,5 @@ export async function depositsForAdmin(db: Db, filter: AdminDepositFilter, offse
   const count = await base()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }

@@ -101,7 +101,7 @@ async function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: San
     const order = await payableOrder(input.orderNo, input.token);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!order) return reply.code(404).send(page('Sandbox payment', '<p>No such order.</p>'));
-    const amount = toMoney(Number(order.amount)).toFixed(2);
+    const amount = toMoney(order.amount).toFixed(2);
     if (order.state !== 'Prepare') {
       return page(
         'Sandbox payment',
@@ -135,7 +135,7 @@ async function sandboxRoutes(app: FastifyInstance, ctx: AppContext, sandbox: San
       if (!order) return reply.code(404).send(page('Sandbox payment', '<p>No such order.</p>'));
       const unsigned = {
         orderNo: order.order_no,
-        amount: toMoney(Number(order.amount)),
+        amount: toMoney(order.amount),
         status: input.action === 'pay' ? ('paid' as const) : ('failed' as const),
         providerRef: `SBX${order.order_no}`,
         timestamp: ctx.clock.now(),

@@ -28,13 +28,13 @@ export const PAYMENT_FAILED_REASON = 'Payment failed';
 export function toDepositOrder(row: repo.DepositRow, provider: PaymentProvider | null): DepositOrder {
   return {
     orderNo: row.order_no,
-    amount: toMoney(Number(row.amount)),
+    amount: toMoney(row.amount),
     state: row.state as DepositOrder['state'],
     payUrl: row.state === 'Prepare' && provider ? provider.payUrl(row.order_no) : '',
     provider: row.provider,
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-    completedAt: row.completed_at === null ? null : Number(row.completed_at),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    completedAt: row.completed_at,
     failReason: row.fail_reason,
   };
 }
@@ -107,7 +107,7 @@ export async function sweepExpired(ctx: AppContext): Promise<number> {
         completed_at: now,
       });
       if (row) {
-        await setRecordState(trx, Number(row.record_id), 'Fail', now, EXPIRED_REASON);
+        await setRecordState(trx, row.record_id, 'Fail', now, EXPIRED_REASON);
         n++;
       }
     });
@@ -139,7 +139,7 @@ export async function depositDetail(
 ): Promise<DepositOrder> {
   await sweepExpired(ctx);
   const row = await repo.findDeposit(ctx.db, orderNo);
-  if (!row || Number(row.user_id) !== auth.user.id) throw notFound('No such deposit');
+  if (!row || row.user_id !== auth.user.id) throw notFound('No such deposit');
   return toDepositOrder(row, provider);
 }
 
@@ -163,12 +163,12 @@ export async function handleCallback(
   await sweepExpired(ctx);
   const order = await repo.findDeposit(ctx.db, callback.orderNo);
   if (!order) throw notFound('No such deposit');
-  if (toMinor(callback.amount) !== Number(order.amount)) {
+  if (toMinor(callback.amount) !== order.amount) {
     ctx.log.warn({ orderNo: callback.orderNo }, 'payment callback: amount differs from the order');
     throw fieldError('amount', 'amount_invalid');
   }
   if (order.state !== 'Prepare') return { orderNo: order.order_no, state: order.state as TxState };
-  await ensureUserAccounts(ctx.db, Number(order.user_id), ctx.clock.now());
+  await ensureUserAccounts(ctx.db, order.user_id, ctx.clock.now());
   return withMoneyTx(ctx.db, async (trx) => {
     const now = ctx.clock.now();
     const paid = callback.status === 'paid';
@@ -182,21 +182,21 @@ export async function handleCallback(
       return { orderNo: order.order_no, state: (current?.state ?? order.state) as TxState };
     }
     if (paid) {
-      const userId = Number(row.user_id);
+      const userId = row.user_id;
       await moveMoney(trx, {
         type: 'deposit',
         userId,
         ref: row.order_no,
         from: systemAccount('deposits'),
         to: userAccount(userId, 'main'),
-        minor: Number(row.amount),
+        minor: row.amount,
         now,
       });
       await syncLevel(trx, userId, now);
       // Any completed recharge opens (or extends) the spin wheel's days, with the credit or not at all.
       await spinsOnRecharge(trx, {
         userId,
-        minor: Number(row.amount),
+        minor: row.amount,
         now,
         timeZone: await userTimeZone(ctx, userId, trx),
       });
@@ -205,14 +205,14 @@ export async function handleCallback(
       await sendMessage(trx, {
         userId,
         kind: 'deposit_completed',
-        params: { amount: toMoney(Number(row.amount)), orderNo: row.order_no },
+        params: { amount: toMoney(row.amount), orderNo: row.order_no },
         dedupeKey: `deposit:${row.order_no}`,
         now,
       });
     }
     await setRecordState(
       trx,
-      Number(row.record_id),
+      row.record_id,
       paid ? 'Success' : 'Fail',
       now,
       paid ? null : PAYMENT_FAILED_REASON,

@@ -20,7 +20,7 @@ export const blockedAmong = async (db: Db, userIds: readonly number[], now: numb
           .where('user_id', 'in', [...userIds])
           .where('blocked_until', '>', now)
           .execute()
-      ).map((r) => Number(r.user_id));
+      ).map((r) => r.user_id);
 
 /**
  * The user's settings row, created when missing, locked for the rest of the transaction on PostgreSQL (on
@@ -86,7 +86,7 @@ export async function depositedSince(db: Db, userId: number, since: number): Pro
     .where('state', '=', 'Success')
     .where('completed_at', '>', since)
     .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return row?.total ?? 0;
 }
 
 /** Minor units of the user's orders still awaiting payment at `now` (not yet expired). */
@@ -98,7 +98,7 @@ export async function awaitingPayment(db: Db, userId: number, now: number): Prom
     .where('state', '=', 'Prepare')
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return row?.total ?? 0;
 }
 
 /** Wins minus bets of the user's rounds placed since `since` (voided ones left out). */
@@ -110,7 +110,7 @@ export async function netSince(db: Db, userId: number, since: number): Promise<n
     .where('placed_at', '>=', since)
     .where('status', 'in', ['settled', 'pending'])
     .executeTakeFirst();
-  return Number(row?.win ?? 0) - Number(row?.bet ?? 0);
+  return (row?.win ?? 0) - (row?.bet ?? 0);
 }
 
 /** Completed deposits and withdrawals since `since`, with when they completed. */
@@ -136,6 +136,6 @@ export async function moneyMovesSince(
       .execute(),
   ]);
   const plain = (rows: { amount: number; at: number | null }[]) =>
-    rows.map((r) => ({ amount: Number(r.amount), at: Number(r.at) }));
+    rows.map((r) => ({ amount: r.amount, at: Number(r.at) }));
   return { deposits: plain(deposits), withdrawals: plain(withdrawals) };
 }

@@ -39,18 +39,18 @@ function limitsAt(rows: repo.LimitRow[], now: number) {
   const out = new Map<LimitPeriod, { amount: number | null; pending: repo.LimitRow | null }>();
   for (const period of LIMIT_PERIODS) {
     const mine = rows.filter((r) => r.period === period);
-    const inForce = mine.filter((r) => Number(r.effective_from) <= now).at(-1);
-    const pending = mine.filter((r) => Number(r.effective_from) > now).at(-1) ?? null;
-    out.set(period, { amount: inForce?.amount == null ? null : Number(inForce.amount), pending });
+    const inForce = mine.filter((r) => r.effective_from <= now).at(-1);
+    const pending = mine.filter((r) => r.effective_from > now).at(-1) ?? null;
+    out.set(period, { amount: inForce?.amount ?? null, pending });
   }
   return out;
 }
 
 function blockOf(settings: repo.SettingsRow | undefined, now: number): Refusal | null {
-  if (!settings?.blocked_until || Number(settings.blocked_until) <= now) return null;
+  if (!settings?.blocked_until || settings.blocked_until <= now) return null;
   return {
     reason: settings.block_kind === 'self_excluded' ? 'self_excluded' : 'time_out',
-    until: Number(settings.blocked_until),
+    until: settings.blocked_until,
   };
 }
 
@@ -61,7 +61,7 @@ function blockOf(settings: repo.SettingsRow | undefined, now: number): Refusal |
 export async function blockPeriod(db: Db, userId: number): Promise<{ from: number; until: number } | null> {
   const settings = await repo.findSettings(db, userId);
   if (settings?.blocked_from == null || settings.blocked_until == null) return null;
-  return { from: Number(settings.blocked_from), until: Number(settings.blocked_until) };
+  return { from: settings.blocked_from, until: settings.blocked_until };
 }
 
 /**
@@ -177,8 +177,8 @@ export async function protectionState(ctx: AppContext, userId: number): Promise<
       used: toMoney(used),
       pending: l?.pending
         ? {
-            amount: l.pending.amount == null ? null : toMoney(Number(l.pending.amount)),
-            effectiveFrom: Number(l.pending.effective_from),
+            amount: l.pending.amount == null ? null : toMoney(l.pending.amount),
+            effectiveFrom: l.pending.effective_from,
           }
         : null,
     });
@@ -190,12 +190,12 @@ export async function protectionState(ctx: AppContext, userId: number): Promise<
       block && settings
         ? {
             kind: block.reason === 'self_excluded' ? 'self_excluded' : 'time_out',
-            from: Number(settings.blocked_from ?? now),
+            from: settings.blocked_from ?? now,
             until: block.until ?? now,
           }
         : null,
     awaiting: toMoney(awaiting),
-    realityMinutes: Number(settings?.reality_minutes ?? 0),
+    realityMinutes: settings?.reality_minutes ?? 0,
     now,
   };
 }
@@ -275,7 +275,7 @@ export async function takeBlock(
         : addMonths(now, SELF_EXCLUSION_MONTHS[req.duration]);
     const current = blockOf(settings, now);
     if (current && (current.until ?? 0) >= until) return false;
-    const blockedFrom = current ? Number(settings.blocked_from ?? now) : now;
+    const blockedFrom = current ? (settings.blocked_from ?? now) : now;
     await repo.updateSettings(trx, userId, {
       block_kind: req.kind === 'time_out' ? 'time_out' : 'self_excluded',
       blocked_from: blockedFrom,
@@ -313,7 +313,7 @@ export async function realityCheck(ctx: AppContext, userId: number, since?: numb
     now,
     elapsedMs: now - from,
     net: toMoney(net),
-    intervalMinutes: Number(settings?.reality_minutes ?? 0),
+    intervalMinutes: settings?.reality_minutes ?? 0,
   };
 }
 

@@ -41,7 +41,7 @@ export async function upsertSubscription(db: Db, s: SubscriptionInput, now: numb
       .values({ ...values, endpoint: s.endpoint, created_at: now })
       .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
       .execute();
-    if (previous && Number(previous.user_id) !== s.userId)
+    if (previous && previous.user_id !== s.userId)
       await trx
         .deleteFrom('push_outbox')
         .where('subscription_id', '=', previous.id)
@@ -70,7 +70,7 @@ export const countSubscriptions = async (db: Db): Promise<number> => {
     .selectFrom('push_subscriptions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 // ---- fan-out
@@ -220,11 +220,11 @@ export async function claimDue(
       .execute();
   });
   return rows.map((r) => ({
-    id: Number(r.id),
-    notice_id: r.notice_id === null ? null : Number(r.notice_id),
-    message_id: r.message_id === null ? null : Number(r.message_id),
-    subscription_id: Number(r.subscription_id),
-    attempts: Number(r.attempts),
+    id: r.id,
+    notice_id: r.notice_id,
+    message_id: r.message_id,
+    subscription_id: r.subscription_id,
+    attempts: r.attempts,
   }));
 }
 
@@ -254,9 +254,9 @@ export async function deliveryCounts(
     const id = Number(row.notice_id);
     const c = counts.get(id) ?? { pending: 0, sent: 0, dead: 0 };
     // A leased delivery is still pending for the operator.
-    if (row.state === 'sent') c.sent += Number(row.n);
-    else if (row.state === 'dead') c.dead += Number(row.n);
-    else c.pending += Number(row.n);
+    if (row.state === 'sent') c.sent += row.n;
+    else if (row.state === 'dead') c.dead += row.n;
+    else c.pending += row.n;
     counts.set(id, c);
   }
   return counts;

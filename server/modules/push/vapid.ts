@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/create-db';
+import { readOptionalFile } from '../../optional-file';
 import { countSubscriptions, getSetting, putSetting } from './repository';
 
 export interface VapidKeys {
@@ -19,13 +20,8 @@ const PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
 export class VapidUnavailable extends Error {}
 
 async function readKeyFile(file: string): Promise<VapidKeys | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  const text = await readOptionalFile(file);
+  if (text === null) return null;
   const value = JSON.parse(text) as Partial<VapidKeys>;
   if (!PUBLIC_KEY.test(value.publicKey ?? '') || !PRIVATE_KEY.test(value.privateKey ?? ''))
     throw new VapidUnavailable(`${file} does not hold a VAPID key pair; restore it or set VAPID_* variables`);

@@ -84,7 +84,7 @@ export function createPushWorker(
     if (notice.withdrawn_at !== null) return { dead: 'notice withdrawn' };
     if (notice.publish_until !== null && notice.publish_until <= now) return { dead: 'notice ended' };
     // A notice is marketing: none reaches a user in a time-out or self-exclusion (the notice centre has it).
-    if ((await refusingMarketing(db, [Number(subscription.user_id)], now)).size > 0)
+    if ((await refusingMarketing(db, [subscription.user_id], now)).size > 0)
       return { dead: 'user in a time-out or self-exclusion' };
     const text = await noticeText(ctx, notice, subscription.locale);
     return {

@@ -10,7 +10,6 @@ import type { Db } from '../../db/create-db';
  * computes with business-days.ts: so neither dialect does time-zone arithmetic, and a 23- or 25-hour day
  * is as long as the zone says.
  *
- * Sums come back as strings from PostgreSQL (numeric): everything is read through Number().
  */
 
 /** A business day and the instant its next day starts. */
@@ -34,7 +33,8 @@ export interface Span {
  */
 export type Sites = readonly (number | null)[] | null;
 
-const num = (v: unknown): number => Number(v ?? 0);
+/** An aggregate over no rows (sum() is null there) as 0. */
+const num = (v: number | null | undefined): number => v ?? 0;
 
 /** The users (`u`) of the sites; an empty list would be `in ()`, which neither dialect takes: -1 is no site's id. */
 function ofSites(sites: readonly (number | null)[]) {

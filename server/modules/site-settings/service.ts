@@ -88,6 +88,35 @@ const iconColumns = (icon: SiteIcon | null) => ({
 /** Every address a row's icon columns hold (a half-set row's too). */
 const iconAddresses = (row: SiteRow): (string | null)[] => ICON_COLUMNS.map((column) => row[column]);
 
+/**
+ * Points the site at `icon` (null: the build's again), audited as `action`; the icons it replaces are let go
+ * of, and live on for the uploads' grace period (the sweep takes them then).
+ */
+async function pointIconAt(
+  trx: AppContext['db'],
+  auth: OperatorAuth,
+  before: SiteRow,
+  icon: SiteIcon | null,
+  action: string,
+  now: number,
+): Promise<void> {
+  await updateSiteById(trx, before.id, iconColumns(icon));
+  await markUploadsUsed(trx, iconAddresses(before), now);
+  await recordAudit(
+    trx,
+    auth.actor,
+    {
+      siteId: before.id,
+      action,
+      resource: 'settings',
+      recordId: before.id,
+      before: { icon: iconOf(before) },
+      after: { icon },
+    },
+    now,
+  );
+}
+
 const symbolsOf = (row: SiteRow): Record<string, string> =>
   row.currency_symbols ? (JSON.parse(row.currency_symbols) as Record<string, string>) : {};
 
@@ -104,11 +133,11 @@ function toAdminSite(ctx: AppContext, row: SiteRow, timeZoneFixed = false): Admi
     themeColor: row.theme_color,
     supportHandle: row.support_handle,
     currencySymbols: symbolsOf(row),
-    minWithdraw: toMoney(Number(row.min_withdraw)),
-    maxWithdraw: toMoney(Number(row.max_withdraw)),
-    minTransfer: toMoney(Number(row.min_transfer)),
-    reviewThreshold: toMoney(Number(row.review_threshold)),
-    ratioChangeLimitBp: Number(row.ratio_change_limit_bp),
+    minWithdraw: toMoney(row.min_withdraw),
+    maxWithdraw: toMoney(row.max_withdraw),
+    minTransfer: toMoney(row.min_transfer),
+    reviewThreshold: toMoney(row.review_threshold),
+    ratioChangeLimitBp: row.ratio_change_limit_bp,
     businessTimeZone: zoneOfSite(ctx, row),
     timeZoneFixed,
     icon: iconOf(row),
@@ -326,22 +355,7 @@ export async function setSiteIcon(
       maskable512: await put('maskable512'),
       apple180: await put('apple180'),
     };
-    await updateSiteById(trx, found.id, iconColumns(icon));
-    // The icons it replaces live on for the sweep's grace period.
-    await markUploadsUsed(trx, iconAddresses(before), now);
-    await recordAudit(
-      trx,
-      auth.actor,
-      {
-        siteId: found.id,
-        action: 'site.icon',
-        resource: 'settings',
-        recordId: found.id,
-        before: { icon: iconOf(before) },
-        after: { icon },
-      },
-      now,
-    );
+    await pointIconAt(trx, auth, before, icon, 'site.icon', now);
   });
   return reread(ctx, found.id);
 }
@@ -361,23 +375,8 @@ export async function removeSiteIcon(
   await ctx.db.transaction().execute(async (trx) => {
     const before = await findSiteById(trx, found.id, { forUpdate: true });
     if (!before) throw fieldError('domain', 'site_not_found');
-    const addresses = iconAddresses(before);
-    if (addresses.every((a) => a === null)) return;
-    await updateSiteById(trx, found.id, iconColumns(null));
-    await markUploadsUsed(trx, addresses, now);
-    await recordAudit(
-      trx,
-      auth.actor,
-      {
-        siteId: found.id,
-        action: 'site.icon.remove',
-        resource: 'settings',
-        recordId: found.id,
-        before: { icon: iconOf(before) },
-        after: { icon: null },
-      },
-      now,
-    );
+    if (iconAddresses(before).every((a) => a === null)) return;
+    await pointIconAt(trx, auth, before, null, 'site.icon.remove', now);
   });
   return reread(ctx, found.id);
 }

@@ -31,7 +31,7 @@ export const updateSite = async (db: Db, domain: string, changes: Updateable<Sit
 
 /** A new site inside the caller's transaction, answering its id: forgetSites() once it has committed. */
 export const insertSiteInTx = async (db: Db, site: Insertable<SitesTable>): Promise<number> =>
-  Number((await db.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow()).id);
+  (await db.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow()).id;
 
 /** An edit inside the caller's transaction: forgetSites() once it has committed. */
 export const updateSiteById = async (db: Db, id: number, changes: Updateable<SitesTable>): Promise<void> => {
@@ -59,5 +59,5 @@ export const countSites = async (db: Db): Promise<number> => {
     .selectFrom('sites')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };

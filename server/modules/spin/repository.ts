@@ -69,7 +69,7 @@ export async function insertDrawOnce(db: Db, row: NewDraw): Promise<number | und
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return inserted ? Number(inserted.id) : undefined;
+  return inserted ? inserted.id : undefined;
 }
 
 export async function setDrawTransaction(db: Db, id: number, transactionId: number): Promise<void> {
@@ -134,7 +134,7 @@ export async function listFollowUps(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as FollowUpRow[], total: Number(count.n) };
+  return { rows: rows as FollowUpRow[], total: count.n };
 }
 
 export const findFollowUp = (db: Db, id: number): Promise<FollowUpRow | undefined> =>

@@ -25,7 +25,7 @@ import { sendMessage } from '../messages/service';
 import { assertCanAccess, type Operator, type OperatorActing, visibleSites } from '../operators/service';
 import { checkAllowed, refusalError } from '../protection/service';
 import { callerSite, siteTimeZone } from '../site/service';
-import { addRecord } from '../wallet/service';
+import { addDoneRecord } from '../wallet/service';
 import * as repo from './repository';
 
 /*
@@ -41,10 +41,7 @@ const LEDGER_SOURCE = 'spin';
 
 /** The user's business day now, in their own site's zone (decision 0033). */
 const today = async (ctx: AppContext, auth: Authenticated): Promise<string> =>
-  businessDay(
-    ctx.clock.now(),
-    await siteTimeZone(ctx, auth.user.site_id === null ? null : Number(auth.user.site_id)),
-  );
+  businessDay(ctx.clock.now(), await siteTimeZone(ctx, auth.user.site_id));
 
 /**
  * A completed recharge of `minor`, in the transaction that credits it (payments calls this): opens a run, or
@@ -70,8 +67,8 @@ export async function spinsOnRecharge(
     });
     return;
   }
-  const recharged = Number(open.recharged) + r.minor;
-  await repo.extendRun(trx, Number(open.id), {
+  const recharged = open.recharged + r.minor;
+  await repo.extendRun(trx, open.id, {
     last_day: lastDay > open.last_day ? lastDay : open.last_day,
     recharged,
     doubled_at: open.doubled_at ?? (recharged >= DOUBLE_AT_MINOR ? r.now : null),
@@ -98,7 +95,7 @@ export function pickPrize<P extends { weight: number }>(
 }
 
 function toDraw(row: repo.DrawRow): SpinDraw {
-  const amount = Number(row.amount);
+  const amount = row.amount;
   return {
     day: row.day,
     prize: {
@@ -109,13 +106,13 @@ function toDraw(row: repo.DrawRow): SpinDraw {
     },
     multiplier: row.multiplier,
     amount: toMoney(amount),
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
     followUp:
       row.follow_up_due_at === null
         ? null
         : {
-            dueAt: Number(row.follow_up_due_at),
-            doneAt: row.follow_up_done_at === null ? null : Number(row.follow_up_done_at),
+            dueAt: row.follow_up_due_at,
+            doneAt: row.follow_up_done_at,
           },
   };
 }
@@ -135,7 +132,7 @@ export async function spinState(
   ]);
   let runView: SpinState['run'] = null;
   if (run) {
-    const draws = new Map((await repo.drawsOfRun(ctx.db, Number(run.id))).map((d) => [d.day, d]));
+    const draws = new Map((await repo.drawsOfRun(ctx.db, run.id)).map((d) => [d.day, d]));
     const days: SpinDay[] = daysBetween(run.first_day, run.last_day).map((d) => {
       const draw = draws.get(d);
       if (draw) return { day: d, state: 'spun', draw: toDraw(draw) };
@@ -144,8 +141,8 @@ export async function spinState(
     runView = {
       firstDay: run.first_day,
       lastDay: run.last_day,
-      recharged: toMoney(Number(run.recharged)),
-      doubled: Number(run.recharged) >= DOUBLE_AT_MINOR,
+      recharged: toMoney(run.recharged),
+      doubled: run.recharged >= DOUBLE_AT_MINOR,
       days,
     };
   }
@@ -156,7 +153,7 @@ export async function spinState(
       code: p.code,
       kind: p.kind as SpinDraw['prize']['kind'],
       name: p.name,
-      amount: toMoney(Number(p.amount)),
+      amount: toMoney(p.amount),
       weight: p.weight,
     })),
     operator: site.effective?.name ?? 'Beacon',
@@ -185,14 +182,14 @@ export async function spin(ctx: AppContext, auth: Authenticated, day: string): P
     if (refusal) throw refusalError(refusal);
 
     const prize = pickPrize(await repo.enabledPrizes(trx));
-    const multiplier = Number(run.recharged) >= DOUBLE_AT_MINOR ? SPIN_DOUBLE_MULTIPLIER : 1;
+    const multiplier = run.recharged >= DOUBLE_AT_MINOR ? SPIN_DOUBLE_MULTIPLIER : 1;
     const cash = prize.kind === 'cash';
-    const amount = cash ? Number(prize.amount) * multiplier : 0;
+    const amount = cash ? prize.amount * multiplier : 0;
     const id = await repo.insertDrawOnce(trx, {
       user_id: userId,
-      run_id: Number(run.id),
+      run_id: run.id,
       day,
-      prize_id: Number(prize.id),
+      prize_id: prize.id,
       prize_code: prize.code,
       kind: prize.kind,
       name: prize.name,
@@ -224,17 +221,7 @@ export async function spin(ctx: AppContext, auth: Authenticated, day: string): P
         external: { source: LEDGER_SOURCE, ref: `${userId}:${day}` },
       });
       await repo.setDrawTransaction(trx, id, transactionId);
-      await addRecord(trx, {
-        user_id: userId,
-        type: 'spin',
-        amount,
-        state: 'Success',
-        order_no: null,
-        counterparty_uid: null,
-        remark: null,
-        created_at: now,
-        updated_at: now,
-      });
+      await addDoneRecord(trx, { userId, type: 'spin', amount, now });
     }
     await sendMessage(trx, {
       userId,
@@ -260,14 +247,14 @@ export async function spin(ctx: AppContext, auth: Authenticated, day: string): P
 
 function toFollowUp(row: repo.FollowUpRow): FollowUp {
   return {
-    id: Number(row.id),
-    user: { uid: Number(row.uid), username: row.username },
+    id: row.id,
+    user: { uid: row.uid, username: row.username },
     day: row.day,
     prize: { code: row.prize_code, name: row.name },
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
     dueAt: Number(row.follow_up_due_at),
-    doneAt: row.follow_up_done_at === null ? null : Number(row.follow_up_done_at),
-    doneBy: row.done_by_uid === null ? null : { uid: Number(row.done_by_uid) },
+    doneAt: row.follow_up_done_at,
+    doneBy: row.done_by_uid === null ? null : { uid: row.done_by_uid },
     note: row.follow_up_note,
   };
 }
@@ -291,7 +278,7 @@ export async function markFollowUpDone(
 ): Promise<FollowUp> {
   const existing = await repo.findFollowUp(ctx.db, id);
   if (!existing) throw fieldError('id', 'follow_up_not_found');
-  const siteId = existing.site_id == null ? null : Number(existing.site_id);
+  const siteId = existing.site_id;
   assertCanAccess(by.operator, 'write', 'spin', { siteId });
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {

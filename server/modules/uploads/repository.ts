@@ -17,7 +17,7 @@ export async function putUpload(db: Db, upload: Insertable<MediaUploadsTable>): 
     .onConflict((oc) => oc.column('sha256').doUpdateSet((eb) => ({ used_at: eb.ref('excluded.used_at') })))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return row.id;
 }
 
 export const findUpload = (db: Db, id: number): Promise<UploadRow | undefined> =>

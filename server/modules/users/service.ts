@@ -32,9 +32,9 @@ async function writableUser(db: Db, op: OperatorAuth, uid: number) {
     .where('uid', '=', uid)
     .executeTakeFirst();
   if (!user) throw codedError(404, 404, 'user_not_found');
-  const siteId = user.site_id == null ? null : Number(user.site_id);
+  const siteId = user.site_id;
   assertCanAccess(op.operator, 'write', 'user', { siteId });
-  return { id: Number(user.id), banned: Number(user.banned) === 1, siteId };
+  return { id: user.id, banned: user.banned === 1, siteId };
 }
 
 export async function proposeBan(
@@ -77,13 +77,13 @@ export const userBan: CommandHandler = {
       .where('uid', '=', uid)
       .executeTakeFirst();
     if (!user) throw codedError(404, 404, 'user_not_found');
-    const changed = await setBanned(trx, Number(user.id), true, now);
+    const changed = await setBanned(trx, user.id, true, now);
     if (changed)
       await recordAudit(
         trx,
         checker.actor,
         {
-          siteId: user.site_id == null ? null : Number(user.site_id),
+          siteId: user.site_id,
           action: 'user.ban',
           resource: 'user',
           recordId: uid,
@@ -156,7 +156,7 @@ export async function listUsers(
     siteDomains(ctx),
   ]);
   const users = await adminUsers(ctx.db, rows, domains);
-  return pageOf(users, Number(count?.n ?? 0), req.number, req.size);
+  return pageOf(users, count?.n ?? 0, req.number, req.size);
 }
 
 const USER_COLUMNS = [
@@ -196,15 +196,15 @@ async function adminUsers(
     rows.map((r) => `user:${r.uid}`),
   );
   return rows.map((r) => ({
-    uid: Number(r.uid),
+    uid: r.uid,
     username: r.username,
     phone: maskPhone(r.area_code, r.phone),
-    site: r.site_id == null ? null : (domains.get(Number(r.site_id)) ?? null),
-    job: Number(r.job),
-    level: Number(r.level),
-    banned: Number(r.banned) === 1,
+    site: r.site_id == null ? null : (domains.get(r.site_id) ?? null),
+    job: r.job,
+    level: r.level,
+    banned: r.banned === 1,
     banPending: pending.has(`user:${r.uid}`),
-    createdAt: Number(r.created_at),
+    createdAt: r.created_at,
   }));
 }
 
@@ -212,8 +212,8 @@ async function adminUsers(
 export async function userDetail(ctx: AppContext, op: OperatorAuth, uid: number): Promise<AdminUserDetail> {
   const row = await ctx.db.selectFrom('users').select(USER_COLUMNS).where('uid', '=', uid).executeTakeFirst();
   if (!row) throw codedError(404, 404, 'user_not_found');
-  assertCanAccess(op.operator, 'read', 'user', { siteId: row.site_id == null ? null : Number(row.site_id) });
-  const id = Number(row.id);
+  assertCanAccess(op.operator, 'read', 'user', { siteId: row.site_id });
+  const id = row.id;
   const [[user], tree, members, safe] = await Promise.all([
     siteDomains(ctx).then((domains) => adminUsers(ctx.db, [row], domains)),
     ratiosForOperator(ctx, id),

@@ -15,7 +15,7 @@ export const countBenefits = async (db: Db): Promise<number> => {
     .selectFrom('vip_benefits')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 export const insertBenefits = async (db: Db, rows: Insertable<VipBenefitsTable>[]): Promise<void> => {

@@ -12,7 +12,7 @@ const benefitsCache = referenceCache(async (db): Promise<Map<number, Benefit[]>>
   const byLevel = new Map<number, Benefit[]>();
   for (const row of await repo.listBenefits(db)) {
     const list = byLevel.get(row.level) ?? [];
-    list.push({ kind: row.kind, amount: row.amount === null ? null : toMoney(Number(row.amount)) });
+    list.push({ kind: row.kind, amount: row.amount === null ? null : toMoney(row.amount) });
     byLevel.set(row.level, list);
   }
   return byLevel;

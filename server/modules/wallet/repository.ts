@@ -147,8 +147,8 @@ export async function listRecords(
     select r.* from ${from} order by r.created_at desc, r.id desc limit ${limit} offset ${offset}`.execute(
     db,
   );
-  const count = await sql<{ n: number | string }>`select count(*) as n from ${from}`.execute(db);
-  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+  const count = await sql<{ n: number }>`select count(*) as n from ${from}`.execute(db);
+  return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
 }
 
 // ---- withdrawal methods
@@ -249,7 +249,7 @@ export async function listWithdrawals(
   const count = await base()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows, total: count?.n ?? 0 };
 }
 
 /**
@@ -340,11 +340,11 @@ export const listVipLevels = (db: Db) =>
 export async function sumSuccessfulDeposits(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('deposit_orders')
-    .select((eb) => eb.fn.sum<number | string | null>('amount').as('s'))
+    .select((eb) => eb.fn.sum<number | null>('amount').as('s'))
     .where('user_id', '=', userId)
     .where('state', '=', 'Success')
     .executeTakeFirst();
-  return Number(row?.s ?? 0);
+  return row?.s ?? 0;
 }
 
 export async function setSafeTries(db: Db, userId: number, tries: number): Promise<void> {

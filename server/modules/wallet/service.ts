@@ -63,9 +63,9 @@ export async function siteLimits(ctx: AppContext, caller: Caller): Promise<SiteL
   const row = (await callerSite(ctx, caller)).effective;
   if (!row) return DEFAULT_LIMITS;
   return {
-    minWithdraw: Number(row.min_withdraw),
-    maxWithdraw: Number(row.max_withdraw),
-    minTransfer: Number(row.min_transfer),
+    minWithdraw: row.min_withdraw,
+    maxWithdraw: row.max_withdraw,
+    minTransfer: row.min_transfer,
   };
 }
 
@@ -108,7 +108,7 @@ const vipLevelsCache = referenceCache(
   async (db): Promise<LevelMeta[]> =>
     (await repo.listVipLevels(db)).map((r) => ({
       level: r.level,
-      needSteam: toMoney(Number(r.need_steam)),
+      needSteam: toMoney(r.need_steam),
       headerPicture: r.header_picture,
       vipPicture: r.vip_picture,
     })),
@@ -149,12 +149,12 @@ export async function levelData(ctx: AppContext, auth: Authenticated): Promise<L
 /** `channels`: game channel names by code, for a game row read from the ledger. */
 export function toRecord(row: repo.ListedRecord, channels: ReadonlyMap<string, string>): WalletRecord {
   return {
-    id: Number(row.id),
+    id: row.id,
     type: row.type as WalletRecord['type'],
-    amount: toMoney(Number(row.amount)),
+    amount: toMoney(row.amount),
     state: row.state as TxState,
     orderNo: row.order_no,
-    counterpartyUid: row.counterparty_uid === null ? null : Number(row.counterparty_uid),
+    counterpartyUid: row.counterparty_uid,
     remark: row.remark,
     game:
       row.move === null
@@ -163,8 +163,8 @@ export function toRecord(row: repo.ListedRecord, channels: ReadonlyMap<string, s
             move: row.move as GameMove,
             channel: row.channel === null ? '' : (channels.get(row.channel) ?? row.channel),
           },
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -197,6 +197,23 @@ export async function records(
 
 /** A new record of a movement another module makes (a deposit order); its id. */
 export const addRecord = (db: Db, record: repo.NewRecord): Promise<number> => repo.insertRecord(db, record);
+
+/** The record of a movement done at once (Success, no order, no remark); its id. */
+export const addDoneRecord = (
+  db: Db,
+  record: { userId: number; type: string; amount: number; counterpartyUid?: number; now: number },
+): Promise<number> =>
+  repo.insertRecord(db, {
+    user_id: record.userId,
+    type: record.type,
+    amount: record.amount,
+    state: 'Success',
+    order_no: null,
+    counterparty_uid: record.counterpartyUid ?? null,
+    remark: null,
+    created_at: record.now,
+    updated_at: record.now,
+  });
 
 /** A record follows its order's state (and says why it failed). */
 export const setRecordState = (
@@ -248,7 +265,7 @@ export function toMethod(row: repo.MethodRow): WithdrawMethod {
       cardNumberMasked: last4(row.card_number),
       ifsc: row.ifsc ?? '',
       phone: row.phone ?? '',
-      createdAt: Number(row.created_at),
+      createdAt: row.created_at,
     };
   }
   return {
@@ -257,7 +274,7 @@ export function toMethod(row: repo.MethodRow): WithdrawMethod {
     walletType: row.wallet_type ?? '',
     accountMasked: last4(row.account),
     holderName: row.holder_name,
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
   };
 }
 
@@ -360,7 +377,7 @@ export async function safeInfo(ctx: AppContext, auth: Authenticated): Promise<Sa
   await ensureUserAccounts(ctx.db, auth.user.id, now);
   const safe = await repo.findSafe(ctx.db, auth.user.id);
   const b = await balancesOf(ctx.db, auth.user.id);
-  const locked = safe?.locked_until != null && Number(safe.locked_until) > now;
+  const locked = safe?.locked_until != null && safe.locked_until > now;
   return {
     hasPassword: Boolean(safe),
     balance: toMoney(b.safe),
@@ -376,11 +393,11 @@ export async function safeLockState(
   now: number,
 ): Promise<{ hasPassword: boolean; lockedUntil: number | null; failedTries: number }> {
   const safe = await repo.findSafe(db, userId);
-  const locked = safe?.locked_until != null && Number(safe.locked_until) > now;
+  const locked = safe?.locked_until != null && safe.locked_until > now;
   return {
     hasPassword: Boolean(safe),
     lockedUntil: locked ? Number(safe?.locked_until) : null,
-    failedTries: Number(safe?.failed_tries ?? 0),
+    failedTries: safe?.failed_tries ?? 0,
   };
 }
 
@@ -401,8 +418,7 @@ export async function checkSafePassword(
   const now = ctx.clock.now();
   const safe = await repo.findSafe(ctx.db, userId);
   if (!safe) throw fieldError(field, 'safe_password_not_set');
-  if (safe.locked_until != null && Number(safe.locked_until) > now)
-    throw safeLocked(Number(safe.locked_until), now);
+  if (safe.locked_until != null && safe.locked_until > now) throw safeLocked(safe.locked_until, now);
   if (await verify(safe.password_hash, password)) {
     if (safe.failed_tries !== 0 || safe.locked_until !== null) await repo.resetSafeFailures(ctx.db, userId);
     return;
@@ -457,16 +473,11 @@ async function safeMove(
     minor,
     now,
   });
-  const recordId = await repo.insertRecord(trx, {
-    user_id: userId,
+  const recordId = await addDoneRecord(trx, {
+    userId,
     type: direction === 'in' ? 'safeIn' : 'safeOut',
     amount: direction === 'in' ? -minor : minor,
-    state: 'Success',
-    order_no: null,
-    counterparty_uid: null,
-    remark: null,
-    created_at: now,
-    updated_at: now,
+    now,
   });
   const b = await balancesOf(trx, userId);
   return { recordId, amount: toMoney(minor), safeBalance: toMoney(b.safe), canWithdrawCoin: toMoney(b.main) };
@@ -498,19 +509,19 @@ export const safeWithdraw = (
 // ---- withdrawals
 
 export function toWithdrawal(row: repo.WithdrawalRow): Withdrawal {
-  const created = Number(row.created_at);
+  const created = row.created_at;
   const steps: Withdrawal['steps'] = [
     { state: 'Prepare', at: created },
     { state: 'WaitReview', at: created },
   ];
-  if (row.approved_at != null) steps.push({ state: 'WaitExec', at: Number(row.approved_at) });
-  if (row.executed_at != null) steps.push({ state: 'Exec', at: Number(row.executed_at) });
-  if (row.finished_at != null) steps.push({ state: row.state as TxState, at: Number(row.finished_at) });
+  if (row.approved_at != null) steps.push({ state: 'WaitExec', at: row.approved_at });
+  if (row.executed_at != null) steps.push({ state: 'Exec', at: row.executed_at });
+  if (row.finished_at != null) steps.push({ state: row.state as TxState, at: row.finished_at });
   const kind = row.method_kind === 'bank' ? 'bank' : 'ewallet';
   return {
     id: row.id,
     orderNo: row.order_no,
-    amount: toMoney(Number(row.amount)),
+    amount: toMoney(row.amount),
     state: row.state as TxState,
     methodKind: kind,
     methodLabel: row.method_label,
@@ -518,7 +529,7 @@ export function toWithdrawal(row: repo.WithdrawalRow): Withdrawal {
     steps,
     arrival: { ...ARRIVAL_ESTIMATE[kind] },
     createdAt: created,
-    updatedAt: Number(row.updated_at),
+    updatedAt: row.updated_at,
   };
 }
 
@@ -633,7 +644,7 @@ export async function withdrawalDetail(
   id: number,
 ): Promise<Withdrawal> {
   const row = await repo.findWithdrawal(ctx.db, id);
-  if (!row || Number(row.user_id) !== auth.user.id) throw notFound('No such withdrawal');
+  if (!row || row.user_id !== auth.user.id) throw notFound('No such withdrawal');
   return toWithdrawal(row);
 }
 
@@ -643,8 +654,8 @@ export type WithdrawalRow = repo.WithdrawalRow;
 
 /** A withdrawal as an operator sees it: with the UID and name of the user who made it. */
 export async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithdrawal> {
-  const user = await repo.findUserBasics(db, Number(row.user_id));
-  return { ...toWithdrawal(row), userUid: Number(user?.uid ?? 0), username: user?.username ?? '' };
+  const user = await repo.findUserBasics(db, row.user_id);
+  return { ...toWithdrawal(row), userUid: user?.uid ?? 0, username: user?.username ?? '' };
 }
 
 /** A withdrawal with the site of the user who made it (an operator's access is per site). */
@@ -657,9 +668,9 @@ export async function findWithdrawalForReview(
   const user = await db
     .selectFrom('users')
     .select('site_id')
-    .where('id', '=', Number(row.user_id))
+    .where('id', '=', row.user_id)
     .executeTakeFirst();
-  return { row, siteId: user?.site_id == null ? null : Number(user.site_id) };
+  return { row, siteId: user?.site_id ?? null };
 }
 
 /** Users' withdrawals, newest first, in one state or all; of users of these sites only (null: every site). */
@@ -754,27 +765,19 @@ async function postTransfer(
     minor,
     now,
   });
-  const recordId = await repo.insertRecord(trx, {
-    user_id: sender.id,
+  const recordId = await addDoneRecord(trx, {
+    userId: sender.id,
     type: 'transferOut',
     amount: -minor,
-    state: 'Success',
-    order_no: null,
-    counterparty_uid: receiver.uid,
-    remark: null,
-    created_at: now,
-    updated_at: now,
+    counterpartyUid: receiver.uid,
+    now,
   });
-  await repo.insertRecord(trx, {
-    user_id: receiver.id,
+  await addDoneRecord(trx, {
+    userId: receiver.id,
     type: 'transferIn',
     amount: minor,
-    state: 'Success',
-    order_no: null,
-    counterparty_uid: sender.uid,
-    remark: null,
-    created_at: now,
-    updated_at: now,
+    counterpartyUid: sender.uid,
+    now,
   });
   // The sender's record names the transfer once; a replayed call answers from its idempotency key and
   // never runs this again.
