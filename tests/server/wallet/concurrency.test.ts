@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
+import { withdrawCreateCall } from '#contract/wallet';
 import { type App, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createPostgresDb, type Db } from '../../../server/db/create-db';
@@ -191,7 +192,7 @@ describe.skipIf(!pg)(
       for (let i = 0; i < 20; i++) {
         const w = await money(
           server,
-          '/wallet/withdraw/create',
+          withdrawCreateCall,
           { amount: 100, methodId, safePassword: SAFE_PASSWORD },
           u.token,
         );
