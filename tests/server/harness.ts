@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Call, type CallAnswer, type CallInput, IDEMPOTENCY_KEY_HEADER } from '#contract/call';
+import type { FieldIssue } from '#contract/envelope';
 import { type App, type AppDeps, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
@@ -23,6 +24,25 @@ export interface ApiResult<T = unknown> {
   data: T;
 }
 
+/**
+ * What a refusal's `data` carries (contract/envelope.ts `errorDataSchema`): the field issues of a 400, a
+ * stable code, the seconds to wait of a 429.
+ */
+export interface FailureData {
+  issues?: FieldIssue[];
+  code?: string;
+  retryAfter?: number;
+}
+
+/**
+ * A declared call's answer: `data` typed by the declaration's answer (what a 200 carries), and the same
+ * `data` read as a refusal's in `failure` (an empty object when the answer has no data), so a test of a
+ * refusal checks its issues or code without a cast. Neither is parsed: a test sees what the server sent.
+ */
+export interface CallResult<C extends Call> extends ApiResult<CallAnswer<C>> {
+  failure: FailureData;
+}
+
 export interface PostOptions {
   /** Client address, sent as X-Forwarded-For (the test server trusts the proxy). Default: a fresh random one. */
   ip?: string;
@@ -38,6 +58,13 @@ export type CallOptions<C extends Call> = Omit<PostOptions, 'headers'> & {
   headers?: Record<string, string>;
 } & (C['movesMoney'] extends true ? { key: string } : { key?: undefined });
 
+/** Options of `callUntyped`: `call`'s, the key optional whatever the call (a test of a missing key omits it). */
+export type UntypedCallOptions = Omit<PostOptions, 'headers'> & {
+  token?: string | undefined;
+  key?: string | undefined;
+  headers?: Record<string, string>;
+};
+
 export interface TestServer {
   url: string;
   app: App;
@@ -47,14 +74,24 @@ export interface TestServer {
   post<T = any>(apiPath: string, body?: unknown, token?: string, opts?: PostOptions): Promise<ApiResult<T>>;
   /**
    * Sends a declared call (contract/): to its method and path, the input typed by the declaration's input
-   * schema; `data` is typed by its answer schema (what a 200 carries; a failure's data is read through `post`
-   * or a cast). The answer is not parsed: a test sees what the server sent.
+   * schema; `data` is typed by its answer schema (what a 200 carries), `failure` reads the same data as a
+   * refusal's (issues, code, retryAfter). The answer is not parsed: a test sees what the server sent.
    */
   call<C extends Call>(
     declaration: C,
     input: CallInput<C>,
     ...[opts]: C['movesMoney'] extends true ? [CallOptions<C>] : [CallOptions<C>?]
-  ): Promise<ApiResult<CallAnswer<C>>>;
+  ): Promise<CallResult<C>>;
+  /**
+   * `call` with an input the declaration does not type: for the tests of malformed input only (a missing,
+   * mistyped or unknown field), which a typed `call` would not compile; method, path and answer still come
+   * from the declaration.
+   */
+  callUntyped<C extends Call>(
+    declaration: C,
+    input: unknown,
+    opts?: UntypedCallOptions,
+  ): Promise<CallResult<C>>;
   close(): Promise<void>;
 }
 
@@ -246,6 +283,20 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     };
   };
 
+  async function callUntyped<C extends Call>(
+    declaration: C,
+    input: unknown,
+    opts?: UntypedCallOptions,
+  ): Promise<CallResult<C>> {
+    const { token, key, headers, ...rest } = opts ?? {};
+    const res = await send(declaration.method, declaration.path, input, token, {
+      ...rest,
+      headers: key === undefined ? { ...headers } : { [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
+    });
+    const failure: FailureData = (res.data as FailureData | null) ?? {};
+    return { ...res, failure };
+  }
+
   return {
     url,
     app,
@@ -253,12 +304,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     clock,
     post: (apiPath, body, token, postOpts = {}) => send('POST', apiPath, body, token, postOpts),
     call(declaration, input, ...[opts]) {
-      const { token, key, headers, ...rest } = (opts ?? {}) as CallOptions<Call> & { key?: string };
-      return send(declaration.method, declaration.path, input, token, {
-        ...rest,
-        headers: key === undefined ? { ...headers } : { [IDEMPOTENCY_KEY_HEADER]: key, ...headers },
-      });
+      return callUntyped(declaration, input, opts);
     },
+    callUntyped,
     async close() {
       await app.close();
       await testDb.drop();

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#contract/call';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
 import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET } from '../../server/seed/demo';
 import { createPgSchema, TEST_SANDBOX_SECRET, usingPostgres } from './harness';
@@ -106,6 +107,36 @@ export async function call(url: string, apiPath: string, body: unknown, token?: 
   const json = (await res.json()) as { status: number; message: string; data: unknown };
   if (json.status !== 200) throw new Error(`${apiPath}: ${res.status} ${json.message}`);
   return json.data;
+}
+
+/**
+ * A money call to a server at `url` (another process, or one of several instances) with its key, answered
+ * unchecked: the crash and concurrency tests count what came back, replays included.
+ */
+export async function moneyAt(
+  url: string,
+  apiPath: string,
+  body: unknown,
+  token: string,
+  key: string,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
+): Promise<{ http: number; status: number; data: any; replayed: boolean }> {
+  const res = await fetch(`${url}/api${apiPath}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      [IDEMPOTENCY_KEY_HEADER]: key,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: number; data: unknown };
+  return {
+    http: res.status,
+    status: json.status,
+    data: json.data,
+    replayed: res.headers.has(IDEMPOTENT_REPLAYED_HEADER),
+  };
 }
 
 export async function demoLogin(url: string, label: string): Promise<string> {

@@ -2,8 +2,10 @@
 // of concurrent binds of one user exactly one wins; concurrent binds never close a cycle; a bind moves the
 // user's whole subtree under the agent, counting from the next business day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindCall, teamCall } from '#contract/agent';
 import { startServer, type TestServer } from '../harness';
 import {
+  agentWithDefaults,
   ancestorsOf,
   bindTo,
   codeOf,
@@ -24,18 +26,19 @@ afterAll(() => server.close());
 const TODAY = '2026-01-15';
 const TOMORROW = '2026-01-16';
 
-const bind = (user: TeamUser, inviteCode: unknown) => server.post('/agent/bind', { inviteCode }, user.token);
+const bind = (user: TeamUser, inviteCode: unknown) =>
+  server.callUntyped(bindCall, { inviteCode }, { token: user.token });
 
 describe('/agent/bind refuses', () => {
   it('a caller without a session (401)', async () => {
     const agent = await quickUser(server, { job: 1 });
-    const res = await server.post('/agent/bind', { inviteCode: agent.inviteCode });
+    const res = await server.call(bindCall, { inviteCode: agent.inviteCode });
     expect(res.http).toBe(401);
   });
 
   it('a missing, empty, wrong-typed, too long or unknown code', async () => {
     const user = await quickUser(server);
-    const missing = await server.post('/agent/bind', {}, user.token);
+    const missing = await server.callUntyped(bindCall, {}, { token: user.token });
     expect([missing.http, codeOf(missing)]).toEqual([400, 'inviteCode:invite_code_required']);
     const empty = await bind(user, '');
     expect([empty.http, codeOf(empty)]).toEqual([400, 'inviteCode:invite_code_required']);
@@ -108,18 +111,7 @@ describe('/agent/bind refuses', () => {
 
 describe('/agent/bind binds', () => {
   it('from the next business day, with the agent’s defaults capped by the agent’s ratios', async () => {
-    const agent = await quickUser(server, { job: 1, ratios: { slots: 0.5, 'live-casino': 0.2 } });
-    const defaults = await server.post(
-      '/agent/defaults',
-      {
-        ratios: [
-          { channel: 'slots', rate: 0.3 },
-          { channel: 'live-casino', rate: 0.2 },
-        ],
-      },
-      agent.token,
-    );
-    expect(defaults.status).toBe(200);
+    const agent = await agentWithDefaults(server);
     // The agent's own ratio drops afterwards: the default is capped by it when applied.
     await setRatiosDirectly(server, agent.id, { 'live-casino': 0.1 }, TODAY);
     const user = await quickUser(server);
@@ -201,7 +193,7 @@ describe('/agent/bind binds', () => {
         .execute(),
     ).toEqual(inside);
     // The agents above see the moved members in their counts.
-    const team = await server.post('/agent/team', {}, q.token);
+    const team = await server.call(teamCall, {}, { token: q.token });
     expect(team.data.members).toEqual({ direct: 1, total: 4 });
   });
 });

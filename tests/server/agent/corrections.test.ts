@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminVoidRoundCall } from '#contract/admin/agent';
+import { safeDepositCall, safeWithdrawCall } from '#contract/wallet';
 import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import { settleDay } from '../../../server/modules/agent/settlement';
@@ -10,6 +12,7 @@ import {
   deposit,
   expectLedgerSound,
   money,
+  moneyUntyped,
   newKey,
   newUser,
   SAFE_PASSWORD,
@@ -29,8 +32,6 @@ let provider: Awaited<ReturnType<typeof addProvider>>;
 let operator: WalletUser;
 let agent: WalletUser;
 let player: WalletUser;
-
-const VOID = '/admin/agent/rounds/void';
 
 beforeAll(async () => {
   server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
@@ -78,7 +79,7 @@ async function play(bet: number, win: number): Promise<number> {
 
 const main = () => accountBalance(server.db, userAccount(player.id, 'main'));
 const voidRound = (roundId: unknown, key: string | null = newKey(), token = operator.token) =>
-  money(server, VOID, { roundId }, token, key);
+  moneyUntyped(server, adminVoidRoundCall, { roundId }, token, key);
 const settleYesterday = async (): Promise<Day> => {
   const day = addDays(todayOf(server), -1);
   expect((await settleDay(ctx, day)).outcome).toBe('settled');
@@ -193,7 +194,7 @@ describe('a void before the day was settled', () => {
 describe('refusals', () => {
   it('refuses a round whose player has spent what it paid, and moves nothing', async () => {
     const lucky = await play(10_00, 900_00);
-    const safe = await money(server, '/wallet/safe/deposit', { amount: (await main()) / 100 }, player.token);
+    const safe = await money(server, safeDepositCall, { amount: (await main()) / 100 }, player.token);
     expect(safe.status).toBe(200);
     const res = await voidRound(lucky);
     expect(res.http).toBe(409);
@@ -206,7 +207,7 @@ describe('refusals', () => {
     expect(round?.status).toBe('settled');
     const back = await money(
       server,
-      '/wallet/safe/withdraw',
+      safeWithdrawCall,
       { amount: safe.data.safeBalance, safePassword: SAFE_PASSWORD },
       player.token,
     );
@@ -229,11 +230,11 @@ describe('refusals', () => {
       .select('id')
       .where('round_ref', '=', roundRef)
       .executeTakeFirstOrThrow();
-    expect((await voidRound(Number(open.id))).data.issues[0]).toMatchObject({
+    expect((await voidRound(Number(open.id))).failure.issues?.[0]).toMatchObject({
       path: 'roundId',
       code: 'round_not_settled',
     });
-    expect((await voidRound(99_999_999)).data.issues[0]).toMatchObject({
+    expect((await voidRound(99_999_999)).failure.issues?.[0]).toMatchObject({
       path: 'roundId',
       code: 'round_not_found',
     });
@@ -256,7 +257,7 @@ describe('refusals', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect((await voidRound(Number(inserted.id))).data.issues[0]).toMatchObject({
+    expect((await voidRound(Number(inserted.id))).failure.issues?.[0]).toMatchObject({
       code: 'round_not_voidable',
     });
 
@@ -266,20 +267,18 @@ describe('refusals', () => {
       [{ roundId: -1 }, 'invalid_type'],
       [{ roundId: 1.5 }, 'invalid_type'],
     ] as const) {
-      const res = await money(server, VOID, body, operator.token);
+      const res = await moneyUntyped(server, adminVoidRoundCall, body, operator.token);
       expect(res.http).toBe(400);
-      expect(res.data.issues[0]).toMatchObject({ path: 'roundId', code });
+      expect(res.failure.issues?.[0]).toMatchObject({ path: 'roundId', code });
     }
     const noKey = await voidRound(Number(open.id), null);
     expect(noKey.http).toBe(400);
-    expect(noKey.data.issues[0]).toMatchObject({ code: 'idempotency_key_required' });
+    expect(noKey.failure.issues?.[0]).toMatchObject({ code: 'idempotency_key_required' });
   });
 
   it('is the operator’s call only', async () => {
     const round = await play(5_00, 0);
-    const anonymous = await server.post(VOID, { roundId: round }, undefined, {
-      headers: { 'Idempotency-Key': newKey() },
-    });
+    const anonymous = await server.call(adminVoidRoundCall, { roundId: round }, { key: newKey() });
     expect(anonymous.http).toBe(401);
     const notOperator = await voidRound(round, newKey(), agent.token);
     expect(notOperator.http).toBe(403);

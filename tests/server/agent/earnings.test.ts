@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earningsWithdrawCall } from '#contract/agent';
 import { addDays } from '../../../server/business-days';
 import { ConfigError, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
@@ -6,7 +7,14 @@ import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
 import { addProvider } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';
-import { expectLedgerSound, money, newKey, newUser, seedSites, type WalletUser } from '../wallet/helpers';
+import {
+  expectLedgerSound,
+  moneyUntyped,
+  newKey,
+  newUser,
+  seedSites,
+  type WalletUser,
+} from '../wallet/helpers';
 import { addValid, ctxOf, earnings, link, nextDay, setRatios, todayOf } from './settle-fixtures';
 
 // Moving earnings to the main balance (decision 0017, `/agent/withdraw`): a money call with an
@@ -18,9 +26,8 @@ let ctx: AppContext;
 let agent: WalletUser;
 let player: WalletUser;
 
-const WITHDRAW = '/agent/withdraw';
 const withdraw = (from: string, amount: unknown, key: string | null = newKey(), token = agent.token) =>
-  money(server, WITHDRAW, { from, amount }, token, key);
+  moneyUntyped(server, earningsWithdrawCall, { from, amount }, token, key);
 const main = (user: WalletUser) => accountBalance(server.db, userAccount(user.id, 'main'));
 
 beforeAll(async () => {
@@ -44,8 +51,8 @@ describe('moving commission to the main balance', () => {
     expect(await earnings(server.db, agent.id, 'commission')).toBe(450_00);
     const below = await withdraw('commission', 99.99);
     expect(below.http).toBe(400);
-    expect(below.data.issues[0]).toMatchObject({ path: 'amount', code: 'withdraw_below_min' });
-    expect(below.data.issues[0].message).toContain('100');
+    expect(below.failure.issues?.[0]).toMatchObject({ path: 'amount', code: 'withdraw_below_min' });
+    expect(below.failure.issues?.[0]?.message).toContain('100');
 
     const key = newKey();
     const moved = await withdraw('commission', 100, key);
@@ -64,10 +71,10 @@ describe('moving commission to the main balance', () => {
   it('never moves more than the balance, even asked many times at once', async () => {
     const tooMuch = await withdraw('commission', 350.01);
     expect(tooMuch.http).toBe(400);
-    expect(tooMuch.data.issues[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
+    expect(tooMuch.failure.issues?.[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
     const results = await Promise.all(Array.from({ length: 5 }, () => withdraw('commission', 100)));
     expect(results.filter((r) => r.http === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.data?.issues?.[0]?.code === 'insufficient_funds')).toHaveLength(2);
+    expect(results.filter((r) => r.failure.issues?.[0]?.code === 'insufficient_funds')).toHaveLength(2);
     expect(await earnings(server.db, agent.id, 'commission')).toBe(50_00);
     expect(await main(agent)).toBe(400_00);
   });
@@ -77,9 +84,9 @@ describe('moving commission to the main balance', () => {
     expect(moved.data).toEqual({ balance: 49.99, canWithdrawCoin: 0.01 });
     expect((await withdraw('rakeback', 49.99, newKey(), player.token)).data.balance).toBe(0);
     const none = await withdraw('rakeback', 0.01, newKey(), player.token);
-    expect(none.data.issues[0]).toMatchObject({ code: 'insufficient_funds' });
+    expect(none.failure.issues?.[0]).toMatchObject({ code: 'insufficient_funds' });
     // A player without commission: the minimum first, then the balance.
-    expect((await withdraw('commission', 100, newKey(), player.token)).data.issues[0]).toMatchObject({
+    expect((await withdraw('commission', 100, newKey(), player.token)).failure.issues?.[0]).toMatchObject({
       code: 'insufficient_funds',
     });
   });
@@ -150,15 +157,17 @@ describe('moving commission to the main balance', () => {
       [{ from: 'bonus', amount: 100 }, 'from', 'invalid_type'],
       [{ amount: 100 }, 'from', 'invalid_type'],
     ] as const) {
-      const res = await money(server, WITHDRAW, body, agent.token);
+      const res = await moneyUntyped(server, earningsWithdrawCall, body, agent.token);
       expect(res.http).toBe(400);
-      expect(res.data.issues[0]).toMatchObject({ path, code });
+      expect(res.failure.issues?.[0]).toMatchObject({ path, code });
     }
     const noKey = await withdraw('commission', 100, null);
-    expect(noKey.data.issues[0]).toMatchObject({ code: 'idempotency_key_required' });
-    const anonymous = await server.post(WITHDRAW, { from: 'commission', amount: 100 }, undefined, {
-      headers: { 'Idempotency-Key': newKey() },
-    });
+    expect(noKey.failure.issues?.[0]).toMatchObject({ code: 'idempotency_key_required' });
+    const anonymous = await server.call(
+      earningsWithdrawCall,
+      { from: 'commission', amount: 100 },
+      { key: newKey() },
+    );
     expect(anonymous.http).toBe(401);
   });
 });

@@ -1,6 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_NOTE_MAX } from '#contract/admin/agent';
+import {
+  adminAgentJobCall,
+  adminHoldCancelCall,
+  adminHoldListCall,
+  adminHoldReleaseCall,
+  adminVoidRoundCall,
+  HOLD_NOTE_MAX,
+} from '#contract/admin/agent';
+import { userInfoCall } from '#contract/user';
 import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import type { Db } from '../../../server/db/create-db';
@@ -14,6 +22,7 @@ import {
   deposit,
   expectLedgerSound,
   money,
+  moneyUntyped,
   newKey,
   newUser,
   seedSites,
@@ -65,9 +74,9 @@ const holdsOf = async () =>
 const holdOf = async (agent: string) => (await holdsOf()).find((h) => h.agent === u[agent]) as { id: number };
 
 const release = (id: unknown, note: unknown = 'checked: a family', key = newKey(), token = operator.token) =>
-  money(server, '/admin/agent/holds/release', { id, note }, token, key);
+  moneyUntyped(server, adminHoldReleaseCall, { id, note }, token, key);
 const cancel = (id: unknown, note: unknown = 'same person', key = newKey(), token = operator.token) =>
-  money(server, '/admin/agent/holds/cancel', { id, note }, token, key);
+  moneyUntyped(server, adminHoldCancelCall, { id, note }, token, key);
 
 beforeAll(async () => {
   server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
@@ -169,7 +178,7 @@ describe('holds at settlement', () => {
 
 describe('the operator’s review', () => {
   it('lists holds by state, paged, with who they are about', async () => {
-    const all = await server.post('/admin/agent/holds', { state: 'held', size: 2 }, operator.token);
+    const all = await server.call(adminHoldListCall, { state: 'held', size: 2 }, { token: operator.token });
     expect(all.status).toBe(200);
     expect(all.data).toMatchObject({ totalElements: 3, totalPages: 2, number: 0 });
     expect(all.data.content).toHaveLength(2);
@@ -184,17 +193,17 @@ describe('the operator’s review', () => {
       resolvedBy: null,
       note: null,
     });
-    const page2 = await server.post(
-      '/admin/agent/holds',
+    const page2 = await server.call(
+      adminHoldListCall,
       { state: 'held', size: 2, number: 1 },
-      operator.token,
+      { token: operator.token },
     );
     expect(page2.data.content.map((h: { agent: { uid: number } }) => h.agent.uid)).toEqual([uid.a1]);
-    const none = await server.post('/admin/agent/holds', { state: 'cancelled' }, operator.token);
+    const none = await server.call(adminHoldListCall, { state: 'cancelled' }, { token: operator.token });
     expect(none.data.totalElements).toBe(0);
-    const bad = await server.post('/admin/agent/holds', { state: 'pending' }, operator.token);
+    const bad = await server.callUntyped(adminHoldListCall, { state: 'pending' }, { token: operator.token });
     expect(bad.http).toBe(400);
-    expect(bad.data.issues[0]).toMatchObject({ path: 'state', code: 'invalid_type' });
+    expect(bad.failure.issues?.[0]).toMatchObject({ path: 'state', code: 'invalid_type' });
   });
 
   it('releases a hold to the agent’s commission once; its lines then lead to the release', async () => {
@@ -266,13 +275,13 @@ describe('the operator’s review', () => {
       [{ id: 'one', note: 'n' }, 'id', 'invalid_type'],
       [{ note: 'n' }, 'id', 'required'],
     ] as const) {
-      const res = await money(server, '/admin/agent/holds/release', body, operator.token);
+      const res = await moneyUntyped(server, adminHoldReleaseCall, body, operator.token);
       expect(res.http).toBe(400);
-      expect(res.data.issues[0]).toMatchObject({ path, code });
+      expect(res.failure.issues?.[0]).toMatchObject({ path, code });
     }
     const unknown = await release(99_999_999);
     expect(unknown.http).toBe(400);
-    expect(unknown.data.issues[0]).toMatchObject({ path: 'id', code: 'hold_not_found' });
+    expect(unknown.failure.issues?.[0]).toMatchObject({ path: 'id', code: 'hold_not_found' });
     const noKey = await release(hold.id, 'n', null as unknown as string);
     expect(noKey.http).toBe(400);
   });
@@ -280,17 +289,16 @@ describe('the operator’s review', () => {
   it('is the operator’s only', async () => {
     const agent = await newUser(server, { safePassword: null });
     const hold = await holdOf('a3');
-    for (const [path, body] of [
-      ['/admin/agent/holds', {}],
-      ['/admin/agent/holds/release', { id: hold.id, note: 'n' }],
-      ['/admin/agent/holds/cancel', { id: hold.id, note: 'n' }],
-      ['/admin/agent/job', { uid: agent.uid, senior: true }],
+    for (const [declaration, body] of [
+      [adminHoldListCall, {}],
+      [adminHoldReleaseCall, { id: hold.id, note: 'n' }],
+      [adminHoldCancelCall, { id: hold.id, note: 'n' }],
+      [adminAgentJobCall, { uid: agent.uid, senior: true }],
     ] as const) {
-      const anonymous = await server.post(path, body, undefined, {
-        headers: { 'Idempotency-Key': newKey() },
-      });
+      // Untyped: the cases are of different calls (a key for those that move money, harmless elsewhere).
+      const anonymous = await server.callUntyped(declaration, body, { key: newKey() });
       expect(anonymous.http).toBe(401);
-      const notOperator = await money(server, path, body, agent.token);
+      const notOperator = await server.callUntyped(declaration, body, { token: agent.token, key: newKey() });
       expect(notOperator.http).toBe(403);
       expect(notOperator.data).toEqual({ code: 'operator_only' });
     }
@@ -300,19 +308,27 @@ describe('the operator’s review', () => {
 describe('the senior agent job', () => {
   it('is granted and taken back by an operator', async () => {
     const agent = await newUser(server, { safePassword: null });
-    const granted = await server.post('/admin/agent/job', { uid: agent.uid, senior: true }, operator.token);
+    const granted = await server.call(
+      adminAgentJobCall,
+      { uid: agent.uid, senior: true },
+      { token: operator.token },
+    );
     expect(granted.data).toEqual({ uid: agent.uid, job: 2 });
-    const info = await server.post('/user/info', {}, agent.token);
+    const info = await server.call(userInfoCall, {}, { token: agent.token });
     expect(info.data.job).toBe(2);
-    const revoked = await server.post('/admin/agent/job', { uid: agent.uid, senior: false }, operator.token);
+    const revoked = await server.call(
+      adminAgentJobCall,
+      { uid: agent.uid, senior: false },
+      { token: operator.token },
+    );
     expect(revoked.data).toEqual({ uid: agent.uid, job: 1 });
-    expect((await server.post('/user/info', {}, agent.token)).data.job).toBe(1);
+    expect((await server.call(userInfoCall, {}, { token: agent.token })).data.job).toBe(1);
     // Taking back what a player never had leaves them a player.
     const player = await newUser(server, { safePassword: null });
-    const unchanged = await server.post(
-      '/admin/agent/job',
+    const unchanged = await server.call(
+      adminAgentJobCall,
       { uid: player.uid, senior: false },
-      operator.token,
+      { token: operator.token },
     );
     expect(unchanged.data).toEqual({ uid: player.uid, job: 0 });
     for (const [body, path, code] of [
@@ -321,12 +337,12 @@ describe('the senior agent job', () => {
       [{ senior: true }, 'uid', 'member_required'],
       [{ uid: 'x', senior: true }, 'uid', 'invalid_type'],
     ] as const) {
-      const res = await server.post('/admin/agent/job', body, operator.token);
+      const res = await server.callUntyped(adminAgentJobCall, body, { token: operator.token });
       expect(res.http).toBe(400);
-      expect(res.data.issues[0]).toMatchObject({ path, code });
+      expect(res.failure.issues?.[0]).toMatchObject({ path, code });
     }
-    const unknown = await server.post('/admin/agent/job', { uid: 1, senior: true }, operator.token);
-    expect(unknown.data.issues[0]).toMatchObject({ path: 'uid', code: 'user_not_found' });
+    const unknown = await server.call(adminAgentJobCall, { uid: 1, senior: true }, { token: operator.token });
+    expect(unknown.failure.issues?.[0]).toMatchObject({ path: 'uid', code: 'user_not_found' });
   });
 });
 
@@ -392,7 +408,7 @@ describe('a correction of commission still held', () => {
 
   it('lowers the hold, so its release moves what is left', async () => {
     const { agent, hold, rounds, played } = await heldDay();
-    const voided = await money(server, '/admin/agent/rounds/void', { roundId: rounds[0] }, operator.token);
+    const voided = await money(server, adminVoidRoundCall, { roundId: rounds[0] as number }, operator.token);
     expect(voided.data.corrected).toBe(true);
     nextDay(server);
     expect((await settleDay(ctx, addDays(todayOf(server), -1))).corrections).toBe(1);
@@ -414,7 +430,7 @@ describe('a correction of commission still held', () => {
   it('keeps a cancelled hold out of the statement, with a correction booked against it after', async () => {
     const { agent, hold, rounds, played } = await heldDay();
     await cancel(hold.id);
-    const voided = await money(server, '/admin/agent/rounds/void', { roundId: rounds[1] }, operator.token);
+    const voided = await money(server, adminVoidRoundCall, { roundId: rounds[1] as number }, operator.token);
     expect(voided.data.corrected).toBe(true);
     nextDay(server);
     expect((await settleDay(ctx, addDays(todayOf(server), -1))).corrections).toBe(1);

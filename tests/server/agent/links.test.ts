@@ -3,8 +3,19 @@
 // link stands for, and registration through a code or a link binding the new member the same business day.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentLinkCall,
+  agentLinksCall,
+  bindCall,
+  genDownlinkCall,
+  genRechargeLinkCall,
+  teamCall,
+} from '#contract/agent';
+import { registerCall } from '#contract/auth';
+import { userInfoCall } from '#contract/user';
 import { latestCode, startServer, type TestServer } from '../harness';
 import {
+  agentWithDefaults,
   ancestorsOf,
   bindTo,
   codeOf,
@@ -25,29 +36,36 @@ afterAll(() => server.close());
 // The test clock starts at 2026-01-15 12:00 UTC: 20:00 in Manila, the default business time zone.
 const TODAY = '2026-01-15';
 
-const downlink = (agent: TeamUser, body: unknown) => server.post('/uid/app/gen/downlink', body, agent.token);
+const downlink = (agent: TeamUser, body: unknown) =>
+  server.callUntyped(genDownlinkCall, body, { token: agent.token });
 
 describe('/uid/app/links', () => {
   it('answers the invite code, the registration link on the request’s origin and its QR code', async () => {
     const user = await quickUser(server);
-    const res = await server.post('/uid/app/links', {}, user.token);
+    const res = await server.call(agentLinksCall, {}, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.data.inviteCode).toBe(user.inviteCode);
     expect(res.data.registerUrl).toBe(`${server.url}/register?code=${user.inviteCode}`);
     expect(res.data.qrSvg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
     expect(res.data.qrSvg).toMatch(/<path d="M\d+ \d+h1v1h-1z/);
     // Behind the proxy: the host and scheme the client used.
-    const proxied = await server.post('/uid/app/links', {}, user.token, {
-      headers: { 'x-forwarded-host': 'play.example.com', 'x-forwarded-proto': 'https' },
-    });
+    const proxied = await server.call(
+      agentLinksCall,
+      {},
+      {
+        token: user.token,
+        headers: { 'x-forwarded-host': 'play.example.com', 'x-forwarded-proto': 'https' },
+      },
+    );
     expect(proxied.data.registerUrl).toBe(`https://play.example.com/register?code=${user.inviteCode}`);
     expect(proxied.data.qrSvg).not.toBe(res.data.qrSvg);
   });
 
   it('refuses a caller without a session', async () => {
-    for (const path of ['/uid/app/links', '/uid/app/gen/downlink', '/uid/app/gen/rechargelink']) {
-      const res = await server.post(path, { rate: 0.1, memberUid: 12345678 });
-      expect([path, res.http]).toEqual([path, 401]);
+    for (const declaration of [agentLinksCall, genDownlinkCall, genRechargeLinkCall]) {
+      // Untyped: one body for calls that take different ones (the session is refused first).
+      const res = await server.callUntyped(declaration, { rate: 0.1, memberUid: 12345678 });
+      expect([declaration.path, res.http]).toEqual([declaration.path, 401]);
     }
   });
 });
@@ -62,12 +80,12 @@ describe('/uid/app/gen/downlink', () => {
     expect(res.data.qrSvg).toMatch(/^<svg/);
     const second = await downlink(agent, { rate: 0.4 });
     expect(second.data.code).not.toBe(res.data.code);
-    const info = await server.post('/agent/link', { code: res.data.code });
+    const info = await server.call(agentLinkCall, { code: res.data.code });
     expect([info.status, info.data]).toEqual([
       200,
       { kind: 'register', inviteCode: agent.inviteCode, rate: 0.4, join: 'agent' },
     ]);
-    expect((await server.post('/agent/link', { code: second.data.code })).data.join).toBe('player');
+    expect((await server.call(agentLinkCall, { code: second.data.code })).data.join).toBe('player');
   });
 
   it('refuses a rate above the agent’s own highest, a player, and bad input', async () => {
@@ -104,22 +122,22 @@ describe('/uid/app/gen/rechargelink', () => {
     const deeper = await quickUser(server);
     await bindTo(server, member, agent);
     await bindTo(server, deeper, member);
-    const res = await server.post(
-      '/uid/app/gen/rechargelink',
+    const res = await server.call(
+      genRechargeLinkCall,
       { memberUid: deeper.uid, amount: 250.5 },
-      agent.token,
+      { token: agent.token },
     );
     expect(res.status).toBe(200);
     expect(res.data.url).toBe(`${server.url}/Deposit?for=${res.data.code}`);
-    const info = await server.post('/agent/link', { code: res.data.code });
+    const info = await server.call(agentLinkCall, { code: res.data.code });
     expect(info.data).toEqual({
       kind: 'recharge',
       inviteCode: agent.inviteCode,
       memberUid: deeper.uid,
       amount: 250.5,
     });
-    const plain = await server.post('/uid/app/gen/rechargelink', { memberUid: member.uid }, agent.token);
-    expect((await server.post('/agent/link', { code: plain.data.code })).data).toEqual({
+    const plain = await server.call(genRechargeLinkCall, { memberUid: member.uid }, { token: agent.token });
+    expect((await server.call(agentLinkCall, { code: plain.data.code })).data).toEqual({
       kind: 'recharge',
       inviteCode: agent.inviteCode,
       memberUid: member.uid,
@@ -130,21 +148,25 @@ describe('/uid/app/gen/rechargelink', () => {
     const agent = await quickUser(server, { job: 1 });
     const stranger = await quickUser(server);
     for (const memberUid of [stranger.uid, agent.uid, 99_999_999]) {
-      const res = await server.post('/uid/app/gen/rechargelink', { memberUid }, agent.token);
+      const res = await server.call(genRechargeLinkCall, { memberUid }, { token: agent.token });
       expect([memberUid, res.http, codeOf(res)]).toEqual([memberUid, 404, 'member_not_found']);
     }
     const player = await quickUser(server);
     const member = await quickUser(server);
     await bindTo(server, member, player);
-    const notAgent = await server.post('/uid/app/gen/rechargelink', { memberUid: member.uid }, player.token);
+    const notAgent = await server.call(
+      genRechargeLinkCall,
+      { memberUid: member.uid },
+      { token: player.token },
+    );
     expect([notAgent.http, codeOf(notAgent)]).toEqual([403, 'not_an_agent']);
-    const amount = await server.post(
-      '/uid/app/gen/rechargelink',
+    const amount = await server.call(
+      genRechargeLinkCall,
       { memberUid: member.uid, amount: 1.001 },
-      agent.token,
+      { token: agent.token },
     );
     expect([amount.http, codeOf(amount)]).toEqual([400, 'amount:amount_invalid']);
-    const missing = await server.post('/uid/app/gen/rechargelink', {}, agent.token);
+    const missing = await server.callUntyped(genRechargeLinkCall, {}, { token: agent.token });
     expect([missing.http, codeOf(missing)]).toEqual([400, 'memberUid:member_required']);
   });
 });
@@ -152,11 +174,11 @@ describe('/uid/app/gen/rechargelink', () => {
 describe('/agent/link', () => {
   it('answers link_not_found for an unknown, malformed, empty or too long code, with no session needed', async () => {
     for (const code of ['nope-nope-nope-1', 'bad code!', 'x'.repeat(32)]) {
-      const res = await server.post('/agent/link', { code });
+      const res = await server.call(agentLinkCall, { code });
       expect([code, res.http, codeOf(res)]).toEqual([code, 404, 'link_not_found']);
     }
     for (const code of ['', 'x'.repeat(33)]) {
-      const res = await server.post('/agent/link', { code });
+      const res = await server.call(agentLinkCall, { code });
       expect([code, res.http, codeOf(res)]).toEqual([code, 400, 'code:link_not_found']);
     }
   });
@@ -169,25 +191,14 @@ describe('/agent/link', () => {
       .set({ expires_at: server.clock.now() })
       .where('code', '=', made.data.code)
       .execute();
-    const res = await server.post('/agent/link', { code: made.data.code });
+    const res = await server.call(agentLinkCall, { code: made.data.code });
     expect([res.http, codeOf(res)]).toEqual([404, 'link_not_found']);
   });
 });
 
 describe('registration binds', () => {
   it('through an invite code: the same business day, with the agent’s defaults capped by its ratios', async () => {
-    const agent = await quickUser(server, { job: 1, ratios: { slots: 0.5, 'live-casino': 0.2 } });
-    const defaults = await server.post(
-      '/agent/defaults',
-      {
-        ratios: [
-          { channel: 'slots', rate: 0.3 },
-          { channel: 'live-casino', rate: 0.2 },
-        ],
-      },
-      agent.token,
-    );
-    expect(defaults.status).toBe(200);
+    const agent = await agentWithDefaults(server);
     const { res } = await registerVia(server, { inviteCode: agent.inviteCode.toLowerCase() });
     expect(res.status).toBe(200);
     expect(res.data.user.job).toBe(0);
@@ -207,10 +218,10 @@ describe('registration binds', () => {
       .executeTakeFirst();
     expect(user?.invited_by).toBe(agent.inviteCode);
     // Already bound: a later bind is refused.
-    const again = await server.post('/agent/bind', { inviteCode: agent.inviteCode }, res.data.token);
+    const again = await server.call(bindCall, { inviteCode: agent.inviteCode }, { token: res.data.token });
     expect([again.http, codeOf(again)]).toEqual([409, 'already_bound']);
     // The agent sees the member in the team at once.
-    const team = await server.post('/agent/team', {}, agent.token);
+    const team = await server.call(teamCall, {}, { token: agent.token });
     expect(team.data.page.content.map((m: { uid: number }) => m.uid)).toEqual([res.data.user.uid]);
   });
 
@@ -223,7 +234,7 @@ describe('registration binds', () => {
     const id = await idOf(server, res.data.user.uid);
     expect(await ancestorsOf(server, id)).toEqual(new Map([[agent.id, 1]]));
     expect(await ratioRows(server, id)).toEqual({ slots: [0.4, TODAY], 'live-casino': [0.2, TODAY] });
-    expect((await server.post('/user/info', {}, res.data.token)).data.job).toBe(1);
+    expect((await server.call(userInfoCall, {}, { token: res.data.token })).data.job).toBe(1);
     // A player's link: job 0; the link (not a code sent along) decides the agent.
     const other = await quickUser(server, { job: 1 });
     const playerLink = await downlink(agent, { rate: 0.1 });
@@ -238,7 +249,11 @@ describe('registration binds', () => {
     const agent = await quickUser(server, { job: 1 });
     const member = await quickUser(server);
     await bindTo(server, member, agent);
-    const recharge = await server.post('/uid/app/gen/rechargelink', { memberUid: member.uid }, agent.token);
+    const recharge = await server.call(
+      genRechargeLinkCall,
+      { memberUid: member.uid },
+      { token: agent.token },
+    );
     const cases: [Record<string, string>, string][] = [
       [{ inviteCode: 'ZZZZ9999' }, 'inviteCode:invite_code_not_found'],
       [{ link: 'unknown-link-000' }, 'link:link_not_found'],
@@ -250,7 +265,7 @@ describe('registration binds', () => {
       const { phone, code, res } = await registerVia(server, invite);
       expect([invite, res.http, codeOf(res)]).toEqual([invite, 400, expected]);
       // The verification code was not spent: registering without the link works with it.
-      const ok = await server.post('/cplogin/reg', { areaCode: '63', phone, password: 'Kestrel#4821', code });
+      const ok = await server.call(registerCall, { areaCode: '63', phone, password: 'Kestrel#4821', code });
       expect(ok.status).toBe(200);
       expect(await latestCode(server, phone)).toBe(code);
     }

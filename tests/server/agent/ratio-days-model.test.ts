@@ -10,12 +10,14 @@
 // On SQLite and PostgreSQL (TEST_DIALECT).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRatiosCall } from '#contract/admin/agent';
+import { agentDownCall } from '#contract/agent';
 import { businessDay, type Day } from '../../../server/business-days';
 import { forgetSites } from '../../../server/modules/site/service';
 import { type ApiResult, startServer, type TestServer } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { link } from './settle-fixtures';
-import { codeOf, quickUser, setRatiosDirectly, type TeamUser } from './team-fixtures';
+import { addZoneSite, codeOf, quickUser, setRatiosDirectly, type TeamUser } from './team-fixtures';
 
 const ZONES = ['Asia/Manila', 'America/Los_Angeles', 'Pacific/Kiritimati'] as const;
 const CHANNELS = ['slots', 'live-casino'] as const;
@@ -28,24 +30,7 @@ beforeAll(async () => {
   server = await startServer();
   for (const zone of ZONES) {
     const domain = `${zone.split('/')[1]?.toLowerCase()}.test`;
-    const row = await server.db
-      .insertInto('sites')
-      .values({
-        domain,
-        name: domain,
-        short_name: domain,
-        theme_color: '#f97316',
-        support_handle: '@support',
-        currency_symbols: null,
-        min_withdraw: 100_00,
-        max_withdraw: 50_000_00,
-        min_transfer: 10_00,
-        created_at: server.clock.now(),
-        business_time_zone: zone,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    siteOf.set(zone, Number(row.id));
+    siteOf.set(zone, await addZoneSite(server, domain, zone));
   }
   forgetSites(server.db);
 });
@@ -227,19 +212,19 @@ describe('ratio changes across sites of several time zones', () => {
             );
             const bp = Math.max(0, Math.min(10_000, Math.round(floor + ((ceiling - floor) * s.at) / 100)));
             setter = agent.zone;
-            res = await server.post<RatiosAnswer>(
-              '/uid/app/agentdown',
+            res = await server.call(
+              agentDownCall,
               { memberUid: m.user.uid, ratios: [{ channel: ch, rate: bp / 100 }] },
-              agent.user.token,
+              { token: agent.user.token },
             );
           } else {
             const bp = Math.max(0, Math.min(10_000, latestOf(versions, m.user.id, ch) + s.delta));
             // An operator's day is no one's: only agents' changes count as set across zones.
             setter = m.zone;
-            res = await server.post<RatiosAnswer>(
-              '/admin/agent/ratios',
+            res = await server.call(
+              adminRatiosCall,
               { uid: m.user.uid, ratios: [{ channel: ch, rate: bp / 100 }] },
-              operator.token,
+              { token: operator.token },
             );
           }
           if (res.status === 200) {

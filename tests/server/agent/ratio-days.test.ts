@@ -4,13 +4,16 @@
 // latest versions. A member on a Manila site under an agent on a Los Angeles site: the agent's "tomorrow" is
 // the member's today, already under way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRatiosCall } from '#contract/admin/agent';
+import { adminUserDetailCall } from '#contract/admin/user';
+import { agentDownCall, bindCall } from '#contract/agent';
 import { businessDay } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { forgetSites } from '../../../server/modules/site/service';
 import { startServer, type TestServer } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { addValid, ctxOf, linesOf, link } from './settle-fixtures';
-import { codeOf, quickUser, type TeamUser } from './team-fixtures';
+import { addZoneSite, codeOf, quickUser, type TeamUser } from './team-fixtures';
 
 const MANILA = 'Asia/Manila';
 const LOS_ANGELES = 'America/Los_Angeles';
@@ -25,24 +28,7 @@ beforeAll(async () => {
     ['manila.test', MANILA],
     ['la.test', LOS_ANGELES],
   ] as const) {
-    const row = await server.db
-      .insertInto('sites')
-      .values({
-        domain,
-        name: domain,
-        short_name: domain,
-        theme_color: '#f97316',
-        support_handle: '@support',
-        currency_symbols: null,
-        min_withdraw: 100_00,
-        max_withdraw: 50_000_00,
-        min_transfer: 10_00,
-        created_at: server.clock.now(),
-        business_time_zone: zone,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    siteIn.set(zone, Number(row.id));
+    siteIn.set(zone, await addZoneSite(server, domain, zone));
   }
   forgetSites(server.db);
   operator = await quickUser(server);
@@ -74,14 +60,18 @@ function moveToManilaAhead(): { manila: string; losAngeles: string } {
 }
 
 const setByAgent = (agent: TeamUser, member: TeamUser, rate: number) =>
-  server.post(
-    '/uid/app/agentdown',
+  server.call(
+    agentDownCall,
     { memberUid: member.uid, ratios: [{ channel: 'slots', rate }] },
-    agent.token,
+    { token: agent.token },
   );
 
 const setByOperator = (user: TeamUser, rate: number) =>
-  server.post('/admin/agent/ratios', { uid: user.uid, ratios: [{ channel: 'slots', rate }] }, operator.token);
+  server.call(
+    adminRatiosCall,
+    { uid: user.uid, ratios: [{ channel: 'slots', rate }] },
+    { token: operator.token },
+  );
 
 const slotsOf = (answer: { ratios: { channel: string; rate: number; next?: unknown }[] }) =>
   answer.ratios.find((r) => r.channel === 'slots');
@@ -129,7 +119,7 @@ describe('a ratio change across two sites’ time zones', () => {
     // earlier, on which the parent still has 0.50 %.
     expect((await setByOperator(parent, 1)).status).toBe(200);
     // The console's range for the child is the one the server takes: up to the parent's 0.50 % of that day.
-    const page = await server.post('/admin/users/detail', { uid: child.uid }, operator.token);
+    const page = await server.call(adminUserDetailCall, { uid: child.uid }, { token: operator.token });
     expect(page.data.ratioLimits).toContainEqual({ channel: 'slots', min: 0, max: 0.5 });
     const above = await setByOperator(child, 0.8);
     expect([above.http, codeOf(above)]).toEqual([400, 'ratios.0.rate:ratio_above_parent']);
@@ -144,7 +134,7 @@ describe('a ratio change across two sites’ time zones', () => {
     await link(server.db, member.id, user.id, '2000-01-01');
     moveToManilaAhead();
     const tomorrow = businessDay(server.clock.now() + 86_400_000, MANILA);
-    const bound = await server.post('/agent/bind', { inviteCode: agent.inviteCode }, user.token);
+    const bound = await server.call(bindCall, { inviteCode: agent.inviteCode }, { token: user.token });
     expect(bound.status, bound.message).toBe(200);
     // The member's day under way (Manila's today, the user's tomorrow) stays outside the agent's chain.
     const links = await server.db

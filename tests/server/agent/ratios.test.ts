@@ -3,7 +3,8 @@
 // on the latest versions under the tree lock; and their own defaults for new members, within their own ratio.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentDefaultsCall, agentDownCall } from '#contract/agent';
+import { agentDefaultsCall, agentDownCall, teamCall } from '#contract/agent';
+import { userInfoCall } from '#contract/user';
 import { startServer, type TestServer } from '../harness';
 import { bindTo, codeOf, quickUser, ratioRows, type TeamUser } from './team-fixtures';
 
@@ -17,7 +18,7 @@ afterAll(() => server.close());
 const TOMORROW = '2026-01-16';
 
 const setRatio = (agent: TeamUser, member: TeamUser, ratios: unknown) =>
-  server.post('/uid/app/agentdown', { memberUid: member.uid, ratios }, agent.token);
+  server.callUntyped(agentDownCall, { memberUid: member.uid, ratios }, { token: agent.token });
 
 /** An agent (slots 0.5, live-casino 0.2) with a direct member who is an agent too, and theirs. */
 async function chain() {
@@ -77,7 +78,7 @@ describe('/uid/app/agentdown', () => {
       { token: middle.token },
     );
     expect(defaults.status).toBe(200);
-    const info = await server.post('/user/info', {}, middle.token);
+    const info = await server.call(userInfoCall, {}, { token: middle.token });
     expect(info.data).toMatchObject({ rate: 0.3, rate1: 0.15, rate2: 0, defaultRate: 0.1 });
   });
 
@@ -112,10 +113,10 @@ describe('/uid/app/agentdown', () => {
     expect([deeper.http, codeOf(deeper)]).toEqual([403, 'not_direct_member']);
     const theirs = await setRatio(top, other.middle, [{ channel: 'slots', rate: 0.1 }]);
     expect([theirs.http, codeOf(theirs)]).toEqual([404, 'member_not_found']);
-    const nobody = await server.post(
-      '/uid/app/agentdown',
+    const nobody = await server.call(
+      agentDownCall,
       { memberUid: 1, ratios: [{ channel: 'slots', rate: 0.1 }] },
-      top.token,
+      { token: top.token },
     );
     expect([nobody.http, codeOf(nobody)]).toEqual([404, 'member_not_found']);
     // Oneself is no member.
@@ -159,10 +160,11 @@ describe('/uid/app/agentdown', () => {
         expected,
       ]);
     }
-    const noMember = await server.post(
-      '/uid/app/agentdown',
+    // Untyped: the member is missing on purpose.
+    const noMember = await server.callUntyped(
+      agentDownCall,
       { ratios: [{ channel: 'slots', rate: 0.1 }] },
-      top.token,
+      { token: top.token },
     );
     expect([noMember.http, codeOf(noMember)]).toEqual([400, 'memberUid:member_required']);
     const anonymous = await server.call(agentDownCall, {
@@ -221,23 +223,23 @@ describe('/agent/defaults', () => {
 
   it('refuses a default above the agent’s own, an unknown channel, a player, no session', async () => {
     const agent = await quickUser(server, { job: 1, ratios: { slots: 0.5 } });
-    const above = await server.post(
-      '/agent/defaults',
+    const above = await server.call(
+      agentDefaultsCall,
       { ratios: [{ channel: 'slots', rate: 0.51 }] },
-      agent.token,
+      { token: agent.token },
     );
     expect([above.http, codeOf(above)]).toEqual([400, 'ratios.0.rate:ratio_above_parent']);
-    const unknown = await server.post(
-      '/agent/defaults',
+    const unknown = await server.call(
+      agentDefaultsCall,
       { ratios: [{ channel: 'bingo', rate: 0 }] },
-      agent.token,
+      { token: agent.token },
     );
     expect([unknown.http, codeOf(unknown)]).toEqual([400, 'ratios.0.channel:channel_not_found']);
     const player = await quickUser(server);
-    const notAgent = await server.post(
-      '/agent/defaults',
+    const notAgent = await server.call(
+      agentDefaultsCall,
       { ratios: [{ channel: 'slots', rate: 0 }] },
-      player.token,
+      { token: player.token },
     );
     expect([notAgent.http, codeOf(notAgent)]).toEqual([403, 'not_an_agent']);
     const anonymous = await server.call(agentDefaultsCall, { ratios: [{ channel: 'slots', rate: 0 }] });
@@ -252,7 +254,7 @@ it('today’s ratios are today’s: a change shows as waiting until its day', as
   const { top, middle } = await chain();
   expect((await setRatio(top, middle, [{ channel: 'slots', rate: 0.4 }])).status).toBe(200);
   server.clock.advance(86_400_000);
-  const team = await server.post('/agent/team', {}, top.token);
-  const slots = team.data.page.content[0].ratios.find((r: { channel: string }) => r.channel === 'slots');
+  const team = await server.call(teamCall, {}, { token: top.token });
+  const slots = team.data.page.content[0]?.ratios.find((r: { channel: string }) => r.channel === 'slots');
   expect(slots).toEqual({ channel: 'slots', name: expect.any(String), rate: 0.4 });
 });

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { businessDay, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import type { Db } from '../../../server/db/create-db';
+import { newUserDefaults } from '../../../server/modules/auth/service';
 import { accountBalance, earningsAccount, systemAccount } from '../../../server/modules/ledger/service';
 import type { TestServer } from '../harness';
 
@@ -32,20 +33,14 @@ export async function bareUsers(db: Db, n: number, now: number): Promise<number[
     for (let i = start; i < Math.min(n, start + 500); i++) {
       const k = ++counter;
       rows.push({
+        // A new account's columns as the server writes them; what these tests tell apart is set after.
+        ...newUserDefaults(),
         uid: 70_000_000 + Number.parseInt(prefix, 16) * 1000 + k,
         area_code: '63',
         phone: `9${String(k).padStart(9, '0')}`,
         username: `s${prefix}${k}`,
         password_hash: 'x',
-        role: 0,
         job: 1,
-        level: 0,
-        rate: 0,
-        rate1: 0,
-        rate2: 0,
-        default_rate: 0,
-        banned: 0,
-        failed_logins: 0,
         invite_code: `S${prefix}${k}`,
         created_at: now,
         updated_at: now,

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { agentDefaultsCall, bindCall } from '#contract/agent';
+import { registerCall, sendSmsCall } from '#contract/auth';
 import { newUserDefaults } from '../../../server/modules/auth/service';
-import { latestCode, newPhone, type TestServer } from '../harness';
+import { type FailureData, latestCode, newPhone, type TestServer } from '../harness';
 
 /*
  * Users for the team tests, written straight into the database (argon2 registration costs ~100 ms a user,
@@ -77,13 +80,54 @@ export async function setRatiosDirectly(
 
 /** Binds through the app's call; throws unless it answers 200. */
 export async function bindTo(server: TestServer, user: TeamUser, agent: TeamUser): Promise<void> {
-  const res = await server.post('/agent/bind', { inviteCode: agent.inviteCode }, user.token);
+  const res = await server.call(bindCall, { inviteCode: agent.inviteCode }, { token: user.token });
   if (res.status !== 200) throw new Error(`bind: ${res.message}`);
 }
 
+/** An agent (slots 50%, live casino 20%) whose defaults for new members are slots 30%, live casino 20%. */
+export async function agentWithDefaults(server: TestServer): Promise<TeamUser> {
+  const agent = await quickUser(server, { job: 1, ratios: { slots: 0.5, 'live-casino': 0.2 } });
+  const defaults = await server.call(
+    agentDefaultsCall,
+    {
+      ratios: [
+        { channel: 'slots', rate: 0.3 },
+        { channel: 'live-casino', rate: 0.2 },
+      ],
+    },
+    { token: agent.token },
+  );
+  expect(defaults.status).toBe(200);
+  return agent;
+}
+
+/** A site whose business days are in `zone`, with the demo limits: its id. */
+export async function addZoneSite(server: TestServer, domain: string, zone: string): Promise<number> {
+  const row = await server.db
+    .insertInto('sites')
+    .values({
+      domain,
+      name: domain,
+      short_name: domain,
+      theme_color: '#f97316',
+      support_handle: '@support',
+      currency_symbols: null,
+      min_withdraw: 100_00,
+      max_withdraw: 50_000_00,
+      min_transfer: 10_00,
+      created_at: server.clock.now(),
+      business_time_zone: zone,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 /** A failure's code: `data.code`, or the field issues as `path:code`. */
-export const codeOf = (res: { data: { code?: string; issues?: { path: string; code: string }[] } | null }) =>
-  res.data?.code ?? res.data?.issues?.map((i) => `${i.path}:${i.code}`).join(',');
+export const codeOf = (res: { data: unknown }) => {
+  const failure = res.data as FailureData | null;
+  return failure?.code ?? failure?.issues?.map((i) => `${i.path}:${i.code}`).join(',');
+};
 
 /** The closure rows of a user as ancestor -> depth (effective_day when asked). */
 export async function ancestorsOf(server: TestServer, userId: number): Promise<Map<number, number>> {
@@ -118,14 +162,13 @@ export async function registerVia(
   opts: { ip?: string; headers?: Record<string, string> } = {},
 ) {
   const phone = newPhone();
-  const sent = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+  const sent = await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
   if (sent.status !== 200) throw new Error(`sendsms: ${sent.message}`);
   const code = await latestCode(server, phone);
-  const res = await server.post(
-    '/cplogin/reg',
+  const res = await server.call(
+    registerCall,
     { areaCode: '63', phone, password: 'Kestrel#4821', code, ...invite },
-    undefined,
-    opts,
+    { ...opts },
   );
   return { phone, code, res };
 }

@@ -3,6 +3,8 @@
 // member; the client signals every authenticated request records.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downlineCall, joinAgentCall, promoteCall, teamCall } from '#contract/agent';
+import { userInfoCall } from '#contract/user';
 import { startServer, type TestServer } from '../harness';
 import { deposit, seedSites } from '../wallet/helpers';
 import { bindTo, codeOf, quickUser, setRatiosDirectly, type TeamUser } from './team-fixtures';
@@ -127,7 +129,7 @@ const masked = (phone: string) => `+63 ${phone.slice(0, 3)}${'*'.repeat(phone.le
 
 describe('/agent/team', () => {
   it('lists the viewer’s direct members, newest first, with their figures', async () => {
-    const res = await server.post('/agent/team', {}, viewer.token);
+    const res = await server.call(teamCall, {}, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.data.members).toEqual({ direct: 2, total: 4 });
     expect(res.data.path).toEqual([]);
@@ -157,28 +159,28 @@ describe('/agent/team', () => {
       validBets: 135.55,
       commission: 0.49,
     });
-    expect(second.phone).not.toContain(m1.phone.slice(3, 8));
+    expect(second?.phone).not.toContain(m1.phone.slice(3, 8));
   });
 
   it('pages 50 at most, and by the size asked', async () => {
-    const page0 = await server.post('/agent/team', { size: 1 }, viewer.token);
+    const page0 = await server.call(teamCall, { size: 1 }, { token: viewer.token });
     expect(page0.data.page).toMatchObject({ number: 0, totalPages: 2, totalElements: 2 });
     expect(page0.data.page.content.map((m: { uid: number }) => m.uid)).toEqual([m2.uid]);
-    const page1 = await server.post('/agent/team', { size: 1, number: 1 }, viewer.token);
+    const page1 = await server.call(teamCall, { size: 1, number: 1 }, { token: viewer.token });
     expect(page1.data.page.content.map((m: { uid: number }) => m.uid)).toEqual([m1.uid]);
-    const big = await server.post('/agent/team', { size: 51 }, viewer.token);
+    const big = await server.call(teamCall, { size: 51 }, { token: viewer.token });
     expect([big.http, codeOf(big)]).toEqual([400, 'size:too_long']);
   });
 
   it('lists a member’s members below the viewer, with the path down to them', async () => {
-    const level2 = await server.post('/agent/team', { parentUid: m1.uid }, viewer.token);
+    const level2 = await server.call(teamCall, { parentUid: m1.uid }, { token: viewer.token });
     expect(level2.status).toBe(200);
     expect(level2.data.members).toEqual({ direct: 1, total: 2 });
     expect(level2.data.path).toEqual([{ uid: m1.uid, phone: masked(m1.phone) }]);
     expect(level2.data.page.content).toHaveLength(1);
     // The commission m11 brought the viewer, not what it brought m1.
     expect(level2.data.page.content[0]).toMatchObject({ uid: m11.uid, depth: 2, commission: 0.03 });
-    const level3 = await server.post('/agent/team', { parentUid: m11.uid }, viewer.token);
+    const level3 = await server.call(teamCall, { parentUid: m11.uid }, { token: viewer.token });
     expect(level3.data.path.map((p: { uid: number }) => p.uid)).toEqual([m1.uid, m11.uid]);
     expect(level3.data.page.content.map((m: { uid: number; depth: number }) => [m.uid, m.depth])).toEqual([
       [m111.uid, 3],
@@ -187,67 +189,76 @@ describe('/agent/team', () => {
 
   it('never lists another branch’s members, nor the viewer’s own ancestors', async () => {
     for (const parentUid of [n1.uid, other.uid, 99_999_999]) {
-      const res = await server.post('/agent/team', { parentUid }, viewer.token);
+      const res = await server.call(teamCall, { parentUid }, { token: viewer.token });
       expect([res.http, codeOf(res)]).toEqual([404, 'member_not_found']);
     }
     // m1 asking for its parent's level.
-    const up = await server.post('/agent/team', { parentUid: viewer.uid }, m1.token);
+    const up = await server.call(teamCall, { parentUid: viewer.uid }, { token: m1.token });
     expect([up.http, codeOf(up)]).toEqual([404, 'member_not_found']);
     // m1 asking for its sibling's.
-    const sibling = await server.post('/agent/team', { parentUid: m2.uid }, m1.token);
+    const sibling = await server.call(teamCall, { parentUid: m2.uid }, { token: m1.token });
     expect([sibling.http, codeOf(sibling)]).toEqual([404, 'member_not_found']);
   });
 
   it('searches the whole subtree by UID or by digits of the phone number, and nothing outside it', async () => {
-    const byUid = await server.post('/agent/team', { search: String(m111.uid) }, viewer.token);
+    const byUid = await server.call(teamCall, { search: String(m111.uid) }, { token: viewer.token });
     expect(byUid.data.page.content.map((m: { uid: number; depth: number }) => [m.uid, m.depth])).toEqual([
       [m111.uid, 3],
     ]);
-    const byPhone = await server.post('/agent/team', { search: ` ${m2.phone.slice(-6)} ` }, viewer.token);
+    const byPhone = await server.call(
+      teamCall,
+      { search: ` ${m2.phone.slice(-6)} ` },
+      { token: viewer.token },
+    );
     expect(byPhone.data.page.content.map((m: { uid: number }) => m.uid)).toEqual([m2.uid]);
     // Under a member: their subtree only, depth still from the viewer.
-    const under = await server.post(
-      '/agent/team',
+    const under = await server.call(
+      teamCall,
       { parentUid: m1.uid, search: String(m111.uid) },
-      viewer.token,
+      { token: viewer.token },
     );
     expect(under.data.page.content.map((m: { uid: number; depth: number }) => [m.uid, m.depth])).toEqual([
       [m111.uid, 3],
     ]);
-    const notUnder = await server.post('/agent/team', { parentUid: m1.uid, search: m2.phone }, viewer.token);
+    const notUnder = await server.call(
+      teamCall,
+      { parentUid: m1.uid, search: m2.phone },
+      { token: viewer.token },
+    );
     expect(notUnder.data.page.totalElements).toBe(0);
     for (const search of [String(n1.uid), n1.phone, String(other.uid), 'abc']) {
-      const res = await server.post('/agent/team', { search }, viewer.token);
+      const res = await server.call(teamCall, { search }, { token: viewer.token });
       expect([search, res.data.page.totalElements, res.data.page.content]).toEqual([search, 0, []]);
     }
     // Every phone of the test starts 917: the whole subtree matches, paged, and counted past the end too.
-    const all = await server.post('/agent/team', { search: '917', size: 3, number: 1 }, viewer.token);
+    const all = await server.call(teamCall, { search: '917', size: 3, number: 1 }, { token: viewer.token });
     expect(all.data.page).toMatchObject({ totalElements: 4, totalPages: 2, number: 1 });
     expect(all.data.page.content.map((m: { uid: number }) => m.uid)).toEqual([m1.uid]);
-    const past = await server.post('/agent/team', { search: '917', number: 9 }, viewer.token);
+    const past = await server.call(teamCall, { search: '917', number: 9 }, { token: viewer.token });
     expect(past.data.page).toMatchObject({ totalElements: 4, content: [] });
-    const long = await server.post('/agent/team', { search: '1'.repeat(21) }, viewer.token);
+    const long = await server.call(teamCall, { search: '1'.repeat(21) }, { token: viewer.token });
     expect([long.http, codeOf(long)]).toEqual([400, 'search:too_long']);
-    const wrong = await server.post('/agent/team', { parentUid: 'm1' }, viewer.token);
+    const wrong = await server.callUntyped(teamCall, { parentUid: 'm1' }, { token: viewer.token });
     expect([wrong.http, codeOf(wrong)]).toEqual([400, 'parentUid:invalid_type']);
   });
 
   it('refuses a caller without a session', async () => {
-    for (const path of ['/agent/team', '/agent/downline', '/agent/join', '/agent/promote']) {
-      const res = await server.post(path, { memberUid: m1.uid });
-      expect([path, res.http]).toEqual([path, 401]);
+    for (const declaration of [teamCall, downlineCall, joinAgentCall, promoteCall]) {
+      // Untyped: one body for calls that take different ones (the session is refused first).
+      const res = await server.callUntyped(declaration, { memberUid: m1.uid });
+      expect([declaration.path, res.http]).toEqual([declaration.path, 401]);
     }
   });
 });
 
 describe('/agent/downline', () => {
   it('answers one member of the subtree with the last 30 business days', async () => {
-    const res = await server.post('/agent/downline', { memberUid: m1.uid }, viewer.token);
+    const res = await server.call(downlineCall, { memberUid: m1.uid }, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.data.member).toMatchObject({ uid: m1.uid, depth: 1, validBets: 135.55, commission: 0.49 });
     expect(res.data.canSetRatio).toBe(true);
     expect(res.data.days).toHaveLength(30);
-    expect(res.data.days[0].day).toBe('2025-12-17');
+    expect(res.data.days[0]?.day).toBe('2025-12-17');
     expect(res.data.days[29]).toEqual({ day: TODAY, validBets: 10, commission: 0 });
     const byDay = new Map(res.data.days.map((d: { day: string }) => [d.day, d]));
     expect(byDay.get('2026-01-10')).toEqual({ day: '2026-01-10', validBets: 125.5, commission: 0.4 });
@@ -256,7 +267,7 @@ describe('/agent/downline', () => {
   });
 
   it('a deeper member: visible, but the ratio is its parent’s to set', async () => {
-    const res = await server.post('/agent/downline', { memberUid: m111.uid }, viewer.token);
+    const res = await server.call(downlineCall, { memberUid: m111.uid }, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.data.member).toMatchObject({ uid: m111.uid, depth: 3 });
     expect(res.data.canSetRatio).toBe(false);
@@ -264,14 +275,14 @@ describe('/agent/downline', () => {
 
   it('never another branch’s member, the viewer, an unknown UID, or bad input', async () => {
     for (const memberUid of [n1.uid, other.uid, viewer.uid, 99_999_999]) {
-      const res = await server.post('/agent/downline', { memberUid }, viewer.token);
+      const res = await server.call(downlineCall, { memberUid }, { token: viewer.token });
       expect([memberUid, res.http, codeOf(res)]).toEqual([memberUid, 404, 'member_not_found']);
     }
-    const fromBelow = await server.post('/agent/downline', { memberUid: m2.uid }, m1.token);
+    const fromBelow = await server.call(downlineCall, { memberUid: m2.uid }, { token: m1.token });
     expect([fromBelow.http, codeOf(fromBelow)]).toEqual([404, 'member_not_found']);
-    const missing = await server.post('/agent/downline', {}, viewer.token);
+    const missing = await server.callUntyped(downlineCall, {}, { token: viewer.token });
     expect([missing.http, codeOf(missing)]).toEqual([400, 'memberUid:member_required']);
-    const wrong = await server.post('/agent/downline', { memberUid: -3 }, viewer.token);
+    const wrong = await server.call(downlineCall, { memberUid: -3 }, { token: viewer.token });
     expect([wrong.http, codeOf(wrong)]).toEqual([400, 'memberUid:invalid_type']);
   });
 });
@@ -279,16 +290,16 @@ describe('/agent/downline', () => {
 describe('joining as an agent', () => {
   it('a player joins (job 0 -> 1), and /user/info says so at once', async () => {
     const player = await quickUser(server);
-    expect((await server.post('/user/info', {}, player.token)).data.job).toBe(0);
-    const res = await server.post('/agent/join', {}, player.token);
+    expect((await server.call(userInfoCall, {}, { token: player.token })).data.job).toBe(0);
+    const res = await server.call(joinAgentCall, {}, { token: player.token });
     expect([res.status, res.data]).toEqual([200, { job: 1 }]);
-    expect((await server.post('/user/info', {}, player.token)).data.job).toBe(1);
-    const again = await server.post('/agent/join', {}, player.token);
+    expect((await server.call(userInfoCall, {}, { token: player.token })).data.job).toBe(1);
+    const again = await server.call(joinAgentCall, {}, { token: player.token });
     expect([again.http, codeOf(again)]).toEqual([409, 'already_agent']);
     const senior = await quickUser(server, { job: 2 });
-    const seniorJoin = await server.post('/agent/join', {}, senior.token);
+    const seniorJoin = await server.call(joinAgentCall, {}, { token: senior.token });
     expect([seniorJoin.http, codeOf(seniorJoin)]).toEqual([409, 'already_agent']);
-    expect((await server.post('/user/info', {}, senior.token)).data.job).toBe(2);
+    expect((await server.call(userInfoCall, {}, { token: senior.token })).data.job).toBe(2);
   });
 
   it('an agent promotes a direct member; not a deeper one, another branch’s, an agent; a player cannot', async () => {
@@ -297,20 +308,20 @@ describe('joining as an agent', () => {
     const deeper = await quickUser(server);
     await bindTo(server, direct, agent);
     await bindTo(server, deeper, direct);
-    const notDirect = await server.post('/agent/promote', { memberUid: deeper.uid }, agent.token);
+    const notDirect = await server.call(promoteCall, { memberUid: deeper.uid }, { token: agent.token });
     expect([notDirect.http, codeOf(notDirect)]).toEqual([403, 'not_direct_member']);
-    const foreign = await server.post('/agent/promote', { memberUid: n1.uid }, agent.token);
+    const foreign = await server.call(promoteCall, { memberUid: n1.uid }, { token: agent.token });
     expect([foreign.http, codeOf(foreign)]).toEqual([404, 'member_not_found']);
-    const byPlayer = await server.post('/agent/promote', { memberUid: deeper.uid }, direct.token);
+    const byPlayer = await server.call(promoteCall, { memberUid: deeper.uid }, { token: direct.token });
     expect([byPlayer.http, codeOf(byPlayer)]).toEqual([403, 'not_an_agent']);
-    const ok = await server.post('/agent/promote', { memberUid: direct.uid }, agent.token);
+    const ok = await server.call(promoteCall, { memberUid: direct.uid }, { token: agent.token });
     expect([ok.status, ok.data]).toEqual([200, { job: 1 }]);
-    expect((await server.post('/user/info', {}, direct.token)).data.job).toBe(1);
-    const again = await server.post('/agent/promote', { memberUid: direct.uid }, agent.token);
+    expect((await server.call(userInfoCall, {}, { token: direct.token })).data.job).toBe(1);
+    const again = await server.call(promoteCall, { memberUid: direct.uid }, { token: agent.token });
     expect([again.http, codeOf(again)]).toEqual([409, 'already_agent']);
-    const missing = await server.post('/agent/promote', {}, agent.token);
+    const missing = await server.callUntyped(promoteCall, {}, { token: agent.token });
     expect([missing.http, codeOf(missing)]).toEqual([400, 'memberUid:member_required']);
-    expect((await server.post('/user/info', {}, deeper.token)).data.job).toBe(0);
+    expect((await server.call(userInfoCall, {}, { token: deeper.token })).data.job).toBe(0);
   });
 });
 
@@ -329,26 +340,27 @@ describe('client signals', () => {
     const user = await quickUser(server);
     const at = server.clock.now();
     const opts = { ip: '203.0.113.7', headers: { 'X-Beacon-Device': 'device-abc' } };
-    await server.post('/user/info', {}, user.token, opts);
+    await server.call(userInfoCall, {}, { token: user.token, ...opts });
     expect(await signals(user)).toEqual([
       { kind: 'device', value_hash: sha('device-abc'), first_seen: at, last_seen: at },
       { kind: 'ip', value_hash: sha('203.0.113.7'), first_seen: at, last_seen: at },
     ]);
     server.clock.advance(60_000);
-    await server.post('/user/info', {}, user.token, opts);
+    await server.call(userInfoCall, {}, { token: user.token, ...opts });
     expect((await signals(user)).map((s) => s.last_seen)).toEqual([at, at]);
     server.clock.advance(3_600_000);
-    await server.post('/user/info', {}, user.token, { ip: '203.0.113.7' });
+    await server.call(userInfoCall, {}, { token: user.token, ip: '203.0.113.7' });
     const later = at + 3_660_000;
     expect(await signals(user)).toEqual([
       { kind: 'device', value_hash: sha('device-abc'), first_seen: at, last_seen: at },
       { kind: 'ip', value_hash: sha('203.0.113.7'), first_seen: at, last_seen: later },
     ]);
     // Another address is another row; an overlong device id is ignored.
-    await server.post('/user/info', {}, user.token, {
-      ip: '198.51.100.1',
-      headers: { 'X-Beacon-Device': 'x'.repeat(200) },
-    });
+    await server.call(
+      userInfoCall,
+      {},
+      { token: user.token, ip: '198.51.100.1', headers: { 'X-Beacon-Device': 'x'.repeat(200) } },
+    );
     expect((await signals(user)).map((s) => [s.kind, s.value_hash])).toEqual([
       ['device', sha('device-abc')],
       ['ip', sha('203.0.113.7')],

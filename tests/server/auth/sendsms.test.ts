@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCall, sendSmsCall } from '#contract/auth';
+import { smsOutboxCall } from '#contract/dev';
 import { createDevSmsProvider, createHttpSmsProvider } from '../../../server/modules/auth/sms-provider';
 import { latestCode, newPhone, randomIp, registerUser, startServer, type TestServer } from '../harness';
 import { processEnvironment, startServerProcess } from '../processes';
@@ -16,7 +18,7 @@ afterAll(async () => {
 
 const outbox = async (phone: string) =>
   (
-    await server.post<{ code: string; purpose: string; sentAt: string }[]>('/dev/sms-outbox', {
+    await server.call(smsOutboxCall, {
       areaCode: '63',
       phone,
     })
@@ -25,7 +27,7 @@ const outbox = async (phone: string) =>
 describe('POST /cplogin/sendsms', () => {
   it('sends a 6-digit code to the dev outbox and answers the cooldown', async () => {
     const phone = newPhone();
-    const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+    const res = await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
     expect(res.http).toBe(200);
     expect(res).toMatchObject({ status: 200, message: 'success', data: { cooldownSeconds: 60 } });
     const rows = await outbox(phone);
@@ -46,99 +48,73 @@ describe('POST /cplogin/sendsms', () => {
     [{ areaCode: '44', phone: '9171234500', purpose: 'register' }, 'areaCode', 'area_code_unsupported'],
     [{ areaCode: '63', phone: '1234567890', purpose: 'register' }, 'phone', 'phone_wrong'],
   ])('refuses %j: %s %s', async (body, field, code) => {
-    const res = await server.post('/cplogin/sendsms', body);
+    const res = await server.callUntyped(sendSmsCall, body);
     expect(res.http).toBe(400);
     expect(res.status).toBe(400);
-    expect(res.data.issues[0]).toMatchObject({ path: field, code });
+    expect(res.failure.issues?.[0]).toMatchObject({ path: field, code });
     expect(res.message.startsWith(`${field}: `)).toBe(true);
   });
 
   it('names the field and reason in the message', async () => {
-    const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone: 'abc', purpose: 'register' });
+    const res = await server.call(sendSmsCall, { areaCode: '63', phone: 'abc', purpose: 'register' });
     expect(res.message).toBe('phone: Phone number format is incorrect');
   });
 
   it('refuses a body that is not an object', async () => {
-    const res = await server.post('/cplogin/sendsms', ['63']);
+    const res = await server.callUntyped(sendSmsCall, ['63']);
     expect(res.http).toBe(400);
-    expect(res.data.issues[0].path).toBe('body');
+    expect(res.failure.issues?.[0]?.path).toBe('body');
   });
 
   it('enforces the 60 s resend cooldown per phone and purpose, with Retry-After', async () => {
     const phone = newPhone();
-    expect(
-      (await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' })).status,
-    ).toBe(200);
+    expect((await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' })).status).toBe(200);
     server.clock.advance(20_000);
-    const again = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+    const again = await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
     expect(again.http).toBe(429);
     expect(again.status).toBe(429);
-    expect(again.data.retryAfter).toBe(40);
+    expect(again.failure.retryAfter).toBe(40);
     expect(again.headers.get('retry-after')).toBe('40');
     // Another purpose has its own cooldown (the account does not exist, so nothing is sent for reset).
-    expect((await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'reset' })).status).toBe(
-      200,
-    );
+    expect((await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'reset' })).status).toBe(200);
     server.clock.advance(40_000);
-    expect(
-      (await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' })).status,
-    ).toBe(200);
+    expect((await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' })).status).toBe(200);
     expect(await outbox(phone)).toHaveLength(2);
   });
 
   it('caps sends per phone at 5 an hour', async () => {
     const phone = newPhone();
     for (let i = 0; i < 5; i++) {
-      const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+      const res = await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
       expect(res.status).toBe(200);
       server.clock.advance(61_000);
     }
-    const sixth = await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+    const sixth = await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
     expect(sixth.http).toBe(429);
     // The first send leaves the hour window 3600 s after it was made; 5 x 61 s have passed.
-    expect(sixth.data.retryAfter).toBe(3600 - 5 * 61);
+    expect(sixth.failure.retryAfter).toBe(3600 - 5 * 61);
     server.clock.advance((3600 - 5 * 61) * 1000 + 1);
-    expect(
-      (await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' })).status,
-    ).toBe(200);
+    expect((await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' })).status).toBe(200);
   });
 
   it('caps sends per IP at 20 an hour', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 20; i++) {
-      const res = await server.post(
-        '/cplogin/sendsms',
-        { areaCode: '63', phone: newPhone(), purpose: 'register' },
-        undefined,
-        {
-          ip,
-        },
-      );
-      expect(res.status).toBe(200);
-    }
-    const over = await server.post(
-      '/cplogin/sendsms',
-      { areaCode: '63', phone: newPhone(), purpose: 'register' },
-      undefined,
-      {
-        ip,
-      },
-    );
+    // A register code for a new phone, from `ip` (a fresh address unless given).
+    const send = (from?: string) =>
+      server.call(sendSmsCall, { areaCode: '63', phone: newPhone(), purpose: 'register' }, { ip: from });
+    for (let i = 0; i < 20; i++) expect((await send(ip)).status).toBe(200);
+    const over = await send(ip);
     expect(over.http).toBe(429);
-    expect(over.data.retryAfter).toBe(3600);
-    const otherIp = await server.post('/cplogin/sendsms', {
-      areaCode: '63',
-      phone: newPhone(),
-      purpose: 'register',
-    });
+    expect(over.failure.retryAfter).toBe(3600);
+    const otherIp = await send();
     expect(otherIp.status).toBe(200);
   });
 
   it('answers a reset for an unknown phone exactly like a known one, but sends nothing', async () => {
     const account = await registerUser(server);
     const unknown = newPhone();
-    const res = await server.post('/cplogin/sendsms', { areaCode: '63', phone: unknown, purpose: 'reset' });
-    const known = await server.post('/cplogin/sendsms', {
+    const res = await server.call(sendSmsCall, { areaCode: '63', phone: unknown, purpose: 'reset' });
+    const known = await server.call(sendSmsCall, {
       areaCode: '63',
       phone: account.phone,
       purpose: 'reset',
@@ -152,14 +128,14 @@ describe('POST /cplogin/sendsms', () => {
     expect(await outbox(unknown)).toEqual([]);
     expect((await outbox(account.phone)).map((r) => r.purpose)).toEqual(['reset', 'register']);
     // The cooldown applies to the unknown phone too, so limits do not reveal it either.
-    const again = await server.post('/cplogin/sendsms', { areaCode: '63', phone: unknown, purpose: 'reset' });
+    const again = await server.call(sendSmsCall, { areaCode: '63', phone: unknown, purpose: 'reset' });
     expect(again.http).toBe(429);
   });
 
   it('sends a register code even when the account exists', async () => {
     const account = await registerUser(server);
     server.clock.advance(61_000);
-    const res = await server.post('/cplogin/sendsms', {
+    const res = await server.call(sendSmsCall, {
       areaCode: '63',
       phone: account.phone,
       purpose: 'register',
@@ -183,20 +159,20 @@ describe('SMS provider failure', () => {
     });
     try {
       const phone = newPhone();
-      const first = await failing.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+      const first = await failing.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
       expect(first.http).toBe(503);
       expect(first.message).toBe('SMS could not be sent, try again');
       expect(first.data).toEqual({ code: 'sms_unavailable' });
       fail = false;
-      const retry = await failing.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+      const retry = await failing.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
       expect(retry.status).toBe(200);
       expect(sent).toHaveLength(1);
       // The code handed to the provider is the one that registers.
-      const reg = await failing.post('/cplogin/reg', {
+      const reg = await failing.call(registerCall, {
         areaCode: '63',
         phone,
         password: 'Kestrel#4821',
-        code: sent[0],
+        code: String(sent[0]),
       });
       expect(reg.status).toBe(200);
     } finally {
@@ -257,7 +233,7 @@ describe('http SMS provider', () => {
     });
     try {
       const phone = newPhone();
-      const ok = await app.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+      const ok = await app.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
       expect(ok.status).toBe(200);
       const req = received.at(-1);
       expect(req?.headers.authorization).toBe('Bearer tok-2');
@@ -265,11 +241,11 @@ describe('http SMS provider', () => {
       expect(body.to).toBe(`+63${phone}`);
       expect(body.text).toMatch(/\b\d{6}\b/);
       // The http provider writes nothing to the dev outbox.
-      expect((await app.post('/dev/sms-outbox', { areaCode: '63', phone })).data).toEqual([]);
+      expect((await app.call(smsOutboxCall, { areaCode: '63', phone })).data).toEqual([]);
 
       answer = 502;
       const other = newPhone();
-      const failed = await app.post('/cplogin/sendsms', {
+      const failed = await app.call(sendSmsCall, {
         areaCode: '63',
         phone: other,
         purpose: 'register',
@@ -277,7 +253,7 @@ describe('http SMS provider', () => {
       expect(failed.http).toBe(503);
       answer = 200;
       expect(
-        (await app.post('/cplogin/sendsms', { areaCode: '63', phone: other, purpose: 'register' })).status,
+        (await app.call(sendSmsCall, { areaCode: '63', phone: other, purpose: 'register' })).status,
       ).toBe(200);
     } finally {
       answer = 200;
@@ -331,10 +307,10 @@ describe('the dev provider outside demo mode', () => {
 describe('POST /dev/sms-outbox', () => {
   it('lists newest first', async () => {
     const phone = newPhone();
-    await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+    await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
     const first = await latestCode(server, phone);
     server.clock.advance(61_000);
-    await server.post('/cplogin/sendsms', { areaCode: '63', phone, purpose: 'register' });
+    await server.call(sendSmsCall, { areaCode: '63', phone, purpose: 'register' });
     const rows = await outbox(phone);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.code).toBe(first);
@@ -344,8 +320,8 @@ describe('POST /dev/sms-outbox', () => {
   });
 
   it('validates its body', async () => {
-    const res = await server.post('/dev/sms-outbox', { areaCode: '63' });
+    const res = await server.callUntyped(smsOutboxCall, { areaCode: '63' });
     expect(res.http).toBe(400);
-    expect(res.data.issues[0]).toMatchObject({ path: 'phone', code: 'required' });
+    expect(res.failure.issues?.[0]).toMatchObject({ path: 'phone', code: 'required' });
   });
 });

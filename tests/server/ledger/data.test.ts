@@ -3,6 +3,8 @@
 // what the wallet answers. SQLite, and PostgreSQL with TEST_DIALECT=postgres.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCall } from '#contract/auth';
+import { levelDataCall, secondaryInfoCall } from '#contract/wallet';
 import { isPostgres } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import * as m0001 from '../../../server/db/migrations/0001_accounts';
@@ -58,10 +60,11 @@ describe('answers unchanged, and the tables drive them', () => {
     await seedSites(server);
     for (const label of ['player', 'senior agent (job 2)']) {
       const a = DEMO_ACCOUNTS.find((x) => x.label === label);
-      const res = await server.post('/cplogin/login', {
-        areaCode: a?.areaCode,
-        phone: a?.phone,
-        password: a?.password,
+      if (!a) throw new Error('no such demo account');
+      const res = await server.call(loginCall, {
+        areaCode: a.areaCode,
+        phone: a.phone,
+        password: a.password,
       });
       tokens[label] = res.data.token;
     }
@@ -72,7 +75,7 @@ describe('answers unchanged, and the tables drive them', () => {
   });
 
   const channelData = async (token: string | undefined) =>
-    (await server.post('/user/secondaryInfo', {}, token)).data.channelData;
+    (await server.call(secondaryInfoCall, {}, { token })).data.channelData;
 
   it('seeds the reference data with the former constants', async () => {
     expect(await server.db.selectFrom('game_channels').selectAll().orderBy('sort_order').execute()).toEqual([
@@ -90,7 +93,7 @@ describe('answers unchanged, and the tables drive them', () => {
   });
 
   it('level data answers the former table in full', async () => {
-    const res = await server.post('/user/levelData', {}, tokens.player);
+    const res = await server.call(levelDataCall, {}, { token: tokens.player });
     expect(res.data.meta).toEqual(FORMER_LEVELS);
   });
 
@@ -186,11 +189,11 @@ describe('answers unchanged, and the tables drive them', () => {
   it('VIP levels follow the table', async () => {
     const u = await newUser(server);
     await deposit(server, u, 150);
-    expect((await server.post('/user/levelData', {}, u.token)).data.vipState.level).toBe(1);
+    expect((await server.call(levelDataCall, {}, { token: u.token })).data.vipState.level).toBe(1);
     await server.db.updateTable('vip_levels').set({ need_steam: 200_00 }).where('level', '=', 1).execute();
     forgetVipLevels(server.db);
     try {
-      const res = await server.post('/user/levelData', {}, u.token);
+      const res = await server.call(levelDataCall, {}, { token: u.token });
       expect(res.data.meta[1]).toMatchObject({ level: 1, needSteam: 200 });
       expect(res.data.vipState.level).toBe(0);
       expect(res.data.progress).toBe(75);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { newUserDefaults } from '../../../server/modules/auth/service';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import {
   ensureUserAccounts,
@@ -54,21 +55,14 @@ export async function newUserId(db: Db): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({
+      // A new account's columns as the server writes them; what these tests tell apart is set after.
+      ...newUserDefaults(),
       uid: 20_000_000 + n,
       area_code: '63',
       phone: `9170000${String(n).padStart(3, '0')}`,
       username: `ledger-${n}`,
       password_hash: 'x',
-      role: 0,
-      job: 0,
-      level: 0,
-      rate: 0,
-      rate1: 0,
-      rate2: 0,
-      default_rate: 0,
       invite_code: `L${n}`,
-      banned: 0,
-      failed_logins: 0,
       created_at: NOW,
       updated_at: NOW,
     })

@@ -10,7 +10,7 @@ import { quickUser, setRatiosDirectly, type TeamUser } from '../agent/team-fixtu
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { type ApiResult, startServer, type TestServer } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
-import { addBankCard, deposit, money, newUser, SAFE_PASSWORD, type WalletUser } from '../wallet/helpers';
+import { deposit, money, newUser, type WalletUser, withdrawalInReview } from '../wallet/helpers';
 
 const ZONE = 'Asia/Manila';
 // The test clock starts on 2026-01-15 (Manila). The report covers the next four days; the third stays empty.
@@ -103,19 +103,6 @@ async function review(path: string, body: object): Promise<void> {
   if (res.status !== 200) throw new Error(`${path}: ${res.message}`);
 }
 
-/** A withdrawal asked for now: its id. */
-async function askWithdrawal(user: WalletUser, amount: number): Promise<number> {
-  const methodId = await addBankCard(server, user);
-  const w = await money(
-    server,
-    '/wallet/withdraw/create',
-    { amount, methodId, safePassword: SAFE_PASSWORD },
-    user.token,
-  );
-  if (w.status !== 200) throw new Error(`withdraw/create: ${w.message}`);
-  return Number(w.data.id);
-}
-
 /** One round of the seamless provider, bet and win (closing it) now; noted by the day it is bet on. */
 async function round(
   session: { sessionToken: string; playerId: string },
@@ -185,7 +172,7 @@ beforeAll(async () => {
   await paidDeposit(p1, 500, D1);
   await paidDeposit(q1, 700, D1);
   // Asked, approved and sent on D1, paid on D2: it counts on D2.
-  const paidOut = await askWithdrawal(p1, 150);
+  const paidOut = await withdrawalInReview(server, p1, 150);
   await review('/admin/withdrawals/approve', { id: paidOut });
   await review('/admin/withdrawals/execute', { id: paidOut });
   // One millisecond before midnight in Manila, and midnight itself.
@@ -205,7 +192,7 @@ beforeAll(async () => {
     active: false,
   });
   // Rejected: finished on D2 too, but never paid.
-  const rejected = await askWithdrawal(p2, 100);
+  const rejected = await withdrawalInReview(server, p2, 100);
   await review('/admin/withdrawals/reject', { id: rejected, reason: 'documents missing' });
   // An order never paid: no deposit.
   expect((await money(server, '/wallet/deposit/create', { amount: 77 }, p2.token)).status).toBe(200);

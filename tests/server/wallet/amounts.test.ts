@@ -2,6 +2,7 @@
 // the two-decimals check tolerated 1e-6, so {"amount":1e-9} answered 200 with a 0.00 record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
+import { depositListCall, recordsCall, safeDepositCall, withdrawListCall } from '#contract/wallet';
 import { startServer, type TestServer } from '../harness';
 import {
   deposit,
@@ -25,7 +26,7 @@ beforeAll(async () => {
   payer = await newUser(server);
   receiver = await newUser(server);
   await deposit(server, payer, 500);
-  const into = await money(server, '/wallet/safe/deposit', { amount: 100 }, payer.token);
+  const into = await money(server, safeDepositCall, { amount: 100 }, payer.token);
   expect(into.status).toBe(200);
 });
 afterAll(async () => {
@@ -87,9 +88,9 @@ async function rawMoneyCall(path: string, text: string, token: string) {
 }
 
 async function snapshot() {
-  const records = await server.post('/wallet/records', {}, payer.token);
-  const deposits = await server.post('/wallet/deposit/list', {}, payer.token);
-  const withdrawals = await server.post('/wallet/withdraw/list', {}, payer.token);
+  const records = await server.call(recordsCall, {}, { token: payer.token });
+  const deposits = await server.call(depositListCall, {}, { token: payer.token });
+  const withdrawals = await server.call(withdrawListCall, {}, { token: payer.token });
   return {
     payer: await secondary(server, payer),
     receiver: await secondary(server, receiver),

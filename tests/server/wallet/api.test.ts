@@ -1,5 +1,36 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminTotpCall } from '#contract/admin/operators';
+import {
+  adminApproveCall,
+  adminExecuteCall,
+  adminRejectCall,
+  adminSettleCall,
+  adminWithdrawalListCall,
+} from '#contract/admin/withdrawals';
+import { loginCall } from '#contract/auth';
+import { userInfoCall } from '#contract/user';
+import {
+  cardsDeleteCall,
+  cardsListCall,
+  cardsSaveCall,
+  depositCreateCall,
+  depositDetailCall,
+  depositListCall,
+  levelDataCall,
+  recordsCall,
+  safeChangePasswordCall,
+  safeDepositCall,
+  safeInfoCall,
+  safeSetPasswordCall,
+  safeWithdrawCall,
+  sandboxCallbackCall,
+  secondaryInfoCall,
+  transferCall,
+  withdrawCreateCall,
+  withdrawDetailCall,
+  withdrawListCall,
+} from '#contract/wallet';
 import { forgetOldKeys } from '../../../server/http/idempotency';
 import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET, seedDemo } from '../../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../../server/seed/wallet';
@@ -10,6 +41,7 @@ import {
   deposit,
   expectLedgerSound,
   money,
+  moneyUntyped,
   newKey,
   newUser,
   SAFE_PASSWORD,
@@ -38,25 +70,23 @@ afterAll(async () => {
 const MIN = 60_000;
 
 describe('login', () => {
-  it.each([
-    '/user/info',
-    '/user/secondaryInfo',
-    '/wallet/records',
-    '/wallet/transfer',
-    '/admin/withdrawals/list',
-  ])('%s needs a session (401/996)', async (path) => {
-    const res = await server.post(path, {});
-    expect(res.http).toBe(401);
-    expect(res.status).toBe(996);
-  });
+  it.each([userInfoCall, secondaryInfoCall, recordsCall, transferCall, adminWithdrawalListCall])(
+    '$path needs a session (401/996)',
+    async (declaration) => {
+      // Untyped: one empty body for calls that take different ones (the session is refused first).
+      const res = await server.callUntyped(declaration, {});
+      expect(res.http).toBe(401);
+      expect(res.status).toBe(996);
+    },
+  );
 });
 
 describe('account views', () => {
   it('user info, secondary info and level data of a new user', async () => {
     const u = await newUser(server);
-    const info = await server.post('/user/info', {}, u.token);
+    const info = await server.call(userInfoCall, {}, { token: u.token });
     expect(info.data).toMatchObject({ uid: u.uid, username: `63+${u.phone}` });
-    const s = await server.post('/user/secondaryInfo', {}, u.token);
+    const s = await server.call(secondaryInfoCall, {}, { token: u.token });
     expect(s.data).toEqual({
       totalCoin: 0,
       canWithdrawCoin: 0,
@@ -70,7 +100,7 @@ describe('account views', () => {
         { name: 'Sports', balance: 0 },
       ],
     });
-    const level = await server.post('/user/levelData', {}, u.token);
+    const level = await server.call(levelDataCall, {}, { token: u.token });
     expect(level.data.vipState).toEqual({ level: 0, historySteam: 0 });
     expect(level.data.meta).toHaveLength(10);
     expect(level.data.meta[1]).toMatchObject({ level: 1, needSteam: 100 });
@@ -88,36 +118,39 @@ describe('account views', () => {
   it('level grows with deposits, progress capped at 100', async () => {
     const u = await newUser(server);
     await deposit(server, u, 250);
-    const level = await server.post('/user/levelData', {}, u.token);
+    const level = await server.call(levelDataCall, {}, { token: u.token });
     expect(level.data.vipState).toEqual({ level: 1, historySteam: 250 });
     expect(level.data.progress).toBe(50);
-    expect((await server.post('/user/info', {}, u.token)).data.level).toBe(1);
+    expect((await server.call(userInfoCall, {}, { token: u.token })).data.level).toBe(1);
   });
 });
 
 describe('idempotency', () => {
   it('refuses a money call without a key (400 on the header)', async () => {
     const u = await newUser(server);
-    const res = await money(server, '/wallet/deposit/create', { amount: 10 }, u.token, null);
+    const res = await money(server, depositCreateCall, { amount: 10 }, u.token, null);
     expect(res.http).toBe(400);
-    expect(res.data.issues[0]).toMatchObject({ path: 'Idempotency-Key', code: 'idempotency_key_required' });
+    expect(res.failure.issues?.[0]).toMatchObject({
+      path: 'Idempotency-Key',
+      code: 'idempotency_key_required',
+    });
   });
 
   it('a replay answers the first answer and moves nothing; another body is 422', async () => {
     const u = await newUser(server);
     await deposit(server, u, 100);
     const key = newKey();
-    const first = await money(server, '/wallet/safe/deposit', { amount: 30 }, u.token, key);
+    const first = await money(server, safeDepositCall, { amount: 30 }, u.token, key);
     expect(first.status).toBe(200);
-    const again = await money(server, '/wallet/safe/deposit', { amount: 30 }, u.token, key);
+    const again = await money(server, safeDepositCall, { amount: 30 }, u.token, key);
     expect(again.http).toBe(200);
     expect(again.data).toEqual(first.data);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await secondary(server, u)).toMatchObject({ canWithdrawCoin: 70, safeCoin: 30 });
-    const other = await money(server, '/wallet/safe/deposit', { amount: 31 }, u.token, key);
+    const other = await money(server, safeDepositCall, { amount: 31 }, u.token, key);
     expect(other.http).toBe(422);
     expect(other.data).toEqual({ code: 'idempotency_key_reused' });
-    const otherRoute = await money(server, '/wallet/deposit/create', { amount: 30 }, u.token, key);
+    const otherRoute = await money(server, depositCreateCall, { amount: 30 }, u.token, key);
     expect(otherRoute.http).toBe(422);
   });
 
@@ -125,8 +158,8 @@ describe('idempotency', () => {
     const a = await newUser(server);
     const b = await newUser(server);
     const key = newKey();
-    const ra = await money(server, '/wallet/deposit/create', { amount: 10 }, a.token, key);
-    const rb = await money(server, '/wallet/deposit/create', { amount: 10 }, b.token, key);
+    const ra = await money(server, depositCreateCall, { amount: 10 }, a.token, key);
+    const rb = await money(server, depositCreateCall, { amount: 10 }, b.token, key);
     expect(ra.status).toBe(200);
     expect(rb.status).toBe(200);
     expect(rb.data.orderNo).not.toBe(ra.data.orderNo);
@@ -135,11 +168,11 @@ describe('idempotency', () => {
   it('a failed call is not remembered: the same key may be retried', async () => {
     const u = await newUser(server);
     const key = newKey();
-    const poor = await money(server, '/wallet/safe/deposit', { amount: 5 }, u.token, key);
+    const poor = await money(server, safeDepositCall, { amount: 5 }, u.token, key);
     expect(poor.http).toBe(400);
-    expect(poor.data.issues[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
+    expect(poor.failure.issues?.[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
     await deposit(server, u, 5);
-    const retry = await money(server, '/wallet/safe/deposit', { amount: 5 }, u.token, key);
+    const retry = await money(server, safeDepositCall, { amount: 5 }, u.token, key);
     expect(retry.status).toBe(200);
   });
 
@@ -147,14 +180,14 @@ describe('idempotency', () => {
     const u = await newUser(server);
     await deposit(server, u, 10);
     const key = newKey();
-    await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token, key);
+    await money(server, safeDepositCall, { amount: 1 }, u.token, key);
     // The shared clock stays put (sessions expire after 30 days): the sweep is told the time instead.
     const day = 24 * 3600_000;
     expect(await forgetOldKeys(server.db, server.clock.now() + 29 * day)).toBe(0);
-    const replay = await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token, key);
+    const replay = await money(server, safeDepositCall, { amount: 1 }, u.token, key);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await forgetOldKeys(server.db, server.clock.now() + 31 * day)).toBeGreaterThan(0);
-    const later = await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token, key);
+    const later = await money(server, safeDepositCall, { amount: 1 }, u.token, key);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(await secondary(server, u)).toMatchObject({ safeCoin: 2 });
   });
@@ -164,7 +197,7 @@ describe('idempotency', () => {
     await deposit(server, u, 50);
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => money(server, '/wallet/safe/deposit', { amount: 20 }, u.token, key)),
+      Array.from({ length: 10 }, () => money(server, safeDepositCall, { amount: 20 }, u.token, key)),
     );
     for (const a of answers) expect(a.data).toEqual(answers[0]?.data);
     expect(await secondary(server, u)).toMatchObject({ canWithdrawCoin: 30, safeCoin: 20 });
@@ -174,7 +207,7 @@ describe('idempotency', () => {
 describe('deposits', () => {
   it('create -> pay page -> signed callback -> Success exactly once', async () => {
     const u = await newUser(server);
-    const created = await money(server, '/wallet/deposit/create', { amount: 99.99 }, u.token);
+    const created = await money(server, depositCreateCall, { amount: 99.99 }, u.token);
     expect(created.data).toMatchObject({ amount: 99.99, state: 'Prepare', provider: 'sandbox' });
     expect(created.data.expiresAt - created.data.createdAt).toBe(30 * MIN);
     const page = await fetch(`${server.url}${created.data.payUrl}`);
@@ -183,21 +216,25 @@ describe('deposits', () => {
     expect(await page.text()).toContain('99.99');
 
     const cb = signedCallback(created.data.orderNo, 99.99);
-    const first = await server.post('/wallet/sandbox/callback', cb);
+    const first = await server.call(sandboxCallbackCall, cb);
     expect(first.data).toEqual({ orderNo: created.data.orderNo, state: 'Success' });
-    const dup = await server.post('/wallet/sandbox/callback', cb);
+    const dup = await server.call(sandboxCallbackCall, cb);
     expect(dup.data.state).toBe('Success');
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 99.99, canWithdrawCoin: 99.99 });
-    const detail = await server.post('/wallet/deposit/detail', { orderNo: created.data.orderNo }, u.token);
+    const detail = await server.call(
+      depositDetailCall,
+      { orderNo: created.data.orderNo },
+      { token: u.token },
+    );
     expect(detail.data).toMatchObject({ state: 'Success', payUrl: '' });
-    const list = await server.post('/wallet/deposit/list', {}, u.token);
+    const list = await server.call(depositListCall, {}, { token: u.token });
     expect(list.data).toMatchObject({ totalElements: 1, totalPages: 1, number: 0 });
   });
 
   it('the pay page form pays (and cancel fails) the order', async () => {
     const u = await newUser(server);
-    const a = await money(server, '/wallet/deposit/create', { amount: 10 }, u.token);
-    const b = await money(server, '/wallet/deposit/create', { amount: 20 }, u.token);
+    const a = await money(server, depositCreateCall, { amount: 10 }, u.token);
+    const b = await money(server, depositCreateCall, { amount: 20 }, u.token);
     // What the pay page's form sends: the order, its pay token (from payUrl) and the button.
     const form = (order: { orderNo: string; payUrl: string }, action: string) =>
       fetch(`${server.url}/api/wallet/sandbox/pay`, {
@@ -212,41 +249,40 @@ describe('deposits', () => {
     expect(await (await form(a.data, 'pay')).text()).toContain('Success');
     expect(await (await form(b.data, 'cancel')).text()).toContain('Fail');
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 10 });
-    const records = await server.post('/wallet/records', { type: 'deposit' }, u.token);
+    const records = await server.call(recordsCall, { type: 'deposit' }, { token: u.token });
     expect(records.data.content.map((r: { state: string }) => r.state).sort()).toEqual(['Fail', 'Success']);
   });
 
   it('refuses a bad signature and a wrong amount', async () => {
     const u = await newUser(server);
-    const created = await money(server, '/wallet/deposit/create', { amount: 10 }, u.token);
+    const created = await money(server, depositCreateCall, { amount: 10 }, u.token);
     const forged = signedCallback(created.data.orderNo, 10, 'paid', 'not-the-secret');
-    const bad = await server.post('/wallet/sandbox/callback', forged);
+    const bad = await server.call(sandboxCallbackCall, forged);
     expect(bad.http).toBe(400);
-    expect(bad.data.issues[0]).toMatchObject({ path: 'sign', code: 'signature_invalid' });
-    const wrongAmount = await server.post(
-      '/wallet/sandbox/callback',
-      signedCallback(created.data.orderNo, 1000),
-    );
+    expect(bad.failure.issues?.[0]).toMatchObject({ path: 'sign', code: 'signature_invalid' });
+    const wrongAmount = await server.call(sandboxCallbackCall, signedCallback(created.data.orderNo, 1000));
     expect(wrongAmount.http).toBe(400);
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 0 });
   });
 
   it('expires an unpaid order to Fail after 30 minutes; a late callback credits nothing', async () => {
     const u = await newUser(server);
-    const created = await money(server, '/wallet/deposit/create', { amount: 10 }, u.token);
+    const created = await money(server, depositCreateCall, { amount: 10 }, u.token);
     server.clock.advance(30 * MIN + 1);
-    const detail = await server.post('/wallet/deposit/detail', { orderNo: created.data.orderNo }, u.token);
+    const detail = await server.call(
+      depositDetailCall,
+      { orderNo: created.data.orderNo },
+      { token: u.token },
+    );
     expect(detail.data).toMatchObject({ state: 'Fail', failReason: 'Payment not completed in time' });
-    const other = await money(server, '/wallet/deposit/create', { amount: 11 }, u.token);
+    const other = await money(server, depositCreateCall, { amount: 11 }, u.token);
     server.clock.advance(30 * MIN + 1);
-    const records = await server.post('/wallet/records', { type: 'deposit' }, u.token);
-    expect(
-      records.data.content.find((r: { orderNo: string }) => r.orderNo === other.data.orderNo),
-    ).toMatchObject({
+    const records = await server.call(recordsCall, { type: 'deposit' }, { token: u.token });
+    expect(records.data.content.find((r) => r.orderNo === other.data.orderNo)).toMatchObject({
       state: 'Fail',
       remark: 'Payment not completed in time',
     });
-    const late = await server.post('/wallet/sandbox/callback', signedCallback(created.data.orderNo, 10));
+    const late = await server.call(sandboxCallbackCall, signedCallback(created.data.orderNo, 10));
     expect(late.data.state).toBe('Fail');
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 0 });
   });
@@ -260,9 +296,9 @@ describe('deposits', () => {
     [{ amount: '10' }, 'invalid_type'],
   ])('refuses deposit %j (%s)', async (body, code) => {
     const u = validator;
-    const res = await money(server, '/wallet/deposit/create', body, u.token);
+    const res = await moneyUntyped(server, depositCreateCall, body, u.token);
     expect(res.http).toBe(400);
-    expect(res.data.issues[0]).toMatchObject({ path: 'amount', code });
+    expect(res.failure.issues?.[0]).toMatchObject({ path: 'amount', code });
   });
 
   it('without demo mode there is no provider: 503 and no sandbox routes', async () => {
@@ -273,15 +309,16 @@ describe('deposits', () => {
       expect(u).toBeNull();
       await seedDemo(prod.db, prod.clock.now());
       const demo = DEMO_ACCOUNTS[0];
-      const login = await prod.post('/cplogin/login', {
-        areaCode: demo?.areaCode,
-        phone: demo?.phone,
-        password: demo?.password,
+      if (!demo) throw new Error('no such demo account');
+      const login = await prod.call(loginCall, {
+        areaCode: demo.areaCode,
+        phone: demo.phone,
+        password: demo.password,
       });
-      const res = await money(prod, '/wallet/deposit/create', { amount: 10 }, login.data.token);
+      const res = await money(prod, depositCreateCall, { amount: 10 }, login.data.token);
       expect(res.http).toBe(503);
       expect(res.data).toEqual({ code: 'payments_unavailable' });
-      expect((await prod.post('/wallet/sandbox/callback', signedCallback('X', 1))).http).toBe(404);
+      expect((await prod.call(sandboxCallbackCall, signedCallback('X', 1))).http).toBe(404);
     } finally {
       await prod.close();
     }
@@ -297,7 +334,7 @@ describe('withdrawal methods', () => {
     cardNumber: '123456789012',
     ifsc: 'HDFC0001234',
     phone: '9876543210',
-  };
+  } as const;
   it.each([
     [{ ...good, holderName: '' }, 'holderName', 'holder_name_required'],
     [{ ...good, holderName: undefined }, 'holderName', 'holder_name_required'],
@@ -314,35 +351,35 @@ describe('withdrawal methods', () => {
     [{ kind: 'ewallet', walletType: 'GCash', account: '0917' }, 'holderName', 'holder_name_required'],
   ])('refuses %j (%s: %s)', async (body, path, code) => {
     const u = validator;
-    const res = await server.post('/wallet/cards/save', body, u.token);
+    const res = await server.callUntyped(cardsSaveCall, body, { token: u.token });
     expect(res.http).toBe(400);
-    expect(res.data.issues).toContainEqual(expect.objectContaining({ path, code }));
+    expect(res.failure.issues).toContainEqual(expect.objectContaining({ path, code }));
   });
 
   it('saves, lists masked, edits and deletes a card and an e-wallet', async () => {
     const u = await newUser(server, { safePassword: null, india: true });
-    const card = await server.post('/wallet/cards/save', { ...good, ifsc: 'hdfc0001234' }, u.token);
+    const card = await server.call(cardsSaveCall, { ...good, ifsc: 'hdfc0001234' }, { token: u.token });
     expect(card.data).toMatchObject({ kind: 'bank', cardNumberMasked: '****9012', ifsc: 'HDFC0001234' });
-    const wallet = await server.post(
-      '/wallet/cards/save',
+    const wallet = await server.call(
+      cardsSaveCall,
       { kind: 'ewallet', walletType: 'GCash', account: '09171234567', holderName: 'Maria' },
-      u.token,
+      { token: u.token },
     );
     expect(wallet.data).toMatchObject({ kind: 'ewallet', accountMasked: '****4567' });
-    const edited = await server.post(
-      '/wallet/cards/save',
+    const edited = await server.call(
+      cardsSaveCall,
       { ...good, id: card.data.id, bank: 'UTIB' },
-      u.token,
+      { token: u.token },
     );
     expect(edited.data).toMatchObject({ id: card.data.id, bank: 'UTIB' });
-    expect((await server.post('/wallet/cards/list', {}, u.token)).data).toHaveLength(2);
-    expect((await server.post('/wallet/cards/delete', { id: card.data.id }, u.token)).status).toBe(200);
-    const again = await server.post('/wallet/cards/delete', { id: card.data.id }, u.token);
+    expect((await server.call(cardsListCall, {}, { token: u.token })).data).toHaveLength(2);
+    expect((await server.call(cardsDeleteCall, { id: card.data.id }, { token: u.token })).status).toBe(200);
+    const again = await server.call(cardsDeleteCall, { id: card.data.id }, { token: u.token });
     expect(again.http).toBe(400);
-    expect((await server.post('/wallet/cards/list', {}, u.token)).data).toHaveLength(1);
+    expect((await server.call(cardsListCall, {}, { token: u.token })).data).toHaveLength(1);
     const other = await newUser(server, { safePassword: null, india: true });
-    const foreign = await server.post('/wallet/cards/save', { ...good, id: wallet.data.id }, other.token);
-    expect(foreign.data.issues[0]).toMatchObject({ path: 'id', code: 'item_not_found' });
+    const foreign = await server.call(cardsSaveCall, { ...good, id: wallet.data.id }, { token: other.token });
+    expect(foreign.failure.issues?.[0]).toMatchObject({ path: 'id', code: 'item_not_found' });
   });
 });
 
@@ -357,9 +394,9 @@ describe('withdrawals', () => {
     [{ amount: 100, methodId: 999999, safePassword: '135790' }, 'methodId', 'item_not_found'],
   ])('refuses %j (%s: %s)', async (body, path, code) => {
     const u = validator;
-    const res = await money(server, '/wallet/withdraw/create', body, u.token);
+    const res = await moneyUntyped(server, withdrawCreateCall, body, u.token);
     expect(res.http).toBe(400);
-    expect(res.data.issues[0]).toMatchObject({ path, code });
+    expect(res.failure.issues?.[0]).toMatchObject({ path, code });
   });
 
   it('refuses more than withdrawable, a wrong safe password, and no safe password', async () => {
@@ -368,27 +405,27 @@ describe('withdrawals', () => {
     await deposit(server, u, 150);
     const tooMuch = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 150.01, methodId, safePassword: SAFE_PASSWORD },
       u.token,
     );
-    expect(tooMuch.data.issues[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
+    expect(tooMuch.failure.issues?.[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
     const wrong = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 100, methodId, safePassword: '000000' },
       u.token,
     );
-    expect(wrong.data.issues[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_wrong' });
+    expect(wrong.failure.issues?.[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_wrong' });
     const v = await newUser(server, { safePassword: null });
     const vm = await addBankCard(server, v);
     const none = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 100, methodId: vm, safePassword: '000000' },
       v.token,
     );
-    expect(none.data.issues[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_not_set' });
+    expect(none.failure.issues?.[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_not_set' });
   });
 
   it('the review queue sorts as asked: newest, oldest or largest first; a wrong order is refused', async () => {
@@ -400,7 +437,7 @@ describe('withdrawals', () => {
       server.clock.advance(1000);
       const w = await money(
         server,
-        '/wallet/withdraw/create',
+        withdrawCreateCall,
         { amount, methodId, safePassword: SAFE_PASSWORD },
         u.token,
       );
@@ -408,11 +445,11 @@ describe('withdrawals', () => {
       ids.push(Number(w.data.id));
     }
     const [small, large, smallest] = ids;
-    const order = async (sort?: string) => {
-      const res = await server.post(
-        '/admin/withdrawals/list',
+    const order = async (sort?: 'newest' | 'oldest' | 'largest') => {
+      const res = await server.call(
+        adminWithdrawalListCall,
         { state: 'WaitReview', sort, size: 50 },
-        operator.token,
+        { token: operator.token },
       );
       expect(res.http, res.message).toBe(200);
       return (res.data.content as { id: number }[]).map((x) => x.id).filter((id) => ids.includes(id));
@@ -420,8 +457,12 @@ describe('withdrawals', () => {
     expect(await order()).toEqual([smallest, large, small]);
     expect(await order('oldest')).toEqual([small, large, smallest]);
     expect(await order('largest')).toEqual([large, small, smallest]);
-    const wrong = await server.post('/admin/withdrawals/list', { sort: 'cheapest' }, operator.token);
-    expect(wrong.data.issues[0]).toMatchObject({ path: 'sort', code: 'invalid_type' });
+    const wrong = await server.callUntyped(
+      adminWithdrawalListCall,
+      { sort: 'cheapest' },
+      { token: operator.token },
+    );
+    expect(wrong.failure.issues?.[0]).toMatchObject({ path: 'sort', code: 'invalid_type' });
   });
 
   it('walks Prepare -> WaitReview -> WaitExec -> Exec -> Success with an operator', async () => {
@@ -430,7 +471,7 @@ describe('withdrawals', () => {
     await deposit(server, u, 500);
     const w = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 200, methodId, safePassword: SAFE_PASSWORD },
       u.token,
     );
@@ -448,34 +489,38 @@ describe('withdrawals', () => {
       lockedCoin: 200,
     });
 
-    const notOp = await money(server, '/admin/withdrawals/approve', { id: w.data.id }, u.token);
+    const notOp = await money(server, adminApproveCall, { id: w.data.id }, u.token);
     expect(notOp.http).toBe(403);
     expect(notOp.data).toEqual({ code: 'operator_only' });
 
-    const listed = await server.post('/admin/withdrawals/list', { state: 'WaitReview' }, operator.token);
+    const listed = await server.call(
+      adminWithdrawalListCall,
+      { state: 'WaitReview' },
+      { token: operator.token },
+    );
     expect(listed.data.content.some((x: { id: number }) => x.id === w.data.id)).toBe(true);
 
-    const approved = await money(server, '/admin/withdrawals/approve', { id: w.data.id }, operator.token);
+    const approved = await money(server, adminApproveCall, { id: w.data.id }, operator.token);
     expect(approved.data).toMatchObject({ state: 'WaitExec', userUid: u.uid });
     const executeTooSoon = await money(
       server,
-      '/admin/withdrawals/settle',
+      adminSettleCall,
       { id: w.data.id, outcome: 'Success' },
       operator.token,
     );
     expect(executeTooSoon.http).toBe(409);
     expect(executeTooSoon.data).toEqual({ code: 'state_changed' });
-    expect(
-      (await money(server, '/admin/withdrawals/execute', { id: w.data.id }, operator.token)).data.state,
-    ).toBe('Exec');
+    expect((await money(server, adminExecuteCall, { id: w.data.id }, operator.token)).data.state).toBe(
+      'Exec',
+    );
     const settled = await money(
       server,
-      '/admin/withdrawals/settle',
+      adminSettleCall,
       { id: w.data.id, outcome: 'Success' },
       operator.token,
     );
     expect(settled.data.state).toBe('Success');
-    const detail = await server.post('/wallet/withdraw/detail', { id: w.data.id }, u.token);
+    const detail = await server.call(withdrawDetailCall, { id: w.data.id }, { token: u.token });
     expect(detail.data.steps.map((s: { state: string }) => s.state)).toEqual([
       'Prepare',
       'WaitReview',
@@ -484,11 +529,11 @@ describe('withdrawals', () => {
       'Success',
     ]);
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 300, canWithdrawCoin: 300, lockedCoin: 0 });
-    const rec = await server.post('/wallet/records', { type: 'withdraw' }, u.token);
+    const rec = await server.call(recordsCall, { type: 'withdraw' }, { token: u.token });
     expect(rec.data.content[0]).toMatchObject({ amount: -200, state: 'Success', orderNo: w.data.orderNo });
     const other = await newUser(server, { safePassword: null });
-    expect((await server.post('/wallet/withdraw/detail', { id: w.data.id }, other.token)).http).toBe(404);
-    expect((await server.post('/wallet/withdraw/list', {}, u.token)).data.totalElements).toBe(1);
+    expect((await server.call(withdrawDetailCall, { id: w.data.id }, { token: other.token })).http).toBe(404);
+    expect((await server.call(withdrawListCall, {}, { token: u.token })).data.totalElements).toBe(1);
   });
 
   it('reject and a failed payout return the funds with a reason', async () => {
@@ -497,45 +542,43 @@ describe('withdrawals', () => {
     await deposit(server, u, 500);
     const a = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 100, methodId, safePassword: SAFE_PASSWORD },
       u.token,
     );
     const b = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 150, methodId, safePassword: SAFE_PASSWORD },
       u.token,
     );
-    const noReason = await money(server, '/admin/withdrawals/reject', { id: a.data.id }, operator.token);
-    expect(noReason.data.issues[0]).toMatchObject({ path: 'reason', code: 'required' });
+    const noReason = await moneyUntyped(server, adminRejectCall, { id: a.data.id }, operator.token);
+    expect(noReason.failure.issues?.[0]).toMatchObject({ path: 'reason', code: 'required' });
     const rejected = await money(
       server,
-      '/admin/withdrawals/reject',
+      adminRejectCall,
       { id: a.data.id, reason: 'Name mismatch' },
       operator.token,
     );
     expect(rejected.data).toMatchObject({ state: 'Fail', reason: 'Name mismatch' });
-    await money(server, '/admin/withdrawals/approve', { id: b.data.id }, operator.token);
-    await money(server, '/admin/withdrawals/execute', { id: b.data.id }, operator.token);
+    await money(server, adminApproveCall, { id: b.data.id }, operator.token);
+    await money(server, adminExecuteCall, { id: b.data.id }, operator.token);
     const failNoReason = await money(
       server,
-      '/admin/withdrawals/settle',
+      adminSettleCall,
       { id: b.data.id, outcome: 'Fail' },
       operator.token,
     );
-    expect(failNoReason.data.issues[0]).toMatchObject({ path: 'reason', code: 'required' });
+    expect(failNoReason.failure.issues?.[0]).toMatchObject({ path: 'reason', code: 'required' });
     const failed = await money(
       server,
-      '/admin/withdrawals/settle',
+      adminSettleCall,
       { id: b.data.id, outcome: 'Fail', reason: 'Bank refused' },
       operator.token,
     );
     expect(failed.data).toMatchObject({ state: 'Fail', reason: 'Bank refused' });
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 500, canWithdrawCoin: 500, lockedCoin: 0 });
-    expect((await money(server, '/admin/withdrawals/approve', { id: 987654 }, operator.token)).http).toBe(
-      404,
-    );
+    expect((await money(server, adminApproveCall, { id: 987654 }, operator.token)).http).toBe(404);
   });
 
   it('approve and reject racing: exactly one wins', async () => {
@@ -545,13 +588,13 @@ describe('withdrawals', () => {
     for (let i = 0; i < 5; i++) {
       const w = await money(
         server,
-        '/wallet/withdraw/create',
+        withdrawCreateCall,
         { amount: 100, methodId, safePassword: SAFE_PASSWORD },
         u.token,
       );
       const [ap, rj] = await Promise.all([
-        money(server, '/admin/withdrawals/approve', { id: w.data.id }, operator.token),
-        money(server, '/admin/withdrawals/reject', { id: w.data.id, reason: 'race' }, operator.token),
+        money(server, adminApproveCall, { id: w.data.id }, operator.token),
+        money(server, adminRejectCall, { id: w.data.id, reason: 'race' }, operator.token),
       ]);
       const winners = [ap, rj].filter((r) => r.status === 200);
       expect(winners).toHaveLength(1);
@@ -563,15 +606,15 @@ describe('withdrawals', () => {
 
   it('the e-wallet arrival estimate is 1 minute to 12 hours', async () => {
     const u = await newUser(server);
-    const wallet = await server.post(
-      '/wallet/cards/save',
+    const wallet = await server.call(
+      cardsSaveCall,
       { kind: 'ewallet', walletType: 'Maya', account: '09170000001', holderName: 'Ana' },
-      u.token,
+      { token: u.token },
     );
     await deposit(server, u, 100);
     const w = await money(
       server,
-      '/wallet/withdraw/create',
+      withdrawCreateCall,
       { amount: 100, methodId: wallet.data.id, safePassword: SAFE_PASSWORD },
       u.token,
     );
@@ -582,63 +625,53 @@ describe('withdrawals', () => {
 describe('safe', () => {
   it('sets once, changes with the old password, moves money in and out', async () => {
     const u = await newUser(server, { safePassword: null });
-    expect((await server.post('/wallet/safe/info', {}, u.token)).data).toEqual({
+    expect((await server.call(safeInfoCall, {}, { token: u.token })).data).toEqual({
       hasPassword: false,
       balance: 0,
       lockedUntil: null,
       triesLeft: 5,
     });
     expect(
-      (await server.post('/wallet/safe/setPassword', { password: '12345' }, u.token)).data.issues[0],
+      (await server.call(safeSetPasswordCall, { password: '12345' }, { token: u.token })).failure.issues?.[0],
     ).toMatchObject({
       path: 'password',
       code: 'safe_password_format',
     });
     expect(
-      (await server.post('/wallet/safe/setPassword', { password: '111111' }, u.token)).data.hasPassword,
+      (await server.call(safeSetPasswordCall, { password: '111111' }, { token: u.token })).data.hasPassword,
     ).toBe(true);
-    const twice = await server.post('/wallet/safe/setPassword', { password: '222222' }, u.token);
+    const twice = await server.call(safeSetPasswordCall, { password: '222222' }, { token: u.token });
     expect(twice.http).toBe(409);
     expect(twice.data).toEqual({ code: 'safe_password_already_set' });
-    const wrongOld = await server.post(
-      '/wallet/safe/changePassword',
+    const wrongOld = await server.call(
+      safeChangePasswordCall,
       { oldPassword: '999999', password: '222222' },
-      u.token,
+      { token: u.token },
     );
-    expect(wrongOld.data.issues[0]).toMatchObject({ path: 'oldPassword', code: 'safe_password_wrong' });
+    expect(wrongOld.failure.issues?.[0]).toMatchObject({ path: 'oldPassword', code: 'safe_password_wrong' });
     expect(
       (
-        await server.post(
-          '/wallet/safe/changePassword',
+        await server.call(
+          safeChangePasswordCall,
           { oldPassword: '111111', password: '222222' },
-          u.token,
+          { token: u.token },
         )
       ).status,
     ).toBe(200);
 
     await deposit(server, u, 100);
-    const into = await money(server, '/wallet/safe/deposit', { amount: 60.5 }, u.token);
+    const into = await money(server, safeDepositCall, { amount: 60.5 }, u.token);
     expect(into.data).toMatchObject({ amount: 60.5, safeBalance: 60.5, canWithdrawCoin: 39.5 });
-    const outWrong = await money(
-      server,
-      '/wallet/safe/withdraw',
-      { amount: 10, safePassword: '111111' },
-      u.token,
-    );
-    expect(outWrong.data.issues[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_wrong' });
+    const outWrong = await money(server, safeWithdrawCall, { amount: 10, safePassword: '111111' }, u.token);
+    expect(outWrong.failure.issues?.[0]).toMatchObject({ path: 'safePassword', code: 'safe_password_wrong' });
     const outTooMuch = await money(
       server,
-      '/wallet/safe/withdraw',
+      safeWithdrawCall,
       { amount: 60.51, safePassword: '222222' },
       u.token,
     );
-    expect(outTooMuch.data.issues[0]).toMatchObject({ code: 'insufficient_funds' });
-    const out = await money(
-      server,
-      '/wallet/safe/withdraw',
-      { amount: 10.25, safePassword: '222222' },
-      u.token,
-    );
+    expect(outTooMuch.failure.issues?.[0]).toMatchObject({ code: 'insufficient_funds' });
+    const out = await money(server, safeWithdrawCall, { amount: 10.25, safePassword: '222222' }, u.token);
     expect(out.data).toMatchObject({ safeBalance: 50.25, canWithdrawCoin: 49.75 });
     expect(await secondary(server, u)).toMatchObject({ totalCoin: 49.75, safeCoin: 50.25 });
   });
@@ -646,34 +679,19 @@ describe('safe', () => {
   it('5 wrong tries lock the safe password for 15 minutes', async () => {
     const u = await newUser(server);
     await deposit(server, u, 10);
-    await money(server, '/wallet/safe/deposit', { amount: 10 }, u.token);
+    await money(server, safeDepositCall, { amount: 10 }, u.token);
     for (let i = 0; i < 4; i++) {
-      const r = await money(server, '/wallet/safe/withdraw', { amount: 1, safePassword: '000000' }, u.token);
-      expect(r.data.issues[0].code).toBe('safe_password_wrong');
+      const r = await money(server, safeWithdrawCall, { amount: 1, safePassword: '000000' }, u.token);
+      expect(r.failure.issues?.[0]?.code).toBe('safe_password_wrong');
     }
-    const fifth = await money(
-      server,
-      '/wallet/safe/withdraw',
-      { amount: 1, safePassword: '000000' },
-      u.token,
-    );
+    const fifth = await money(server, safeWithdrawCall, { amount: 1, safePassword: '000000' }, u.token);
     expect(fifth.http).toBe(429);
     expect(fifth.data).toMatchObject({ code: 'safe_locked', retryAfter: 900 });
-    const right = await money(
-      server,
-      '/wallet/safe/withdraw',
-      { amount: 1, safePassword: SAFE_PASSWORD },
-      u.token,
-    );
+    const right = await money(server, safeWithdrawCall, { amount: 1, safePassword: SAFE_PASSWORD }, u.token);
     expect(right.http).toBe(429);
-    expect((await server.post('/wallet/safe/info', {}, u.token)).data.triesLeft).toBe(0);
+    expect((await server.call(safeInfoCall, {}, { token: u.token })).data.triesLeft).toBe(0);
     server.clock.advance(15 * MIN);
-    const after = await money(
-      server,
-      '/wallet/safe/withdraw',
-      { amount: 1, safePassword: SAFE_PASSWORD },
-      u.token,
-    );
+    const after = await money(server, safeWithdrawCall, { amount: 1, safePassword: SAFE_PASSWORD }, u.token);
     expect(after.status).toBe(200);
   });
 });
@@ -687,9 +705,9 @@ describe('transfers', () => {
     [{ receiverUid: 10000002, amount: 10 }, 'safePassword', 'safe_password_format'],
   ])('refuses %j (%s: %s)', async (body, path, code) => {
     const u = validator;
-    const res = await money(server, '/wallet/transfer', body, u.token);
+    const res = await moneyUntyped(server, transferCall, body, u.token);
     expect(res.http).toBe(400);
-    expect(res.data.issues[0]).toMatchObject({ path, code });
+    expect(res.failure.issues?.[0]).toMatchObject({ path, code });
   });
 
   it('refuses oneself and more than withdrawable; moves money and both sides see it', async () => {
@@ -697,30 +715,30 @@ describe('transfers', () => {
     const b = await newUser(server, { safePassword: null });
     const self = await money(
       server,
-      '/wallet/transfer',
+      transferCall,
       { receiverUid: a.uid, amount: 10, safePassword: SAFE_PASSWORD },
       a.token,
     );
-    expect(self.data.issues[0]).toMatchObject({ path: 'receiverUid', code: 'receiver_self' });
+    expect(self.failure.issues?.[0]).toMatchObject({ path: 'receiverUid', code: 'receiver_self' });
     const poor = await money(
       server,
-      '/wallet/transfer',
+      transferCall,
       { receiverUid: b.uid, amount: 10, safePassword: SAFE_PASSWORD },
       a.token,
     );
-    expect(poor.data.issues[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
+    expect(poor.failure.issues?.[0]).toMatchObject({ path: 'amount', code: 'insufficient_funds' });
     await deposit(server, a, 100);
     const sent = await money(
       server,
-      '/wallet/transfer',
+      transferCall,
       { receiverUid: b.uid, amount: 42.42, safePassword: SAFE_PASSWORD },
       a.token,
     );
     expect(sent.data).toMatchObject({ receiverUid: b.uid, amount: 42.42, canWithdrawCoin: 57.58 });
     expect(await secondary(server, b)).toMatchObject({ totalCoin: 42.42, canWithdrawCoin: 42.42 });
-    const ra = await server.post('/wallet/records', { type: 'transferOut' }, a.token);
+    const ra = await server.call(recordsCall, { type: 'transferOut' }, { token: a.token });
     expect(ra.data.content[0]).toMatchObject({ amount: -42.42, counterpartyUid: b.uid, state: 'Success' });
-    const rb = await server.post('/wallet/records', {}, b.token);
+    const rb = await server.call(recordsCall, {}, { token: b.token });
     expect(rb.data.content[0]).toMatchObject({ type: 'transferIn', amount: 42.42, counterpartyUid: a.uid });
   });
 });
@@ -731,21 +749,21 @@ describe('records', () => {
     await deposit(server, u, 100);
     const t0 = server.clock.now();
     server.clock.advance(MIN);
-    for (let i = 0; i < 55; i++) await money(server, '/wallet/safe/deposit', { amount: 1 }, u.token);
-    const all = await server.post('/wallet/records', {}, u.token);
+    for (let i = 0; i < 55; i++) await money(server, safeDepositCall, { amount: 1 }, u.token);
+    const all = await server.call(recordsCall, {}, { token: u.token });
     expect(all.data).toMatchObject({ totalElements: 56, totalPages: 2, number: 0 });
     expect(all.data.content).toHaveLength(50);
-    expect(all.data.content[0].type).toBe('safeIn');
-    const second = await server.post('/wallet/records', { number: 1 }, u.token);
+    expect(all.data.content[0]?.type).toBe('safeIn');
+    const second = await server.call(recordsCall, { number: 1 }, { token: u.token });
     expect(second.data.content).toHaveLength(6);
     expect(second.data.content.at(-1)).toMatchObject({ type: 'deposit', amount: 100, state: 'Success' });
-    const deposits = await server.post('/wallet/records', { type: 'deposit' }, u.token);
+    const deposits = await server.call(recordsCall, { type: 'deposit' }, { token: u.token });
     expect(deposits.data.totalElements).toBe(1);
-    const before = await server.post('/wallet/records', { to: t0 }, u.token);
+    const before = await server.call(recordsCall, { to: t0 }, { token: u.token });
     expect(before.data.totalElements).toBe(1);
-    const after = await server.post('/wallet/records', { from: t0 + 1 }, u.token);
+    const after = await server.call(recordsCall, { from: t0 + 1 }, { token: u.token });
     expect(after.data.totalElements).toBe(55);
-    const bad = await server.post('/wallet/records', { type: 'lottery', size: 51 }, u.token);
+    const bad = await server.callUntyped(recordsCall, { type: 'lottery', size: 51 }, { token: u.token });
     expect(bad.http).toBe(400);
   });
 });
@@ -758,40 +776,36 @@ describe('demo seed', () => {
       await expectLedgerSound(s);
       const login = async (label: string) => {
         const a = DEMO_ACCOUNTS.find((x) => x.label === label);
-        const res = await s.post('/cplogin/login', {
-          areaCode: a?.areaCode,
-          phone: a?.phone,
-          password: a?.password,
+        if (!a) throw new Error('no such demo account');
+        const res = await s.call(loginCall, {
+          areaCode: a.areaCode,
+          phone: a.phone,
+          password: a.password,
         });
         return res.data.token as string;
       };
       const player = await login('player');
-      const info = await s.post('/user/secondaryInfo', {}, player);
+      const info = await s.call(secondaryInfoCall, {}, { token: player });
       expect(info.data.totalCoin).toBeGreaterThan(0);
       expect(info.data.lockedCoin).toBe(300);
       // Slots only: Live Casino is the demo transfer provider's wallet, which starts empty (issue 13).
       expect(info.data.inGameCoin).toBe(200);
       const types = new Set(
-        (await s.post('/wallet/records', {}, player)).data.content.map((r: { type: string }) => r.type),
+        (await s.call(recordsCall, {}, { token: player })).data.content.map((r: { type: string }) => r.type),
       );
       expect([...types].sort()).toEqual(
         ['bonus', 'deposit', 'game', 'safeIn', 'safeOut', 'transferIn', 'transferOut', 'withdraw'].sort(),
       );
-      expect((await s.post('/wallet/cards/list', {}, player)).data).toHaveLength(2);
+      expect((await s.call(cardsListCall, {}, { token: player })).data).toHaveLength(2);
       const op = await login('operator');
       // The demo operator signs in with the demo authenticator secret (decision 0024).
-      const before = await s.post('/admin/withdrawals/list', { state: 'WaitReview' }, op);
-      expect(before.data.code).toBe('second_factor_required');
+      const before = await s.call(adminWithdrawalListCall, { state: 'WaitReview' }, { token: op });
+      expect(before.failure.code).toBe('second_factor_required');
       const code = await generate({ secret: DEMO_OPERATOR_TOTP_SECRET, epoch: s.clock.now() / 1000 });
-      expect((await s.post('/admin/session/totp', { code }, op)).status).toBe(200);
-      const pending = await s.post('/admin/withdrawals/list', { state: 'WaitReview' }, op);
+      expect((await s.call(adminTotpCall, { code }, { token: op })).status).toBe(200);
+      const pending = await s.call(adminWithdrawalListCall, { state: 'WaitReview' }, { token: op });
       expect(pending.data.totalElements).toBe(1);
-      const out = await money(
-        s,
-        '/wallet/safe/withdraw',
-        { amount: 1, safePassword: DEMO_SAFE_PASSWORD },
-        player,
-      );
+      const out = await money(s, safeWithdrawCall, { amount: 1, safePassword: DEMO_SAFE_PASSWORD }, player);
       expect(out.status).toBe(200);
     } finally {
       await s.close();

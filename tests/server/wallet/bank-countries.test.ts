@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_COUNTRIES } from '#contract/banks';
+import { sitesCall } from '#contract/site';
+import { cardsDeleteCall, cardsListCall, cardsSaveCall } from '#contract/wallet';
 import * as m0007 from '../../../server/db/migrations/0007_bank_countries';
 import { updateSite } from '../../../server/modules/site/repository';
 import { registerUser, startServer, type TestServer } from '../harness';
@@ -40,7 +42,8 @@ const hdfc = {
 };
 const PH_BANKS = BANK_COUNTRIES.find((c) => c.code === 'PH')?.banks ?? [];
 
-const save = (user: WalletUser, body: unknown) => server.post('/wallet/cards/save', body, user.token);
+const save = (user: WalletUser, body: unknown) =>
+  server.callUntyped(cardsSaveCall, body, { token: user.token });
 
 describe('a Philippine user (+63)', () => {
   it('adds a BDO account without IFSC, shown by the bank’s name, and an IFSC sent anyway is not kept', async () => {
@@ -66,18 +69,18 @@ describe('a Philippine user (+63)', () => {
       if (code === 'BDO' && (wrong === 10 || wrong === 12)) continue;
       const res = await save(ph, { ...bdo, bank: code, cardNumber: digits(wrong) });
       expect(res.http).toBe(400);
-      expect(res.data.issues).toEqual([
+      expect(res.failure.issues).toEqual([
         expect.objectContaining({ path: 'cardNumber', code: 'card_number_format' }),
       ]);
     }
-    await server.post('/wallet/cards/delete', { id: good.data.id }, ph.token);
+    await server.call(cardsDeleteCall, { id: good.data.id }, { token: ph.token });
   });
 
   it('refuses 11 digits at BDO and letters in the number', async () => {
     for (const cardNumber of ['00123456789', '00123456789a']) {
       const res = await save(ph, { ...bdo, cardNumber });
       expect(res.http).toBe(400);
-      expect(res.data.issues).toEqual([
+      expect(res.failure.issues).toEqual([
         expect.objectContaining({ path: 'cardNumber', code: 'card_number_format' }),
       ]);
     }
@@ -86,19 +89,21 @@ describe('a Philippine user (+63)', () => {
   it('refuses an Indian bank as no bank selected, and an IFSC-less Indian account as IFSC required', async () => {
     const indian = await save(ph, hdfc);
     expect(indian.http).toBe(400);
-    expect(indian.data.issues).toEqual([expect.objectContaining({ path: 'bank', code: 'bank_required' })]);
+    expect(indian.failure.issues).toEqual([expect.objectContaining({ path: 'bank', code: 'bank_required' })]);
     const noIfsc = await save(ph, { ...hdfc, ifsc: undefined });
     expect(noIfsc.http).toBe(400);
-    expect(noIfsc.data.issues).toContainEqual(
+    expect(noIfsc.failure.issues).toContainEqual(
       expect.objectContaining({ path: 'ifsc', code: 'ifsc_required' }),
     );
-    const list = await server.post('/wallet/cards/list', {}, ph.token);
-    expect(list.data.some((m: { bank?: string }) => m.bank === 'HDFC')).toBe(false);
+    const list = await server.call(cardsListCall, {}, { token: ph.token });
+    expect(list.data.some((m) => 'bank' in m && m.bank === 'HDFC')).toBe(false);
   });
 
   it('keeps the 10-digit bank phone rule', async () => {
     const res = await save(ph, { ...bdo, phone: '917123456' });
-    expect(res.data.issues).toEqual([expect.objectContaining({ path: 'phone', code: 'bank_phone_format' })]);
+    expect(res.failure.issues).toEqual([
+      expect.objectContaining({ path: 'phone', code: 'bank_phone_format' }),
+    ]);
   });
 });
 
@@ -119,7 +124,7 @@ describe('an Indian user (+91)', () => {
   ])('refuses %j (%s: %s)', async (body, path, code) => {
     const res = await save(india, body);
     expect(res.http).toBe(400);
-    expect(res.data.issues).toContainEqual(expect.objectContaining({ path, code }));
+    expect(res.failure.issues).toContainEqual(expect.objectContaining({ path, code }));
   });
 });
 
@@ -132,7 +137,7 @@ describe('a user whose area code names no bank country (+34)', () => {
 
   it('adds the banks of the site’s country: the Philippines by default, India on an Indian site', async () => {
     expect((await save(spain, bdo)).http).toBe(200);
-    expect((await save(spain, hdfc)).data.issues).toEqual([
+    expect((await save(spain, hdfc)).failure.issues).toEqual([
       expect.objectContaining({ path: 'bank', code: 'bank_required' }),
     ]);
     // The test server is reached as 127.0.0.1, one of the demo sites.
@@ -140,12 +145,12 @@ describe('a user whose area code names no bank country (+34)', () => {
     try {
       expect((await save(spain, hdfc)).http).toBe(200);
       // And, an Indian site's banks needing one, the IFSC code is asked for too.
-      expect((await save(spain, bdo)).data.issues).toEqual([
+      expect((await save(spain, bdo)).failure.issues).toEqual([
         expect.objectContaining({ path: 'bank', code: 'bank_required' }),
         expect.objectContaining({ path: 'ifsc', code: 'ifsc_required' }),
       ]);
-      const sites = await server.post('/mainview/sites');
-      expect(sites.data.map((s: { country: string }) => s.country)).toEqual(['PH', 'IN']);
+      const sites = await server.call(sitesCall, {});
+      expect(sites.data.map((s) => s.country)).toEqual(['PH', 'IN']);
     } finally {
       await updateSite(server.db, '127.0.0.1', { country: 'PH' });
     }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
+import { withdrawCreateCall } from '#contract/wallet';
 import { type App, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createPostgresDb, type Db } from '../../../server/db/create-db';
@@ -17,6 +17,7 @@ import {
   usingPostgres,
 } from '../harness';
 import { makeOperator } from '../operators/helpers';
+import { moneyAt } from '../processes';
 import {
   addBankCard,
   deposit,
@@ -33,33 +34,7 @@ const pg = usingPostgres();
 let server: TestServer;
 let second: { app: App; db: Db; url: string } | undefined;
 
-/** POSTs to one of the two instances. */
-async function postTo(
-  url: string,
-  path: string,
-  body: unknown,
-  token: string,
-  key: string,
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
-): Promise<{ http: number; status: number; data: any; replayed: boolean }> {
-  const res = await fetch(`${url}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      [IDEMPOTENCY_KEY_HEADER]: key,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number; data: unknown };
-  return {
-    http: res.status,
-    status: json.status,
-    data: json.data,
-    replayed: res.headers.has('idempotent-replayed'),
-  };
-}
-
+/** The instances' addresses (the first twice while the second is not up). */
 const urls = () => [server.url, second?.url ?? server.url];
 
 describe.skipIf(!pg)(
@@ -103,14 +78,14 @@ describe.skipIf(!pg)(
       const results = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
           i % 2 === 0
-            ? postTo(
+            ? moneyAt(
                 urls()[i % 4 < 2 ? 0 : 1] as string,
                 '/wallet/safe/deposit',
                 { amount: 11 },
                 a.token,
                 randomUUID(),
               )
-            : postTo(
+            : moneyAt(
                 urls()[i % 4 < 2 ? 0 : 1] as string,
                 '/wallet/transfer',
                 { receiverUid: b.uid, amount: 11, safePassword: SAFE_PASSWORD },
@@ -140,7 +115,7 @@ describe.skipIf(!pg)(
       const results = await Promise.all(
         Array.from({ length: 100 }, (_, i) => {
           const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
-          return postTo(
+          return moneyAt(
             urls()[i % 3 === 0 ? 1 : 0] as string,
             '/wallet/transfer',
             { receiverUid: to.uid, amount: 10, safePassword: SAFE_PASSWORD },
@@ -162,7 +137,7 @@ describe.skipIf(!pg)(
       const key = randomUUID();
       const results = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          postTo(
+          moneyAt(
             urls()[i % 2] as string,
             '/wallet/transfer',
             { receiverUid: b.uid, amount: 25, safePassword: SAFE_PASSWORD },
@@ -191,7 +166,7 @@ describe.skipIf(!pg)(
       for (let i = 0; i < 20; i++) {
         const w = await money(
           server,
-          '/wallet/withdraw/create',
+          withdrawCreateCall,
           { amount: 100, methodId, safePassword: SAFE_PASSWORD },
           u.token,
         );
@@ -200,8 +175,8 @@ describe.skipIf(!pg)(
       const races = await Promise.all(
         ids.map((id, i) =>
           Promise.all([
-            postTo(urls()[i % 2] as string, '/admin/withdrawals/approve', { id }, op.token, randomUUID()),
-            postTo(
+            moneyAt(urls()[i % 2] as string, '/admin/withdrawals/approve', { id }, op.token, randomUUID()),
+            moneyAt(
               urls()[(i + 1) % 2] as string,
               '/admin/withdrawals/reject',
               { id, reason: 'race' },

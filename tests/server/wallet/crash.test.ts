@@ -4,12 +4,11 @@
 // is applied at most once. SQLite always; PostgreSQL too with TEST_DIALECT=postgres.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../../server/seed/wallet';
 import { usingPostgres } from '../harness';
-import { type ProcessEnv, processEnvironment, startServerProcess } from '../processes';
+import { moneyAt, type ProcessEnv, processEnvironment, startServerProcess } from '../processes';
 import { signedCallback } from './helpers';
 
 const CYCLES = Number(process.env.WALLET_CRASH_CYCLES ?? 2);
@@ -31,24 +30,7 @@ afterAll(async () => {
   await proc.cleanup();
 });
 
-async function post(url: string, call: Call) {
-  const res = await fetch(`${url}/api${call.path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${call.token}`,
-      [IDEMPOTENCY_KEY_HEADER]: call.key,
-    },
-    body: JSON.stringify(call.body),
-  });
-  const json = (await res.json()) as { status: number; data: unknown };
-  return {
-    http: res.status,
-    status: json.status,
-    data: json.data,
-    replayed: res.headers.has('idempotent-replayed'),
-  };
-}
+const post = (url: string, call: Call) => moneyAt(url, call.path, call.body, call.token, call.key);
 
 async function login(url: string, label: string): Promise<{ token: string; uid: number }> {
   const a = DEMO_ACCOUNTS.find((x) => x.label === label);

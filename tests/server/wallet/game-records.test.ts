@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelBalanceCall } from '#contract/games';
+import { recordsCall } from '#contract/wallet';
 import { userAccount } from '../../../server/modules/ledger/service';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import {
@@ -39,7 +41,7 @@ interface Listed {
 }
 
 const list = async (user: WalletUser, body: Record<string, unknown> = {}) => {
-  const res = await server.post('/wallet/records', body, user.token);
+  const res = await server.call(recordsCall, body, { token: user.token });
   expect(res.status).toBe(200);
   return res.data as { content: Listed[]; totalElements: number; totalPages: number };
 };
@@ -125,7 +127,7 @@ describe('records of game money', () => {
     expect((await channelTransfer(server, user, transfer.channel, 'in', 25)).data.state).toBe('pending');
     later();
     // The next call on the channel asks the provider, which never applied it: the money comes back.
-    await server.post('/games/channel-balance', { channel: transfer.channel }, user.token);
+    await server.call(channelBalanceCall, { channel: transfer.channel }, { token: user.token });
     const games = await list(user, { type: 'game' });
     expect(games.content.map(({ amount, game }) => ({ amount, move: game?.move }))).toEqual([
       { amount: 25, move: 'channelReturned' },

@@ -3,6 +3,7 @@
 // with TEST_DIALECT=postgres, on PostgreSQL. WALLET_MODEL_RUNS sets the number of sequences.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeInfoCall, sandboxCallbackCall, secondaryInfoCall } from '#contract/wallet';
 import { startServer, type TestServer } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
@@ -125,8 +126,8 @@ const op = fc.oneof(
 async function readModel(): Promise<UserModel[]> {
   const out: UserModel[] = [];
   for (const u of users) {
-    const s = (await server.post('/user/secondaryInfo', {}, u.token)).data;
-    const safe = (await server.post('/wallet/safe/info', {}, u.token)).data;
+    const s = (await server.call(secondaryInfoCall, {}, { token: u.token })).data;
+    const safe = (await server.call(safeInfoCall, {}, { token: u.token })).data;
     out.push({
       main: Math.round(s.canWithdrawCoin * 100),
       locked: Math.round(s.lockedCoin * 100),
@@ -218,7 +219,7 @@ describe('wallet model', () => {
                 const cb = signedCallback(d.orderNo, d.cents / 100, o.paid ? 'paid' : 'failed');
                 const times = o.dup ? 2 : 1;
                 for (let t = 0; t < times; t++) {
-                  const res = await server.post('/wallet/sandbox/callback', cb);
+                  const res = await server.call(sandboxCallbackCall, cb);
                   if (d.state === 'Prepare') {
                     d.state = o.paid ? 'Success' : 'Fail';
                     if (o.paid) (model[d.u] as UserModel).main += d.cents;

@@ -2,6 +2,8 @@
 // page and form need the order's pay token (given only to the owner, in payUrl), the form is accepted
 // from this origin only, and seeded order numbers are not a sequence anyone can walk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCall } from '#contract/auth';
+import { depositCreateCall, depositDetailCall, depositListCall, sandboxCallbackCall } from '#contract/wallet';
 import { createSandboxProvider, signCallback } from '../../../server/modules/payments/provider';
 import { DEMO_ACCOUNTS, seedDemo } from '../../../server/seed/demo';
 import { startServer, type TestServer } from '../harness';
@@ -31,13 +33,13 @@ const storedSecret = async (s: TestServer) =>
   )?.value;
 
 async function createDeposit(amount = 25): Promise<{ orderNo: string; payUrl: string }> {
-  const res = await money(server, '/wallet/deposit/create', { amount }, user.token);
+  const res = await money(server, depositCreateCall, { amount }, user.token);
   expect(res.status).toBe(200);
   return res.data;
 }
 
 const stateOf = async (orderNo: string) =>
-  (await server.post('/wallet/deposit/detail', { orderNo }, user.token)).data.state;
+  (await server.call(depositDetailCall, { orderNo }, { token: user.token })).data.state;
 
 const tokenOf = (payUrl: string) => new URL(payUrl, server.url).searchParams.get('token') ?? '';
 
@@ -69,16 +71,16 @@ describe('the sandbox callback secret', () => {
       providerRef: 'FORGED',
       timestamp: server.clock.now(),
     };
-    const forged = await server.post('/wallet/sandbox/callback', {
+    const forged = await server.call(sandboxCallbackCall, {
       ...unsigned,
       sign: signCallback(OLD_PUBLIC_SECRET, unsigned),
     });
     expect(forged.http).toBe(400);
-    expect(forged.data.issues[0]).toMatchObject({ path: 'sign', code: 'signature_invalid' });
+    expect(forged.failure.issues?.[0]).toMatchObject({ path: 'sign', code: 'signature_invalid' });
     expect(await stateOf(order.orderNo)).toBe('Prepare');
 
     // The install's own secret does sign (the same one after a restart: it is in the database).
-    const genuine = await server.post('/wallet/sandbox/callback', {
+    const genuine = await server.call(sandboxCallbackCall, {
       ...unsigned,
       sign: signCallback(secret as string, unsigned),
     });
@@ -158,13 +160,14 @@ describe('seeded deposits', () => {
     try {
       await seedDemo(fresh.db, fresh.clock.now());
       const demo = DEMO_ACCOUNTS[0];
-      const login = await fresh.post('/cplogin/login', {
-        areaCode: demo?.areaCode,
-        phone: demo?.phone,
-        password: demo?.password,
+      if (!demo) throw new Error('no such demo account');
+      const login = await fresh.call(loginCall, {
+        areaCode: demo.areaCode,
+        phone: demo.phone,
+        password: demo.password,
       });
       expect(login.status, login.message).toBe(200);
-      const list = await fresh.post('/wallet/deposit/list', {}, login.data.token);
+      const list = await fresh.call(depositListCall, {}, { token: login.data.token });
       const numbers = (list.data.content as { orderNo: string }[]).map((o) => o.orderNo);
       expect(numbers.length).toBeGreaterThanOrEqual(2);
       for (const orderNo of numbers) {
