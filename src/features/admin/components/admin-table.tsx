@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Page } from '#contract/paging';
 import { EmptyState } from '#ui/empty-state';
@@ -60,5 +60,39 @@ export function AdminTable<T>({
       </table>
       <Pager page={page} pages={list.data.totalPages} onPage={onPage} />
     </>
+  );
+}
+
+/** A row's Edit button, named by the record it opens. */
+export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useLingui();
+  return (
+    <button type="button" className="button button--secondary" aria-label={t`Edit ${name}`} onClick={onClick}>
+      <Trans>Edit</Trans>
+    </button>
+  );
+}
+
+/** A pending row's two answers: the primary one (release, approve) first, then the other. */
+export function DecisionButtons({
+  yes,
+  no,
+  onYes,
+  onNo,
+}: {
+  yes: ReactNode;
+  no: ReactNode;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  return (
+    <div className="admin-actions">
+      <button type="button" className="button button--primary" onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" className="button button--secondary" onClick={onNo}>
+        {no}
+      </button>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { adminAuditExportCall } from '#contract/admin/audit';
 import { api } from '#lib/api-client';
 import { toast } from '#lib/toast';
-import { TextField } from '#ui/form-fields';
 import { type AuditFilters, adminQueries } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
+import { SearchForm } from './search-form';
 
 /** Saves a downloaded file under its name (an object URL on a transient link). */
 function save(blob: Blob, filename: string): void {
@@ -22,20 +23,13 @@ function save(blob: Blob, filename: string): void {
  * The audit log (issue 16): who did what, from where, before and after, newest first; filtered by action
  * (in the URL) and exported as CSV.
  */
-export function AuditPage({
-  filters,
-  onFilters,
-}: {
-  filters: AuditFilters;
-  onFilters: (next: AuditFilters) => void;
-}) {
+export function AuditPage({ filters, onFilters }: FilteredPageProps<AuditFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.audit(filters));
-  const [typed, setTyped] = useState(filters.action);
   const [exporting, setExporting] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** An action as the log writes it: lower case, letters, underscores and dots. */
+  const search = (typed: string) =>
     onFilters({
       action: typed
         .trim()
@@ -43,7 +37,6 @@ export function AuditPage({
         .replace(/[^a-z_.]/g, ''),
       page: 0,
     });
-  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -58,24 +51,19 @@ export function AuditPage({
   const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
-    <section aria-labelledby="admin-audit-title">
-      <h2 id="admin-audit-title" className="admin-section__title">
-        <Trans>Audit log</Trans>
-      </h2>
-      <form className="admin-search" onSubmit={submit}>
-        <TextField
-          label={t`Action (or its start, e.g. banner.)`}
-          name="action"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className="button button--primary">
-          <Trans>Filter</Trans>
-        </button>
-        <button type="button" className="button button--secondary" disabled={exporting} onClick={exportCsv}>
-          <Trans>Export CSV</Trans>
-        </button>
-      </form>
+    <AdminSection id="audit" title={<Trans>Audit log</Trans>}>
+      <SearchForm
+        label={t`Action (or its start, e.g. banner.)`}
+        name="action"
+        initial={filters.action}
+        onSearch={search}
+        submitLabel={<Trans>Filter</Trans>}
+        after={
+          <button type="button" className="button button--secondary" disabled={exporting} onClick={exportCsv}>
+            <Trans>Export CSV</Trans>
+          </button>
+        }
+      />
       <AdminTable
         list={list}
         rowKey={(e) => e.id}
@@ -119,6 +107,6 @@ export function AuditPage({
           },
         ]}
       />
-    </section>
+    </AdminSection>
   );
 }

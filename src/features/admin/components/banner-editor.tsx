@@ -1,20 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { type AdminBanner, bannerCreateRequestSchema } from '#contract/admin/banner';
 import { CONTENT_LOCALES, type ContentLocale } from '#contract/locales';
 import { ApiError } from '#lib/api-client';
 import { LOCALE_NAMES } from '#lib/i18n';
 import { toast } from '#lib/toast';
 import { validationMessage } from '#lib/validation-messages';
-import { SelectField, TextField } from '#ui/form-fields';
+import { TextField } from '#ui/form-fields';
 import {
   useBannerPictureMutation,
   useBannerPictureRemoveMutation,
   useBannerSaveMutation,
 } from '../admin.mutations';
+import { CheckField } from './check-field';
 import { EditorActions } from './editor-actions';
-import { LocaleTextFields, useLocaleTexts } from './locale-texts';
+import { EditorFrame } from './editor-frame';
+import { LocaleNameField, LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { PictureField } from './picture-field';
+import { SiteField } from './site-field';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
@@ -39,20 +42,19 @@ export function BannerEditor({
   const texts = useLocaleTexts(
     (l) => ({ name: banner?.texts[l]?.name ?? '', remark: banner?.texts[l]?.remark ?? '' }),
     problems.clear,
+    banner?.defaultLocale,
   );
-  const [defaultLocale, setDefaultLocale] = useState<string>(banner?.defaultLocale ?? 'en-US');
   const [site, setSite] = useState(banner?.site ?? EVERY_SITE);
   const sites = useSiteOptions(site);
   const [sortOrder, setSortOrder] = useState(String(banner?.sortOrder ?? 0));
   const [enabled, setEnabled] = useState(banner?.enabled ?? false);
-  const enabledId = useId();
   const message = problems.message;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields = problems.validate(bannerCreateRequestSchema, {
       texts: texts.written(),
-      defaultLocale,
+      defaultLocale: texts.defaultLocale,
       site: sites.target,
       sortOrder: sortOrder.trim() === '' ? undefined : Number(sortOrder),
       enabled,
@@ -72,66 +74,41 @@ export function BannerEditor({
 
   const title = banner ? t`Edit banner` : t`New banner`;
   return (
-    <div className="admin-editor">
-      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
-        <h3 className="admin-editor__title">{title}</h3>
-        <LocaleTextFields
-          defaultLocale={defaultLocale}
-          onDefaultLocale={setDefaultLocale}
-          error={message('defaultLocale')}
-          render={(locale) => (
-            <>
-              <TextField
-                label={t`Name (${LOCALE_NAMES[locale]})`}
-                name={`texts.${locale}.name`}
-                lang={locale}
-                value={texts.texts[locale].name}
-                maxLength={100}
-                onChange={(e) => texts.set(locale, 'name', e.target.value)}
-                error={message(`texts.${locale}.name`)}
-              />
-              <TextField
-                label={t`Remark (${LOCALE_NAMES[locale]})`}
-                name={`texts.${locale}.remark`}
-                lang={locale}
-                value={texts.texts[locale].remark}
-                onChange={(e) => texts.set(locale, 'remark', e.target.value)}
-                error={message(`texts.${locale}.remark`)}
-              />
-            </>
-          )}
-        />
-        <SelectField
-          label={t`Shown on`}
-          name="site"
-          value={sites.chosen}
-          onChange={setSite}
-          options={sites.options}
-          error={message('site')}
-        />
-        <TextField
-          label={t`Order (lower first)`}
-          name="sortOrder"
-          inputMode="numeric"
-          value={sortOrder}
-          onChange={(e) => setSortOrder(e.target.value.replace(/\D/g, ''))}
-          error={message('sortOrder')}
-        />
-        <div className="admin-editor__check">
-          <input
-            id={enabledId}
-            type="checkbox"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-          />
-          <label htmlFor={enabledId}>
-            <Trans>Show on home</Trans>
-          </label>
-        </div>
-        <EditorActions saving={save.isPending} onClose={onClose} />
-      </form>
-      {banner ? <BannerPictures banner={banner} /> : null}
-    </div>
+    <EditorFrame
+      title={title}
+      form={form}
+      onSubmit={submit}
+      after={banner ? <BannerPictures banner={banner} /> : null}
+    >
+      <LocaleTextFields
+        texts={texts}
+        message={message}
+        render={(locale) => (
+          <>
+            <LocaleNameField locale={locale} texts={texts} max={100} message={message} />
+            <TextField
+              label={t`Remark (${LOCALE_NAMES[locale]})`}
+              name={`texts.${locale}.remark`}
+              lang={locale}
+              value={texts.texts[locale].remark}
+              onChange={(e) => texts.set(locale, 'remark', e.target.value)}
+              error={message(`texts.${locale}.remark`)}
+            />
+          </>
+        )}
+      />
+      <SiteField sites={sites} onChange={setSite} error={message('site')} />
+      <TextField
+        label={t`Order (lower first)`}
+        name="sortOrder"
+        inputMode="numeric"
+        value={sortOrder}
+        onChange={(e) => setSortOrder(e.target.value.replace(/\D/g, ''))}
+        error={message('sortOrder')}
+      />
+      <CheckField label={<Trans>Show on home</Trans>} checked={enabled} onChange={setEnabled} />
+      <EditorActions saving={save.isPending} onClose={onClose} />
+    </EditorFrame>
   );
 }
 

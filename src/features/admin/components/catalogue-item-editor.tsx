@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import {
   type AdminCatalogueItem,
   CATALOGUE_NAME_MAX,
@@ -13,8 +13,10 @@ import { LOCALE_NAMES } from '#lib/i18n';
 import { toast } from '#lib/toast';
 import { SelectField, TextAreaField, TextField } from '#ui/form-fields';
 import { useCatalogueItemSaveMutation } from '../admin.mutations';
+import { CheckField } from './check-field';
 import { EditorActions } from './editor-actions';
-import { LocaleTextFields, useLocaleTexts } from './locale-texts';
+import { EditorFrame } from './editor-frame';
+import { LocaleNameField, LocaleTextFields, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 
 /** A number as typed, or NaN (the contract then names the field's problem). */
@@ -42,11 +44,10 @@ export function CatalogueItemEditor({
   const texts = useLocaleTexts(
     (l) => ({ name: item?.texts[l]?.name ?? '', intro: item?.texts[l]?.intro ?? '' }),
     problems.clear,
+    item?.defaultLocale,
   );
   const categories = useCategoryLabels();
-  const ids = useId();
   const [fields, setFields] = useState({
-    defaultLocale: item?.defaultLocale ?? 'en-US',
     targetUrl: item?.targetUrl ?? '',
     category: item?.kind === 'wx' ? item.category : WX_CATEGORIES[0],
     rate: item?.kind === 'wx' ? String(Math.round(item.rate * 10_000) / 100) : '',
@@ -66,7 +67,7 @@ export function CatalogueItemEditor({
     event.preventDefault();
     const common = {
       texts: texts.written(),
-      defaultLocale: fields.defaultLocale,
+      defaultLocale: texts.defaultLocale,
       targetUrl: fields.targetUrl,
       enabled,
       sortRank: typedNumber(fields.sortRank),
@@ -91,100 +92,55 @@ export function CatalogueItemEditor({
   };
 
   const title = item ? t`Edit item` : kind === 'wx' ? t`New mini-game` : t`New demand task`;
+  const field = (name: keyof typeof fields) => problems.field(name, fields[name], (v) => set(name, v));
   return (
-    <div className="admin-editor">
-      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
-        <h3 className="admin-editor__title">{title}</h3>
-        <LocaleTextFields
-          defaultLocale={fields.defaultLocale}
-          onDefaultLocale={(value) => set('defaultLocale', value)}
-          error={message('defaultLocale')}
-          render={(locale) => (
-            <>
-              <TextField
-                label={t`Name (${LOCALE_NAMES[locale]})`}
-                name={`texts.${locale}.name`}
-                lang={locale}
-                value={texts.texts[locale].name}
-                maxLength={CATALOGUE_NAME_MAX}
-                onChange={(e) => texts.set(locale, 'name', e.target.value)}
-                error={message(`texts.${locale}.name`)}
-              />
-              <TextAreaField
-                className="admin-editor__body"
-                label={t`Introduction (${LOCALE_NAMES[locale]})`}
-                name={`texts.${locale}.intro`}
-                lang={locale}
-                maxLength={introMax}
-                value={texts.texts[locale].intro}
-                onChange={(value) => texts.set(locale, 'intro', value)}
-                error={message(`texts.${locale}.intro`)}
-              />
-            </>
-          )}
-        />
-        <TextField
-          label={t`Link`}
-          hint={
-            kind === 'wx'
-              ? t`An https:// address or a path of this site. Empty: awaiting review, promoters' links lead nowhere yet.`
-              : t`An https:// address or a path of this site.`
-          }
-          name="targetUrl"
-          value={fields.targetUrl}
-          onChange={(e) => set('targetUrl', e.target.value)}
-          error={message('targetUrl')}
-        />
-        {kind === 'wx' ? (
+    <EditorFrame title={title} form={form} onSubmit={submit}>
+      <LocaleTextFields
+        texts={texts}
+        message={message}
+        render={(locale) => (
           <>
-            <SelectField
-              label={t`Category`}
-              name="category"
-              value={fields.category}
-              onChange={(value) => set('category', value)}
-              options={WX_CATEGORIES.map((c) => ({ value: c, label: categories[c] }))}
-              error={message('category')}
-            />
-            <TextField
-              label={t`Rate (%)`}
-              name="rate"
-              inputMode="decimal"
-              value={fields.rate}
-              onChange={(e) => set('rate', e.target.value)}
-              error={message('rate')}
+            <LocaleNameField locale={locale} texts={texts} max={CATALOGUE_NAME_MAX} message={message} />
+            <TextAreaField
+              className="admin-editor__body"
+              label={t`Introduction (${LOCALE_NAMES[locale]})`}
+              name={`texts.${locale}.intro`}
+              lang={locale}
+              maxLength={introMax}
+              value={texts.texts[locale].intro}
+              onChange={(value) => texts.set(locale, 'intro', value)}
+              error={message(`texts.${locale}.intro`)}
             />
           </>
-        ) : (
-          <TextField
-            label={t`Quota (places promoters can claim)`}
-            name="quota"
-            inputMode="numeric"
-            value={fields.quota}
-            onChange={(e) => set('quota', e.target.value)}
-            error={message('quota')}
-          />
         )}
-        <TextField
-          label={t`Rank (higher first)`}
-          name="sortRank"
-          inputMode="numeric"
-          value={fields.sortRank}
-          onChange={(e) => set('sortRank', e.target.value)}
-          error={message('sortRank')}
-        />
-        <div className="admin-editor__check">
-          <input
-            id={`${ids}-enabled`}
-            type="checkbox"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
+      />
+      <TextField
+        label={t`Link`}
+        hint={
+          kind === 'wx'
+            ? t`An https:// address or a path of this site. Empty: awaiting review, promoters' links lead nowhere yet.`
+            : t`An https:// address or a path of this site.`
+        }
+        {...field('targetUrl')}
+      />
+      {kind === 'wx' ? (
+        <>
+          <SelectField
+            label={t`Category`}
+            name="category"
+            value={fields.category}
+            onChange={(value) => set('category', value)}
+            options={WX_CATEGORIES.map((c) => ({ value: c, label: categories[c] }))}
+            error={message('category')}
           />
-          <label htmlFor={`${ids}-enabled`}>
-            <Trans>Shown to promoters</Trans>
-          </label>
-        </div>
-        <EditorActions saving={save.isPending} onClose={onClose} />
-      </form>
-    </div>
+          <TextField label={t`Rate (%)`} inputMode="decimal" {...field('rate')} />
+        </>
+      ) : (
+        <TextField label={t`Quota (places promoters can claim)`} inputMode="numeric" {...field('quota')} />
+      )}
+      <TextField label={t`Rank (higher first)`} inputMode="numeric" {...field('sortRank')} />
+      <CheckField label={<Trans>Shown to promoters</Trans>} checked={enabled} onChange={setEnabled} />
+      <EditorActions saving={save.isPending} onClose={onClose} />
+    </EditorFrame>
   );
 }

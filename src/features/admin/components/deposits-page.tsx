@@ -1,12 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { DEPOSIT_STATES, MONEY_LIST_SORTS } from '#contract/console-states';
 import { formatMoney } from '#lib/money';
-import { SelectField, TextField } from '#ui/form-fields';
+import { SelectField } from '#ui/form-fields';
 import { adminQueries, type DepositFilters } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
+import { SearchForm } from './search-form';
 import { SortField } from './sort-field';
 
 const STATE_NAMES = {
@@ -19,55 +20,41 @@ const STATE_NAMES = {
  * Deposit orders (issue 16): by state and by order number or UID, both in the URL, newest first. Read only:
  * a deposit is credited by its provider's callback, never by an operator.
  */
-export function DepositsPage({
-  filters,
-  onFilters,
-}: {
-  filters: DepositFilters;
-  onFilters: (next: DepositFilters) => void;
-}) {
+export function DepositsPage({ filters, onFilters }: FilteredPageProps<DepositFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.deposits(filters));
-  const [typed, setTyped] = useState(filters.q);
   const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'short' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onFilters({ ...filters, q: typed.trim().toUpperCase(), page: 0 });
-  };
-
   return (
-    <section aria-labelledby="admin-deposits-title">
-      <h2 id="admin-deposits-title" className="admin-section__title">
-        <Trans>Deposits</Trans>
-      </h2>
-      <form className="admin-search" onSubmit={submit}>
-        <SelectField
-          label={t`State`}
-          value={filters.state}
-          onChange={(value) => onFilters({ ...filters, state: value as DepositFilters['state'], page: 0 })}
-          options={[
-            { value: 'all', label: t`Every state` },
-            ...DEPOSIT_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
-          ]}
-        />
-        <SortField
-          value={filters.sort}
-          sorts={MONEY_LIST_SORTS}
-          onChange={(sort) => onFilters({ ...filters, sort, page: 0 })}
-        />
-        <TextField
-          label={t`Order number or UID`}
-          name="q"
-          value={typed}
-          maxLength={40}
-          autoCapitalize="characters"
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className="button button--primary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
+    <AdminSection id="deposits" title={<Trans>Deposits</Trans>}>
+      <SearchForm
+        label={t`Order number or UID`}
+        name="q"
+        initial={filters.q}
+        maxLength={40}
+        autoCapitalize="characters"
+        onSearch={(typed) => onFilters({ ...filters, q: typed.trim().toUpperCase(), page: 0 })}
+        before={
+          <>
+            <SelectField
+              label={t`State`}
+              value={filters.state}
+              onChange={(value) =>
+                onFilters({ ...filters, state: value as DepositFilters['state'], page: 0 })
+              }
+              options={[
+                { value: 'all', label: t`Every state` },
+                ...DEPOSIT_STATES.map((s) => ({ value: s, label: i18n._(STATE_NAMES[s]) })),
+              ]}
+            />
+            <SortField
+              value={filters.sort}
+              sorts={MONEY_LIST_SORTS}
+              onChange={(sort) => onFilters({ ...filters, sort, page: 0 })}
+            />
+          </>
+        }
+      />
       <AdminTable
         list={list}
         rowKey={(d) => d.orderNo}
@@ -91,6 +78,6 @@ export function DepositsPage({
           { header: t`Completed`, cell: (d) => (d.completedAt === null ? '—' : when(d.completedAt)) },
         ]}
       />
-    </section>
+    </AdminSection>
   );
 }

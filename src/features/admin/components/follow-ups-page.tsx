@@ -8,6 +8,7 @@ import { toast } from '#lib/toast';
 import { SelectField } from '#ui/form-fields';
 import { useFollowUpDoneMutation } from '../admin.mutations';
 import { adminQueries, type FollowUpFilters } from '../admin.queries';
+import { AdminSection } from './admin-section';
 import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 
@@ -33,10 +34,7 @@ export function FollowUpsPage({
   const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'short' });
 
   return (
-    <section aria-labelledby="admin-follow-ups-title">
-      <h2 id="admin-follow-ups-title" className="admin-section__title">
-        <Trans>Prize follow-ups</Trans>
-      </h2>
+    <AdminSection id="follow-ups" title={<Trans>Prize follow-ups</Trans>}>
       <SelectField
         label={t`State`}
         value={filters.state}
@@ -100,6 +98,6 @@ export function FollowUpsPage({
           done.mutate({ id, note }, { onSuccess: () => toast.positive(t`Marked done`) });
         }}
       />
-    </section>
+    </AdminSection>
   );
 }

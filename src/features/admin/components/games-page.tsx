@@ -1,39 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { SelectField, TextField } from '#ui/form-fields';
+import { SelectField } from '#ui/form-fields';
 import { useGameSwitchMutation } from '../admin.mutations';
 import { adminQueries, type GameFilters } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
+import { SearchForm } from './search-form';
 
 /**
  * Game providers and their games (issue 16), the same lobby for every site: a provider or a game switched
  * off leaves the lobby and cannot be launched; rounds already open still settle (docs/games-protocol.md).
  */
-export function GamesPage({
-  filters,
-  onFilters,
-}: {
-  filters: GameFilters;
-  onFilters: (next: GameFilters) => void;
-}) {
+export function GamesPage({ filters, onFilters }: FilteredPageProps<GameFilters>) {
   const { t } = useLingui();
   const providers = useQuery(adminQueries.providers());
   const games = useQuery(adminQueries.games(filters));
   const toggle = useGameSwitchMutation();
-  const [typed, setTyped] = useState(filters.q);
   const stateOf = (enabled: boolean) => (enabled ? t`On` : t`Off`);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onFilters({ ...filters, q: typed.trim(), page: 0 });
-  };
-
   return (
-    <section aria-labelledby="admin-games-title" className="admin-reports">
-      <h2 id="admin-games-title" className="admin-section__title">
-        <Trans>Games</Trans>
-      </h2>
+    <AdminSection id="games" title={<Trans>Games</Trans>} className="admin-reports">
       <h3 className="admin-editor__title">
         <Trans>Providers</Trans>
       </h3>
@@ -50,15 +36,7 @@ export function GamesPage({
           {
             header: t`Actions`,
             cell: (p) => (
-              <button
-                type="button"
-                className={`button ${p.enabled ? 'button--danger-outline' : 'button--secondary'}`}
-                aria-label={p.enabled ? t`Switch off: ${p.name}` : t`Switch on: ${p.name}`}
-                disabled={toggle.isPending}
-                onClick={() => toggle.mutate({ provider: p.code, enabled: !p.enabled })}
-              >
-                {p.enabled ? <Trans>Switch off</Trans> : <Trans>Switch on</Trans>}
-              </button>
+              <SwitchButton name={p.name} enabled={p.enabled} target={{ provider: p.code }} toggle={toggle} />
             ),
           },
         ]}
@@ -66,27 +44,24 @@ export function GamesPage({
       <h3 className="admin-editor__title">
         <Trans>Games</Trans>
       </h3>
-      <form className="admin-search" onSubmit={submit}>
-        <SelectField
-          label={t`Provider`}
-          value={filters.provider}
-          onChange={(provider) => onFilters({ ...filters, provider, page: 0 })}
-          options={[
-            { value: '', label: t`Every provider` },
-            ...(providers.data?.content ?? []).map((p) => ({ value: p.code, label: p.name })),
-          ]}
-        />
-        <TextField
-          label={t`Game name`}
-          name="q"
-          value={typed}
-          maxLength={50}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className="button button--primary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
+      <SearchForm
+        label={t`Game name`}
+        name="q"
+        initial={filters.q}
+        maxLength={50}
+        onSearch={(typed) => onFilters({ ...filters, q: typed.trim(), page: 0 })}
+        before={
+          <SelectField
+            label={t`Provider`}
+            value={filters.provider}
+            onChange={(provider) => onFilters({ ...filters, provider, page: 0 })}
+            options={[
+              { value: '', label: t`Every provider` },
+              ...(providers.data?.content ?? []).map((p) => ({ value: p.code, label: p.name })),
+            ]}
+          />
+        }
+      />
       <AdminTable
         list={games}
         rowKey={(g) => g.id}
@@ -102,19 +77,37 @@ export function GamesPage({
           {
             header: t`Actions`,
             cell: (g) => (
-              <button
-                type="button"
-                className={`button ${g.enabled ? 'button--danger-outline' : 'button--secondary'}`}
-                aria-label={g.enabled ? t`Switch off: ${g.name}` : t`Switch on: ${g.name}`}
-                disabled={toggle.isPending}
-                onClick={() => toggle.mutate({ game: g.id, enabled: !g.enabled })}
-              >
-                {g.enabled ? <Trans>Switch off</Trans> : <Trans>Switch on</Trans>}
-              </button>
+              <SwitchButton name={g.name} enabled={g.enabled} target={{ game: g.id }} toggle={toggle} />
             ),
           },
         ]}
       />
-    </section>
+    </AdminSection>
+  );
+}
+
+/** A provider's or a game's switch, named by it; every switch holds while one call is on its way. */
+function SwitchButton({
+  name,
+  enabled,
+  target,
+  toggle,
+}: {
+  name: string;
+  enabled: boolean;
+  target: { provider: string } | { game: number };
+  toggle: ReturnType<typeof useGameSwitchMutation>;
+}) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className={`button ${enabled ? 'button--danger-outline' : 'button--secondary'}`}
+      aria-label={enabled ? t`Switch off: ${name}` : t`Switch on: ${name}`}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate({ ...target, enabled: !enabled })}
+    >
+      {enabled ? <Trans>Switch off</Trans> : <Trans>Switch on</Trans>}
+    </button>
   );
 }

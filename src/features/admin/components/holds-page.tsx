@@ -9,7 +9,8 @@ import { toast } from '#lib/toast';
 import { SelectField } from '#ui/form-fields';
 import { useHoldMutation } from '../admin.mutations';
 import { adminQueries, type HoldFilters } from '../admin.queries';
-import { AdminTable } from './admin-table';
+import { AdminSection, type FilteredPageProps } from './admin-section';
+import { AdminTable, DecisionButtons } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 
 const STATE_NAMES = { held: msg`Held`, released: msg`Released`, cancelled: msg`Cancelled` } as const;
@@ -23,23 +24,14 @@ const REASON_NAMES = {
  * Commission held for review (issue 14's holds, decision 0017): why it was held, and for those still held,
  * release to the agent or cancel back to the house, each with a note.
  */
-export function HoldsPage({
-  filters,
-  onFilters,
-}: {
-  filters: HoldFilters;
-  onFilters: (next: HoldFilters) => void;
-}) {
+export function HoldsPage({ filters, onFilters }: FilteredPageProps<HoldFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.holds(filters));
   const resolve = useHoldMutation();
   const [deciding, setDeciding] = useState<{ hold: Hold; release: boolean } | null>(null);
 
   return (
-    <section aria-labelledby="admin-holds-title">
-      <h2 id="admin-holds-title" className="admin-section__title">
-        <Trans>Held commissions</Trans>
-      </h2>
+    <AdminSection id="holds" title={<Trans>Held commissions</Trans>}>
       <SelectField
         label={t`State`}
         value={filters.state}
@@ -74,22 +66,12 @@ export function HoldsPage({
             header: t`Actions`,
             cell: (h) =>
               h.state === 'held' ? (
-                <div className="admin-actions">
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    onClick={() => setDeciding({ hold: h, release: true })}
-                  >
-                    <Trans>Release</Trans>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => setDeciding({ hold: h, release: false })}
-                  >
-                    <Trans>Cancel it</Trans>
-                  </button>
-                </div>
+                <DecisionButtons
+                  yes={<Trans>Release</Trans>}
+                  no={<Trans>Cancel it</Trans>}
+                  onYes={() => setDeciding({ hold: h, release: true })}
+                  onNo={() => setDeciding({ hold: h, release: false })}
+                />
               ) : null,
           },
         ]}
@@ -109,6 +91,6 @@ export function HoldsPage({
           );
         }}
       />
-    </section>
+    </AdminSection>
   );
 }

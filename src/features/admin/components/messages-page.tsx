@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   MESSAGE_UIDS_MAX,
   type MessageBroadcast,
@@ -20,8 +20,11 @@ import { DialogActions } from '#ui/dialog-actions';
 import { TextField } from '#ui/form-fields';
 import { useMessageResumeMutation, useMessageSendMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
-import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
+import { CheckGroup } from './check-field';
+import { EditorFrame } from './editor-frame';
+import { TitleTextLocales, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 
 export interface MessageFilters {
@@ -39,13 +42,7 @@ const UIDS_SHOWN = 5;
  * Operators' messages to users (issue 16): a message composed per language, sent to some UIDs or a segment
  * (a segment after a confirmation), its outcome, and the past sends (their page in the URL).
  */
-export function MessagesPage({
-  filters,
-  onFilters,
-}: {
-  filters: MessageFilters;
-  onFilters: (next: MessageFilters) => void;
-}) {
+export function MessagesPage({ filters, onFilters }: FilteredPageProps<MessageFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.messageSends(filters.page));
   // Each new composition is a new composer: new fields and a new key.
@@ -61,10 +58,7 @@ export function MessagesPage({
   };
 
   return (
-    <section aria-labelledby="admin-messages-title">
-      <h2 id="admin-messages-title" className="admin-section__title">
-        <Trans>Messages</Trans>
-      </h2>
+    <AdminSection id="messages" title={<Trans>Messages</Trans>}>
       <MessageComposer key={draft} onAnother={() => setDraft((d) => d + 1)} />
       <h3 className="admin-section__title">
         <Trans>Past sends</Trans>
@@ -103,7 +97,7 @@ export function MessagesPage({
           },
         ]}
       />
-    </section>
+    </AdminSection>
   );
 }
 
@@ -154,14 +148,12 @@ function MessageComposer({ onAnother }: { onAnother: () => void }) {
   const send = useMessageSendMutation();
   const problems = usePathProblems(form);
   const texts = useLocaleTexts(() => ({ title: '', body: '' }), problems.clear);
-  const [defaultLocale, setDefaultLocale] = useState<string>('en-US');
   const [segment, setSegment] = useState<MessageSegment>('uids');
   const [uidsText, setUidsText] = useState('');
   const [uidsProblem, setUidsProblem] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<MessageSendFields | null>(null);
   const [result, setResult] = useState<MessageSendResult | null>(null);
   const [sentBefore, setSentBefore] = useState(false);
-  const ids = useId();
   const message = problems.message;
   const maxUids = MESSAGE_UIDS_MAX;
 
@@ -194,7 +186,7 @@ function MessageComposer({ onAnother }: { onAnother: () => void }) {
       segment,
       ...(segment === 'uids' ? { uids: bad === undefined ? tokens.map(Number) : [] } : {}),
       texts: texts.written(),
-      defaultLocale,
+      defaultLocale: texts.defaultLocale,
     });
     if (bad !== undefined) {
       form.current?.querySelector<HTMLInputElement>('[name="uids"]')?.focus();
@@ -208,111 +200,85 @@ function MessageComposer({ onAnother }: { onAnother: () => void }) {
   if (result) return <SendOutcome result={result} onAnother={onAnother} />;
 
   const title = t`New message`;
-  return (
-    <div className="admin-editor">
-      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
-        <h3 className="admin-editor__title">{title}</h3>
-        {sentBefore ? (
-          <div role="alert">
-            <p>
-              <Trans>
-                This message was already sent with other recipients or texts: nothing more was sent. Write
-                another message to send a new one.
-              </Trans>
-            </p>
-            <button type="button" className="button button--secondary" onClick={onAnother}>
-              <Trans>Write another message</Trans>
-            </button>
-          </div>
-        ) : null}
-        <fieldset className="admin-editor__checks">
-          <legend>
-            <Trans>Recipients</Trans>
-          </legend>
-          {SEGMENTS.map((s) => (
-            <div key={s} className="admin-editor__check">
-              <input
-                id={`${ids}-segment-${s}`}
-                type="radio"
-                name="segment"
-                value={s}
-                checked={segment === s}
-                onChange={() => {
-                  setSegment(s);
-                  setUidsProblem(undefined);
-                  problems.clear('uids');
-                }}
-              />
-              <label htmlFor={`${ids}-segment-${s}`}>{segmentNames[s]}</label>
-            </div>
-          ))}
-        </fieldset>
-        {segment === 'uids' ? (
-          <TextField
-            label={t`UIDs`}
-            hint={t`Up to ${maxUids}, separated by commas or spaces. A message to several users is marketing: those in a time-out or self-exclusion are left out.`}
-            name="uids"
-            inputMode="numeric"
-            autoComplete="off"
-            value={uidsText}
-            onChange={(e) => {
-              setUidsText(e.target.value);
-              setUidsProblem(undefined);
-              problems.clear('uids');
-            }}
-            error={uidsProblem ?? message('uids', t`UIDs`)}
-          />
-        ) : null}
-        <LocaleTextFields
-          defaultLocale={defaultLocale}
-          onDefaultLocale={(l) => {
-            setDefaultLocale(l);
-            problems.clear('defaultLocale');
-          }}
-          error={message('defaultLocale')}
-          render={(locale) => (
-            <TitleTextFields
-              locale={locale}
-              texts={texts}
-              defaultLocale={defaultLocale}
-              message={message}
-              titleMax={MESSAGE_TITLE_MAX}
-              bodyMax={MESSAGE_BODY_MAX}
-            />
-          )}
+  const confirmation = (
+    <Dialog
+      open={confirming !== null}
+      title={confirming?.segment === 'agents' ? t`Send to every agent?` : t`Send to every player?`}
+      onClose={() => setConfirming(null)}
+      footer={
+        <DialogActions
+          actions={[
+            { label: t`Cancel`, variant: 'ghost', onClick: () => setConfirming(null) },
+            {
+              label: t`Send`,
+              variant: 'primary',
+              onClick: () => confirming && deliver(confirming),
+              disabled: send.isPending,
+            },
+          ]}
         />
-        <div className="admin-actions">
-          <button type="submit" className="button button--primary" disabled={send.isPending || sentBefore}>
-            <Trans>Send</Trans>
+      }
+    >
+      <p className="dialog__text">
+        <Trans>
+          It reaches every one of them at once, except those in a time-out or self-exclusion, and cannot be
+          taken back.
+        </Trans>
+      </p>
+    </Dialog>
+  );
+  return (
+    <EditorFrame title={title} form={form} onSubmit={submit} after={confirmation}>
+      {sentBefore ? (
+        <div role="alert">
+          <p>
+            <Trans>
+              This message was already sent with other recipients or texts: nothing more was sent. Write
+              another message to send a new one.
+            </Trans>
+          </p>
+          <button type="button" className="button button--secondary" onClick={onAnother}>
+            <Trans>Write another message</Trans>
           </button>
         </div>
-      </form>
-      <Dialog
-        open={confirming !== null}
-        title={confirming?.segment === 'agents' ? t`Send to every agent?` : t`Send to every player?`}
-        onClose={() => setConfirming(null)}
-        footer={
-          <DialogActions
-            actions={[
-              { label: t`Cancel`, variant: 'ghost', onClick: () => setConfirming(null) },
-              {
-                label: t`Send`,
-                variant: 'primary',
-                onClick: () => confirming && deliver(confirming),
-                disabled: send.isPending,
-              },
-            ]}
-          />
-        }
-      >
-        <p className="dialog__text">
-          <Trans>
-            It reaches every one of them at once, except those in a time-out or self-exclusion, and cannot be
-            taken back.
-          </Trans>
-        </p>
-      </Dialog>
-    </div>
+      ) : null}
+      <CheckGroup
+        type="radio"
+        legend={<Trans>Recipients</Trans>}
+        name="segment"
+        choices={SEGMENTS}
+        labelOf={(s) => segmentNames[s]}
+        isChecked={(s) => segment === s}
+        onChange={(s) => {
+          setSegment(s);
+          setUidsProblem(undefined);
+          problems.clear('uids');
+        }}
+      />
+      {segment === 'uids' ? (
+        <TextField
+          label={t`UIDs`}
+          hint={t`Up to ${maxUids}, separated by commas or spaces. A message to several users is marketing: those in a time-out or self-exclusion are left out.`}
+          inputMode="numeric"
+          autoComplete="off"
+          {...problems.field('uids', uidsText, (value) => {
+            setUidsText(value);
+            setUidsProblem(undefined);
+          })}
+          error={uidsProblem ?? message('uids', t`UIDs`)}
+        />
+      ) : null}
+      <TitleTextLocales
+        texts={texts}
+        message={message}
+        max={{ title: MESSAGE_TITLE_MAX, body: MESSAGE_BODY_MAX }}
+      />
+      <div className="admin-actions">
+        <button type="submit" className="button button--primary" disabled={send.isPending || sentBefore}>
+          <Trans>Send</Trans>
+        </button>
+      </div>
+    </EditorFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import {
   type AdminNotice,
   NOTICE_BODY_MAX,
@@ -9,10 +9,13 @@ import {
 import { CONTENT_LOCALES } from '#contract/locales';
 import { LOCALE_NAMES } from '#lib/i18n';
 import { toast } from '#lib/toast';
-import { SelectField, TextField } from '#ui/form-fields';
+import { TextField } from '#ui/form-fields';
 import { useNoticeSaveMutation } from '../admin.mutations';
+import { CheckGroup } from './check-field';
 import { EditorActions } from './editor-actions';
-import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
+import { EditorFrame } from './editor-frame';
+import { TitleTextLocales, useLocaleTexts } from './locale-texts';
+import { SiteField } from './site-field';
 import { usePathProblems } from './use-path-problems';
 import { EVERY_SITE, useSiteOptions } from './use-site-options';
 
@@ -45,15 +48,14 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
   const texts = useLocaleTexts(
     (l) => ({ title: notice?.texts[l]?.title ?? '', body: notice?.texts[l]?.body ?? '' }),
     problems.clear,
+    notice?.defaultLocale,
   );
-  const [defaultLocale, setDefaultLocale] = useState<string>(notice?.defaultLocale ?? 'en-US');
   const [site, setSite] = useState(notice?.site ?? EVERY_SITE);
   const sites = useSiteOptions(site);
   const [jobs, setJobs] = useState<number[]>(notice?.jobs ?? []);
   const [locales, setLocales] = useState<string[]>(notice?.locales ?? []);
   const [from, setFrom] = useState(localInput(notice?.publishFrom));
   const [until, setUntil] = useState(localInput(notice?.publishUntil));
-  const ids = useId();
   const message = problems.message;
 
   const jobNames: Record<(typeof JOBS)[number], string> = {
@@ -65,7 +67,7 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
     event.preventDefault();
     const fields = problems.validate(noticeCreateRequestSchema, {
       texts: texts.written(),
-      defaultLocale,
+      defaultLocale: texts.defaultLocale,
       site: sites.target,
       jobs: jobs.length > 0 ? jobs : null,
       locales: locales.length > 0 ? locales : null,
@@ -87,97 +89,47 @@ export function NoticeEditor({ notice, onClose }: { notice: AdminNotice | null; 
 
   const title = notice ? t`Edit notice` : t`New notice`;
   return (
-    <div className="admin-editor">
-      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
-        <h3 className="admin-editor__title">{title}</h3>
-        <LocaleTextFields
-          defaultLocale={defaultLocale}
-          onDefaultLocale={setDefaultLocale}
-          error={message('defaultLocale')}
-          render={(locale) => (
-            <TitleTextFields
-              locale={locale}
-              texts={texts}
-              defaultLocale={defaultLocale}
-              message={message}
-              titleMax={NOTICE_TITLE_MAX}
-              bodyMax={NOTICE_BODY_MAX}
-              titleHint={t`Empty: the notification shows the site's name.`}
-            />
-          )}
-        />
-        <SelectField
-          label={t`Shown on`}
-          name="site"
-          value={sites.chosen}
-          onChange={setSite}
-          options={sites.options}
-          error={message('site')}
-        />
-        <fieldset className="admin-editor__checks">
-          <legend>
-            <Trans>Who receives it (none ticked: everyone)</Trans>
-          </legend>
-          {JOBS.map((job) => (
-            <div key={job} className="admin-editor__check">
-              <input
-                id={`${ids}-job-${job}`}
-                type="checkbox"
-                name="jobs"
-                checked={jobs.includes(job)}
-                onChange={(e) => setJobs((prev) => toggle(prev, job, e.target.checked))}
-              />
-              <label htmlFor={`${ids}-job-${job}`}>{jobNames[job]}</label>
-            </div>
-          ))}
-        </fieldset>
-        <fieldset className="admin-editor__checks">
-          <legend>
-            <Trans>Readers of these languages (none ticked: every language)</Trans>
-          </legend>
-          {CONTENT_LOCALES.map((locale) => (
-            <div key={locale} className="admin-editor__check">
-              <input
-                id={`${ids}-locale-${locale}`}
-                type="checkbox"
-                name="locales"
-                checked={locales.includes(locale)}
-                onChange={(e) => setLocales((prev) => toggle(prev, locale, e.target.checked))}
-              />
-              <label htmlFor={`${ids}-locale-${locale}`}>{LOCALE_NAMES[locale]}</label>
-            </div>
-          ))}
-        </fieldset>
-        <TextField
-          label={t`Shows from`}
-          hint={t`Your device's time. Empty: now.`}
-          type="datetime-local"
-          name="publishFrom"
-          value={from}
-          onChange={(e) => {
-            setFrom(e.target.value);
-            problems.clear('publishFrom');
-          }}
-          error={message('publishFrom')}
-        />
-        <TextField
-          label={t`Shows until`}
-          hint={t`Empty: until it is taken down.`}
-          type="datetime-local"
-          name="publishUntil"
-          value={until}
-          onChange={(e) => {
-            setUntil(e.target.value);
-            problems.clear('publishUntil');
-          }}
-          error={message('publishUntil')}
-        />
-        <EditorActions
-          saving={save.isPending}
-          onClose={onClose}
-          submitLabel={notice ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
-        />
-      </form>
-    </div>
+    <EditorFrame title={title} form={form} onSubmit={submit}>
+      <TitleTextLocales
+        texts={texts}
+        message={message}
+        max={{ title: NOTICE_TITLE_MAX, body: NOTICE_BODY_MAX }}
+        titleHint={t`Empty: the notification shows the site's name.`}
+      />
+      <SiteField sites={sites} onChange={setSite} error={message('site')} />
+      <CheckGroup
+        legend={<Trans>Who receives it (none ticked: everyone)</Trans>}
+        name="jobs"
+        choices={JOBS}
+        labelOf={(job) => jobNames[job]}
+        isChecked={(job) => jobs.includes(job)}
+        onChange={(job, on) => setJobs((prev) => toggle(prev, job, on))}
+      />
+      <CheckGroup
+        legend={<Trans>Readers of these languages (none ticked: every language)</Trans>}
+        name="locales"
+        choices={CONTENT_LOCALES}
+        labelOf={(locale) => LOCALE_NAMES[locale]}
+        isChecked={(locale) => locales.includes(locale)}
+        onChange={(locale, on) => setLocales((prev) => toggle(prev, locale, on))}
+      />
+      <TextField
+        label={t`Shows from`}
+        hint={t`Your device's time. Empty: now.`}
+        type="datetime-local"
+        {...problems.field('publishFrom', from, setFrom)}
+      />
+      <TextField
+        label={t`Shows until`}
+        hint={t`Empty: until it is taken down.`}
+        type="datetime-local"
+        {...problems.field('publishUntil', until, setUntil)}
+      />
+      <EditorActions
+        saving={save.isPending}
+        onClose={onClose}
+        submitLabel={notice ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
+      />
+    </EditorFrame>
   );
 }

@@ -5,16 +5,17 @@ import { useState } from 'react';
 import type { AdminNotice, NOTICE_STATES } from '#contract/admin/notice';
 import { Dialog } from '#ui/dialog';
 import { DialogActions } from '#ui/dialog-actions';
-import { EmptyState } from '#ui/empty-state';
 import { useNoticeWithdrawMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
-import { AdminTable } from './admin-table';
+import { AdminSection, type FilteredPageProps } from './admin-section';
+import { AdminTable, EditButton } from './admin-table';
+import { type Editing, EditingSlot } from './editing-slot';
 import { NoticeEditor } from './notice-editor';
 
 /** `new`: the form of a new notice; a number: that notice's form; absent: the list only. */
 export interface NoticeFilters {
   page: number;
-  edit?: 'new' | number | undefined;
+  edit?: Editing;
 }
 
 const STATE_NAMES = {
@@ -33,24 +34,11 @@ const defaultText = (n: AdminNotice) => {
  * The notice centre's notices (issue 16): newest first with their state and push deliveries, the form of
  * the one being edited (its id in the URL), and withdrawing one after a confirmation.
  */
-export function NoticesPage({
-  filters,
-  onFilters,
-}: {
-  filters: NoticeFilters;
-  onFilters: (next: NoticeFilters) => void;
-}) {
+export function NoticesPage({ filters, onFilters }: FilteredPageProps<NoticeFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.notices(filters.page));
   const withdraw = useNoticeWithdrawMutation();
   const [confirming, setConfirming] = useState<AdminNotice | null>(null);
-  const editing =
-    filters.edit === 'new'
-      ? null
-      : filters.edit === undefined
-        ? undefined
-        : list.data?.content.find((n) => n.id === filters.edit);
-  const close = () => onFilters({ page: filters.page });
   const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'short' });
   const cancel = () => setConfirming(null);
   const confirmWithdraw = () => {
@@ -58,23 +46,21 @@ export function NoticesPage({
   };
 
   return (
-    <section aria-labelledby="admin-notices-title">
-      <h2 id="admin-notices-title" className="admin-section__title">
-        <Trans>Notices</Trans>
-      </h2>
-      {filters.edit === undefined ? (
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => onFilters({ ...filters, edit: 'new' })}
-        >
-          <Trans>New notice</Trans>
-        </button>
-      ) : editing === undefined && list.isPending ? null : editing === undefined ? (
-        <EmptyState title={<Trans>No such notice</Trans>} />
-      ) : (
-        <NoticeEditor key={editing?.id ?? 'new'} notice={editing} onClose={close} />
-      )}
+    <AdminSection id="notices" title={<Trans>Notices</Trans>}>
+      <EditingSlot
+        edit={filters.edit}
+        list={list}
+        newLabel={<Trans>New notice</Trans>}
+        missing={<Trans>No such notice</Trans>}
+        onNew={() => onFilters({ ...filters, edit: 'new' })}
+        editor={(notice) => (
+          <NoticeEditor
+            key={notice?.id ?? 'new'}
+            notice={notice}
+            onClose={() => onFilters({ page: filters.page })}
+          />
+        )}
+      />
       <AdminTable
         list={list}
         rowKey={(n) => n.id}
@@ -103,14 +89,7 @@ export function NoticesPage({
             header: t`Actions`,
             cell: (n) => (
               <div className="admin-actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-label={t`Edit ${defaultText(n)}`}
-                  onClick={() => onFilters({ ...filters, edit: n.id })}
-                >
-                  <Trans>Edit</Trans>
-                </button>
+                <EditButton name={defaultText(n)} onClick={() => onFilters({ ...filters, edit: n.id })} />
                 {n.state === 'scheduled' || n.state === 'live' ? (
                   <button
                     type="button"
@@ -148,6 +127,6 @@ export function NoticesPage({
           <Trans>It leaves every reader's notice centre, and pushes not sent yet are never sent.</Trans>
         </p>
       </Dialog>
-    </section>
+    </AdminSection>
   );
 }

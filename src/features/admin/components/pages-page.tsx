@@ -12,14 +12,15 @@ import {
 } from '#contract/admin/page';
 import type { PageSlug } from '#contract/content';
 import { CONTENT_LOCALES } from '#contract/locales';
-import { LOCALE_NAMES } from '#lib/i18n';
 import { toast } from '#lib/toast';
 import { EmptyState } from '#ui/empty-state';
 import { usePageSaveMutation } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
-import { AdminTable } from './admin-table';
+import { AdminSection, type FilteredPageProps } from './admin-section';
+import { AdminTable, EditButton } from './admin-table';
 import { EditorActions } from './editor-actions';
-import { LocaleTextFields, TitleTextFields, useLocaleTexts } from './locale-texts';
+import { EditorFrame } from './editor-frame';
+import { languageNames, TitleTextLocales, useLocaleTexts } from './locale-texts';
 import { usePathProblems } from './use-path-problems';
 
 /** The page being edited, by its slug; absent: the list only. */
@@ -35,23 +36,14 @@ const PAGE_NAMES: Record<PageSlug, MessageDescriptor> = {
 };
 
 /** The help, about and customer-service pages (issue 16): their languages, and the form of one. */
-export function PagesPage({
-  filters,
-  onFilters,
-}: {
-  filters: PageFilters;
-  onFilters: (next: PageFilters) => void;
-}) {
+export function PagesPage({ filters, onFilters }: FilteredPageProps<PageFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.pages());
   const editing =
     filters.edit === undefined ? undefined : list.data?.content.find((p) => p.slug === filters.edit);
   const when = (at: number) => i18n.date(new Date(at), { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <section aria-labelledby="admin-pages-title">
-      <h2 id="admin-pages-title" className="admin-section__title">
-        <Trans>Pages</Trans>
-      </h2>
+    <AdminSection id="pages" title={<Trans>Pages</Trans>}>
       {filters.edit === undefined || list.isPending ? null : editing ? (
         <PageEditor key={editing.slug} page={editing} onClose={() => onFilters({})} />
       ) : (
@@ -67,28 +59,18 @@ export function PagesPage({
           { header: t`Page`, cell: (p) => i18n._(PAGE_NAMES[p.slug]) },
           {
             header: t`Languages`,
-            cell: (p) =>
-              CONTENT_LOCALES.filter((l) => p.texts[l])
-                .map((l) => LOCALE_NAMES[l])
-                .join(', ') || t`Not written yet`,
+            cell: (p) => languageNames(CONTENT_LOCALES.filter((l) => p.texts[l])) || t`Not written yet`,
           },
           { header: t`Saved`, cell: (p) => (p.updatedAt === null ? '–' : when(p.updatedAt)) },
           {
             header: t`Actions`,
             cell: (p) => (
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t`Edit ${i18n._(PAGE_NAMES[p.slug])}`}
-                onClick={() => onFilters({ edit: p.slug })}
-              >
-                <Trans>Edit</Trans>
-              </button>
+              <EditButton name={i18n._(PAGE_NAMES[p.slug])} onClick={() => onFilters({ edit: p.slug })} />
             ),
           },
         ]}
       />
-    </section>
+    </AdminSection>
   );
 }
 
@@ -101,6 +83,7 @@ function PageEditor({ page, onClose }: { page: AdminPage; onClose: () => void })
   const texts = useLocaleTexts(
     (l) => ({ title: page.texts[l]?.title ?? '', body: page.texts[l]?.body ?? '' }),
     problems.clear,
+    PAGE_FALLBACK_LOCALE,
   );
   const name = i18n._(PAGE_NAMES[page.slug]);
 
@@ -119,31 +102,20 @@ function PageEditor({ page, onClose }: { page: AdminPage; onClose: () => void })
 
   const title = t`Edit ${name}`;
   return (
-    <div className="admin-editor">
-      <form ref={form} noValidate onSubmit={submit} className="admin-editor__form" aria-label={title}>
-        <h3 className="admin-editor__title">{title}</h3>
-        <p className="admin-table__note">
-          <Trans>
-            English is required: a language left empty shows the English page. The text is HTML (paragraphs,
-            headings, lists, links, pictures); scripts and styles are removed.
-          </Trans>
-        </p>
-        <LocaleTextFields
-          defaultLocale={PAGE_FALLBACK_LOCALE}
-          error={undefined}
-          render={(locale) => (
-            <TitleTextFields
-              locale={locale}
-              texts={texts}
-              defaultLocale={PAGE_FALLBACK_LOCALE}
-              message={problems.message}
-              titleMax={PAGE_TITLE_MAX}
-              bodyMax={PAGE_BODY_MAX}
-            />
-          )}
-        />
-        <EditorActions saving={save.isPending} onClose={onClose} />
-      </form>
-    </div>
+    <EditorFrame title={title} form={form} onSubmit={submit}>
+      <p className="admin-table__note">
+        <Trans>
+          English is required: a language left empty shows the English page. The text is HTML (paragraphs,
+          headings, lists, links, pictures); scripts and styles are removed.
+        </Trans>
+      </p>
+      <TitleTextLocales
+        texts={texts}
+        message={problems.message}
+        max={{ title: PAGE_TITLE_MAX, body: PAGE_BODY_MAX }}
+        fixedDefault
+      />
+      <EditorActions saving={save.isPending} onClose={onClose} />
+    </EditorFrame>
   );
 }

@@ -9,6 +9,7 @@ import { EmptyState } from '#ui/empty-state';
 import { SelectField, TextField } from '#ui/form-fields';
 import { SkeletonRows } from '#ui/skeleton';
 import { adminQueries, type ReportFilters } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { usePathProblems } from './use-path-problems';
 
 type MoneyFigure = Exclude<keyof ReportFigures, 'newUsers' | 'activeUsers'>;
@@ -17,13 +18,7 @@ type MoneyFigure = Exclude<keyof ReportFigures, 'newUsers' | 'activeUsers'>;
  * A site's figures per business day (issue 16): the range and the site in the URL, the totals, then four
  * charts (each with its table): money in and out, bets, what the agent programme paid, and players.
  */
-export function ReportsPage({
-  filters,
-  onFilters,
-}: {
-  filters: ReportFilters;
-  onFilters: (next: ReportFilters) => void;
-}) {
+export function ReportsPage({ filters, onFilters }: FilteredPageProps<ReportFilters>) {
   const { i18n, t } = useLingui();
   const report = useQuery(adminQueries.report(filters));
   const sites = useQuery(adminQueries.siteSettings());
@@ -69,10 +64,7 @@ export function ReportsPage({
   );
 
   return (
-    <section aria-labelledby="admin-reports-title" className="admin-reports">
-      <h2 id="admin-reports-title" className="admin-section__title">
-        <Trans>Reports</Trans>
-      </h2>
+    <AdminSection id="reports" title={<Trans>Reports</Trans>} className="admin-reports">
       <form ref={form} noValidate className="admin-search" onSubmit={submit} aria-label={t`Report range`}>
         <SelectField
           label={t`Site`}
@@ -145,6 +137,6 @@ export function ReportsPage({
           {chart(t`New and active players`, ['newUsers', 'activeUsers'], false)}
         </>
       )}
-    </section>
+    </AdminSection>
   );
 }

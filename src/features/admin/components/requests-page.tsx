@@ -9,7 +9,8 @@ import { validationMessage } from '#lib/validation-messages';
 import { SelectField } from '#ui/form-fields';
 import { useDecideMutation } from '../admin.mutations';
 import { adminQueries, type CommandFilters, type CommandState } from '../admin.queries';
-import { AdminTable } from './admin-table';
+import { AdminSection, type FilteredPageProps } from './admin-section';
+import { AdminTable, DecisionButtons } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 
 const KIND_NAMES = {
@@ -40,23 +41,14 @@ function Subject({ command }: { command: Command }) {
 }
 
 /** Four-eyes requests (decision 0024): another operator's proposals, approved or rejected here. */
-export function RequestsPage({
-  filters,
-  onFilters,
-}: {
-  filters: CommandFilters;
-  onFilters: (next: CommandFilters) => void;
-}) {
+export function RequestsPage({ filters, onFilters }: FilteredPageProps<CommandFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.commands(filters));
   const decide = useDecideMutation();
   const [rejecting, setRejecting] = useState<number | null>(null);
 
   return (
-    <section aria-labelledby="admin-requests-title">
-      <h2 id="admin-requests-title" className="admin-section__title">
-        <Trans>Requests to approve</Trans>
-      </h2>
+    <AdminSection id="requests" title={<Trans>Requests to approve</Trans>}>
       <SelectField
         label={t`State`}
         value={filters.state}
@@ -95,22 +87,12 @@ export function RequestsPage({
             header: t`Actions`,
             cell: (c) =>
               c.state === 'pending' ? (
-                <div className="admin-actions">
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    onClick={() => decide.mutate({ id: c.id, approve: true })}
-                  >
-                    <Trans>Approve</Trans>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => setRejecting(c.id)}
-                  >
-                    <Trans>Reject</Trans>
-                  </button>
-                </div>
+                <DecisionButtons
+                  yes={<Trans>Approve</Trans>}
+                  no={<Trans>Reject</Trans>}
+                  onYes={() => decide.mutate({ id: c.id, approve: true })}
+                  onNo={() => setRejecting(c.id)}
+                />
               ) : null,
           },
         ]}
@@ -124,6 +106,6 @@ export function RequestsPage({
           setRejecting(null);
         }}
       />
-    </section>
+    </AdminSection>
   );
 }

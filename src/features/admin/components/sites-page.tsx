@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '#lib/money';
 import { EmptyState } from '#ui/empty-state';
 import { adminQueries } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
 import { SiteEditor } from './site-editor';
 
@@ -13,13 +14,7 @@ export interface SiteFilters {
 }
 
 /** The sites of the operator's grants (issue 16): their names, colour and limits, and the form of one. */
-export function SitesPage({
-  filters,
-  onFilters,
-}: {
-  filters: SiteFilters;
-  onFilters: (next: SiteFilters) => void;
-}) {
+export function SitesPage({ filters, onFilters }: FilteredPageProps<SiteFilters>) {
   const { t } = useLingui();
   const list = useQuery(adminQueries.siteSettings());
   const session = useQuery(adminQueries.session());
@@ -29,10 +24,7 @@ export function SitesPage({
   const editing =
     filters.edit === undefined ? undefined : list.data?.content.find((s) => s.domain === filters.edit);
   return (
-    <section aria-labelledby="admin-sites-title">
-      <h2 id="admin-sites-title" className="admin-section__title">
-        <Trans>Sites</Trans>
-      </h2>
+    <AdminSection id="sites" title={<Trans>Sites</Trans>}>
       {mayCreate && !filters.create ? (
         <div className="admin-actions">
           <button
@@ -88,6 +80,6 @@ export function SitesPage({
           },
         ]}
       />
-    </section>
+    </AdminSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type RefObject, useState } from 'react';
+import { type ChangeEvent, type RefObject, useState } from 'react';
 import type { z } from 'zod/mini';
 import { ApiError } from '#lib/api-client';
 import { toast } from '#lib/toast';
@@ -24,16 +24,33 @@ export function usePathProblems(form: RefObject<HTMLFormElement | null>) {
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
   };
 
+  const message = (path: string, label?: string): string | undefined => {
+    const problem = problems[path];
+    if (!problem) return undefined;
+    return label === undefined
+      ? validationMessage(i18n, problem.code, problem.message)
+      : labelledMessage(i18n, problem.code, label, problem.message);
+  };
+  const clear = (path: string) =>
+    setProblems((prev) => (path in prev ? { ...prev, [path]: undefined } : prev));
+
   return {
     /** The field's problem; with its label, a generic one names the field ("Title (English) is required"). */
-    message: (path: string, label?: string): string | undefined => {
-      const problem = problems[path];
-      if (!problem) return undefined;
-      return label === undefined
-        ? validationMessage(i18n, problem.code, problem.message)
-        : labelledMessage(i18n, problem.code, label, problem.message);
-    },
-    clear: (path: string) => setProblems((prev) => (path in prev ? { ...prev, [path]: undefined } : prev)),
+    message,
+    clear,
+    /**
+     * A text field's props by its path: its value, a change that sets it and clears its problem, and the
+     * problem (spread on a `TextField`).
+     */
+    field: (path: string, value: string, set: (value: string) => void) => ({
+      name: path,
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        set(event.target.value);
+        clear(path);
+      },
+      error: message(path),
+    }),
     /** The input parsed by the contract's schema, or null with its problems shown. */
     validate: <S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> | null => {
       const parsed = schema.safeParse(input);

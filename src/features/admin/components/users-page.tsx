@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { AdminUser } from '#contract/admin/user';
 import { USER_LIST_SORTS } from '#contract/console-states';
 import { toast } from '#lib/toast';
-import { TextField } from '#ui/form-fields';
 import { useBanMutation } from '../admin.mutations';
 import { adminQueries, type UserFilters } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
+import { SearchForm } from './search-form';
 import { SortField } from './sort-field';
 import { JOB_NAMES } from './user-account';
 
@@ -16,43 +17,24 @@ import { JOB_NAMES } from './user-account';
  * Players' accounts (issue 16): a search by UID or phone digits (in the URL), and on each account its page
  * (user-account.tsx), a ban, which a second operator approves, or an unban; each with a reason.
  */
-export function UsersPage({
-  filters,
-  onFilters,
-}: {
-  filters: UserFilters;
-  onFilters: (next: UserFilters) => void;
-}) {
+export function UsersPage({ filters, onFilters }: FilteredPageProps<UserFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.users(filters));
   const ban = useBanMutation();
-  const [typed, setTyped] = useState(filters.q);
   const [deciding, setDeciding] = useState<{ user: AdminUser; ban: boolean } | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onFilters({ ...filters, q: typed.replace(/\D/g, ''), page: 0, uid: undefined });
-  };
   const stateOf = (u: AdminUser) =>
     u.banned ? t`Banned` : u.banPending ? t`Ban awaiting a second operator` : t`Active`;
 
   return (
-    <section aria-labelledby="admin-users-title">
-      <h2 id="admin-users-title" className="admin-section__title">
-        <Trans>Users</Trans>
-      </h2>
-      <form className="admin-search" onSubmit={submit}>
-        <TextField
-          label={t`UID or phone number`}
-          name="q"
-          inputMode="numeric"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className="button button--primary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
+    <AdminSection id="users" title={<Trans>Users</Trans>}>
+      <SearchForm
+        label={t`UID or phone number`}
+        name="q"
+        initial={filters.q}
+        inputMode="numeric"
+        onSearch={(typed) => onFilters({ ...filters, q: typed.replace(/\D/g, ''), page: 0, uid: undefined })}
+      />
       <SortField
         value={filters.sort}
         sorts={USER_LIST_SORTS}
@@ -123,6 +105,6 @@ export function UsersPage({
           );
         }}
       />
-    </section>
+    </AdminSection>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from '#lib/toast';
 import { SelectField } from '#ui/form-fields';
 import { useDecideMutation, useWithdrawalStepMutation } from '../admin.mutations';
 import { adminQueries, type WithdrawalFilters } from '../admin.queries';
+import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
 import { ReasonDialog } from './reason-dialog';
 import { SortField } from './sort-field';
@@ -25,13 +26,7 @@ const STATE_NAMES = {
 } as const;
 
 /** The review queue: filtered by state and sorted (both in the URL), newest first by default; each row offers its next steps. */
-export function WithdrawalsPage({
-  filters,
-  onFilters,
-}: {
-  filters: WithdrawalFilters;
-  onFilters: (next: WithdrawalFilters) => void;
-}) {
+export function WithdrawalsPage({ filters, onFilters }: FilteredPageProps<WithdrawalFilters>) {
   const { i18n, t } = useLingui();
   const list = useQuery(adminQueries.withdrawals(filters));
   const step = useWithdrawalStepMutation();
@@ -51,10 +46,7 @@ export function WithdrawalsPage({
     );
 
   return (
-    <section aria-labelledby="admin-withdrawals-title">
-      <h2 id="admin-withdrawals-title" className="admin-section__title">
-        <Trans>Withdrawals</Trans>
-      </h2>
+    <AdminSection id="withdrawals" title={<Trans>Withdrawals</Trans>}>
       <SelectField
         label={t`State`}
         value={filters.state}
@@ -177,7 +169,7 @@ export function WithdrawalsPage({
           setRejecting(null);
         }}
       />
-    </section>
+    </AdminSection>
   );
 }
 
