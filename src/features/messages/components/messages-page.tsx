@@ -52,12 +52,7 @@ export function MessagesPage() {
           renderItem={(m) => {
             const words = word(m);
             return (
-              <Link
-                to="/Messages/$id"
-                params={{ id: String(m.id) }}
-                className="message-row"
-                data-unread={!m.read}
-              >
+              <Link to="/Messages/$id" params={{ id: m.id }} className="message-row" data-unread={!m.read}>
                 <span className="message-row__head">
                   {m.read ? null : (
                     <span className="message-row__dot">

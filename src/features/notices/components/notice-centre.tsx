@@ -48,7 +48,7 @@ export function NoticeCentre() {
             <li key={notice.id}>
               <Link
                 to="/notices/$id"
-                params={{ id: String(notice.id) }}
+                params={{ id: notice.id }}
                 className="notice-list__item"
                 data-unread={!notice.read}
               >

@@ -41,7 +41,7 @@ export function WithdrawPage() {
       ),
     send: useWithdrawMutation(),
     onSuccess: (created) =>
-      void navigate({ to: '/WithdrawStep/$id', params: { id: String(created.id) }, replace: true }),
+      void navigate({ to: '/WithdrawStep/$id', params: { id: created.id }, replace: true }),
   });
   const chosen = chosenOf(form.values.methodId);
   const methodError = form.message('methodId');
