@@ -9,6 +9,7 @@ import { Avatar } from '#ui/avatar';
 import { ChevronRightIcon, SupportIcon } from '#ui/icons';
 import { InstallMenuItem } from '#ui/install-button';
 import { LocalePicker } from '#ui/locale-picker';
+import { MenuLink } from '#ui/menu-link';
 import { Page } from '#ui/page';
 import './profile.css';
 
@@ -87,13 +88,7 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
         </li>
         <InstallMenuItem />
         {MENU_PAGES.map((page) => (
-          <li key={page.to}>
-            <Link to={page.to} className="menu-list__item">
-              <span className="menu-list__dot" aria-hidden="true" />
-              <span>{i18n._(page.label)}</span>
-              <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </Link>
-          </li>
+          <MenuLink key={page.to} to={page.to} label={i18n._(page.label)} />
         ))}
       </ul>
       <LocalePicker className="locale-picker--card" />

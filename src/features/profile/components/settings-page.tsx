@@ -1,14 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { BUILD_ID, buildLabel } from '#lib/build-info';
 import { checkForUpdate } from '#lib/pwa';
 import { Dialog } from '#ui/dialog';
 import { DialogActions } from '#ui/dialog-actions';
-import { ChevronRightIcon } from '#ui/icons';
 import { LocalePicker } from '#ui/locale-picker';
+import { MenuLink } from '#ui/menu-link';
 import { Page } from '#ui/page';
 import './profile.css';
 
@@ -99,13 +98,7 @@ export function SettingsPage({
       <nav aria-label={t`Account`}>
         <ul className="menu-list">
           {ACCOUNT_PAGES.map((page) => (
-            <li key={page.to}>
-              <Link to={page.to} className="menu-list__item">
-                <span className="menu-list__dot" aria-hidden="true" />
-                <span>{i18n._(page.label)}</span>
-                <ChevronRightIcon size={20} className="menu-list__chevron" />
-              </Link>
-            </li>
+            <MenuLink key={page.to} to={page.to} label={i18n._(page.label)} />
           ))}
         </ul>
       </nav>
