@@ -8,7 +8,7 @@ describe('DayRangeFields', () => {
     const onSearch = vi.fn();
     await renderInRouter(() => (
       <DayRangeFields
-        className="wallet-filter"
+        className="filter"
         search={{ type: 'all', from: '2026-11-02', to: '2026-11-09' }}
         onSearch={onSearch}
       />
@@ -17,7 +17,7 @@ describe('DayRangeFields', () => {
     const to = screen.getByLabelText('To') as HTMLInputElement;
     expect(from.max).toBe('2026-11-09');
     expect(to.min).toBe('2026-11-02');
-    expect(from.closest('div')?.className).toBe('wallet-filter');
+    expect(from.closest('div')?.className).toBe('filter');
     expect(from.getAttribute('aria-invalid')).toBeNull();
     fireEvent.change(to, { target: { value: '' } });
     expect(onSearch).toHaveBeenCalledWith({ type: 'all', from: '2026-11-02', to: undefined });

@@ -40,8 +40,8 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
       bodyClassName="games-page"
       overlays={opened ? <RoundDetailsDialog round={opened} onClose={() => setOpened(null)} /> : null}
     >
-      <form className="games-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-        <label className="games-filter games-filter--wide">
+      <form className="filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+        <label className="filter filter--wide">
           <span className="field__label">{t`Channel`}</span>
           <select
             className="input select"
@@ -61,7 +61,7 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
             ) : null}
           </select>
         </label>
-        <DayRangeFields className="games-filter" search={search} onSearch={onSearch} />
+        <DayRangeFields className="filter" search={search} onSearch={onSearch} />
       </form>
       {total !== undefined ? (
         <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>

@@ -59,7 +59,7 @@ export function WithdrawPage() {
       bodyClassName="wallet-page"
     >
       <MoneyOutStatus withdrawable={withdrawable} />
-      <form {...form.props} className="form wallet-card">
+      <form {...form.props} className="form card">
         <fieldset className={`wallet-methods ${methodError ? 'field--invalid' : ''}`}>
           <legend className="field__label">{t`Withdrawal method`}</legend>
           {methods.isPending ? (
