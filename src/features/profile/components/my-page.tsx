@@ -11,6 +11,7 @@ import { InstallMenuItem } from '#ui/install-button';
 import { LocalePicker } from '#ui/locale-picker';
 import { MenuLink } from '#ui/menu-link';
 import { Page } from '#ui/page';
+import { LogoutButton } from './logout-button';
 import './profile.css';
 
 const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];
@@ -92,14 +93,7 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
         ))}
       </ul>
       <LocalePicker className="locale-picker--card" />
-      <button
-        type="button"
-        className="button button--danger-outline button--block"
-        onClick={onLogout}
-        disabled={loggingOut}
-      >
-        {t`Log out`}
-      </button>
+      <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { DialogActions } from '#ui/dialog-actions';
 import { LocalePicker } from '#ui/locale-picker';
 import { MenuLink } from '#ui/menu-link';
 import { Page } from '#ui/page';
+import { LogoutButton } from './logout-button';
 import './profile.css';
 
 /** The account pages Settings opens; the responsible-gaming tools are added by the route when present. */
@@ -138,14 +139,7 @@ export function SettingsPage({
         </button>
         <p role="status">{updateText[update]}</p>
       </section>
-      <button
-        type="button"
-        className="button button--danger-outline button--block"
-        onClick={onLogout}
-        disabled={loggingOut}
-      >
-        {t`Log out`}
-      </button>
+      <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
     </Page>
   );
 }
