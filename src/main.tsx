@@ -1,6 +1,7 @@
 // The entry: small, so the page's first view (the server's, or the service worker's snapshot of home)
 // paints and gets its picture before the app's code takes the link (docs/decisions/0010).
 import './styles/global.css';
+import './ui/shapes.css';
 // Home's first screen is painted before any script runs (the server's first view, the worker's snapshot of
 // banners, ticker, newest strip and rows): its sheets must be in the entry's stylesheet, not in home's chunk.
 import './features/home/components/home.css';

@@ -18,6 +18,24 @@ export function parseIdParam(id: string | undefined): number | undefined {
   return value;
 }
 
+/**
+ * A route's `params` option for a numeric `$id`: the router parses the path before any beforeLoad or
+ * loader runs, so they and the page read a number; a bad id throws notFound() from the parse, which the
+ * router treats as it did when beforeLoad threw it (the not-found page). Links pass the number.
+ */
+export const idParams = {
+  parse: ({ id }: { id: string }): { id: number } => ({ id: parseIdParam(id) }),
+  stringify: ({ id }: { id: number }): { id: string } => ({ id: String(id) }),
+};
+
+/** The same for an optional `{-$id}` segment: no id (a new record) stays undefined. */
+export const optionalIdParams = {
+  parse: ({ id }: { id?: string }): { id?: number } => ({ id: parseIdParam(id) }),
+  stringify: ({ id }: { id?: number }): { id?: string } => ({
+    id: id === undefined ? undefined : String(id),
+  }),
+};
+
 export type Prefetchable = AnyUseQueryOptions | AnyUseInfiniteQueryOptions;
 
 const isInfinite = (options: Prefetchable): options is AnyUseInfiniteQueryOptions =>

@@ -82,7 +82,12 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
       className="dialog--full media-viewer"
     >
       <div className="media-viewer__bar">
-        <button type="button" className="media-viewer__button" onClick={onClose} aria-label={t`Close`}>
+        <button
+          type="button"
+          className="dialog__dark-button media-viewer__button"
+          onClick={onClose}
+          aria-label={t`Close`}
+        >
           <CloseIcon />
         </button>
         <span className="media-viewer__count tabular" aria-live="polite">
@@ -91,7 +96,7 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
         <span className="media-viewer__actions">
           <button
             type="button"
-            className="media-viewer__button"
+            className="dialog__dark-button media-viewer__button"
             onClick={download}
             disabled={!current || downloading}
             aria-busy={downloading || undefined}

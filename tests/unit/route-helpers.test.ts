@@ -2,7 +2,7 @@ import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react
 import { isNotFound, isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { requireLogin, skipWhenLoggedIn } from '#lib/auth-guard';
-import { parseIdParam, prefetch } from '#lib/route-helpers';
+import { idParams, optionalIdParams, parseIdParam, prefetch } from '#lib/route-helpers';
 import type { Viewer } from '#lib/session';
 
 const thrown = (run: () => unknown): unknown => {
@@ -33,6 +33,25 @@ describe('parseIdParam', () => {
       expect(isNotFound(thrown(() => parseIdParam(id)))).toBe(true);
     },
   );
+});
+
+describe('idParams', () => {
+  it('gives the route a number and links a path segment', () => {
+    expect(idParams.parse({ id: '15' })).toEqual({ id: 15 });
+    expect(idParams.stringify({ id: 15 })).toEqual({ id: '15' });
+  });
+
+  it('makes a bad id a page that does not exist from the parse itself', () => {
+    expect(isNotFound(thrown(() => idParams.parse({ id: '01' })))).toBe(true);
+    expect(isNotFound(thrown(() => optionalIdParams.parse({ id: 'abc' })))).toBe(true);
+  });
+
+  it('keeps an absent optional id absent both ways', () => {
+    expect(optionalIdParams.parse({})).toEqual({ id: undefined });
+    expect(optionalIdParams.parse({ id: '3' })).toEqual({ id: 3 });
+    expect(optionalIdParams.stringify({})).toEqual({ id: undefined });
+    expect(optionalIdParams.stringify({ id: 3 })).toEqual({ id: '3' });
+  });
 });
 
 describe('prefetch', () => {

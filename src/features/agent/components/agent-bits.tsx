@@ -222,7 +222,7 @@ export function AgentCard({
   const id = useId();
   return (
     <section
-      className={`agent-card ${plain ? 'agent-card--plain' : ''}`}
+      className={`card agent-card ${plain ? 'agent-card--plain' : ''}`}
       aria-labelledby={id}
       data-testid={testId}
     >

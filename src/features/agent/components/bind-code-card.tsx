@@ -39,7 +39,7 @@ export function BindCodeCard() {
   };
 
   return (
-    <section className="agent-card" aria-labelledby="bind-code-title" data-testid="bind-code">
+    <section className="card agent-card" aria-labelledby="bind-code-title" data-testid="bind-code">
       <h2 className="agent-card__title" id="bind-code-title">
         {t`Invite code`}
       </h2>

@@ -90,7 +90,7 @@ export function MemberRow({ member, actions }: { member: Member; actions: Member
       <div className="member-row__actions">
         <Link
           to="/Downline/$id"
-          params={{ id: String(member.uid) }}
+          params={{ id: member.uid }}
           className="button button--outline button--small"
           aria-label={named(t`Details`)}
         >

@@ -8,7 +8,6 @@ import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
-import { SkeletonRows } from '#ui/skeleton';
 import { ZoneNote } from '#ui/zone-note';
 import { agentQueries } from '../agent.queries';
 import { FIGURE_LABELS, holdReason, RANGE_LABELS } from '../agent-labels';
@@ -52,16 +51,10 @@ export function ReportDetailsPage({ figure, search }: { figure: Figure; search: 
       ) : null}
       <PagedVirtualList
         list={paged}
-        pending={<SkeletonRows label={t`Loading`} count={5} />}
         empty={<EmptyState picture={<NoDataPicture />} title={t`Nothing in this range`} />}
         itemKey={(row) => rowKey(row)}
         estimateSize={96}
         label={t`Rows`}
-        footer={
-          <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-            {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-          </p>
-        }
         renderItem={(row) => <DetailsRow row={row} count={count} channelName={channelName} />}
       />
     </Page>

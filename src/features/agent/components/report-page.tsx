@@ -10,6 +10,7 @@ import { useSessionUser } from '#lib/session';
 import { toast } from '#lib/toast';
 import { validationMessage } from '#lib/validation-messages';
 import { DayChart } from '#ui/day-chart';
+import { DayRangeFields } from '#ui/day-range-fields';
 import { ChevronRightIcon } from '#ui/icons';
 import { Page } from '#ui/page';
 import { SkeletonBlock } from '#ui/skeleton';
@@ -86,42 +87,16 @@ export function ReportPage({
 function CustomRange({ search, onSearch }: { search: RangeSearch; onSearch: (next: RangeSearch) => void }) {
   const { t, i18n } = useLingui();
   const issue = search.from || search.to ? customRangeIssue(search.from, search.to) : null;
-  const message = (field: 'from' | 'to') =>
-    issue && issue.field === field ? validationMessage(i18n, issue.code) : undefined;
-  const day = (field: 'from' | 'to', label: string) => {
-    const error = message(field);
-    const id = `report-${field}`;
-    return (
-      <div className={`field ${error ? 'field--invalid' : ''}`}>
-        <label htmlFor={id} className="field__label">
-          {label}
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="date"
-          name={field}
-          value={search[field] ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...(field === 'from' ? { max: search.to } : { min: search.from })}
-          onChange={(event) =>
-            onSearch({ ...search, range: 'custom', [field]: event.target.value || undefined })
-          }
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const errors = issue ? { [issue.field]: validationMessage(i18n, issue.code) } : undefined;
   return (
     <fieldset className="agent-range">
       <legend className="visually-hidden">{t`Custom range`}</legend>
-      {day('from', t`From`)}
-      {day('to', t`To`)}
+      <DayRangeFields
+        className="field"
+        search={search}
+        onSearch={(next) => onSearch({ ...next, range: 'custom' })}
+        errors={errors}
+      />
     </fieldset>
   );
 }

@@ -2,13 +2,13 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Member } from '#contract/agent';
 import { EmptyState } from '#ui/empty-state';
-import { SearchIcon } from '#ui/icons';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
+import { SearchBox } from '#ui/search-box';
 import { SkeletonBlock, SkeletonRows } from '#ui/skeleton';
 import { ZoneNote } from '#ui/zone-note';
 import { agentKeys, agentQueries } from '../agent.queries';
@@ -101,9 +101,6 @@ function Members({ search, onSearch }: { search: TeamSearch; onSearch: (next: Te
   const query = search.q ?? '';
   const list = useInfiniteQuery(agentQueries.team({ parentUid: search.parent, search: query }));
   const detail = useQuery(agentQueries.detail());
-  const [typed, setTyped] = useState(query);
-  // Back and forward change the URL's search: the box follows it.
-  useEffect(() => setTyped(query), [query]);
   const [ratioFor, setRatioFor] = useState<Member | null>(null);
   const [promoteFor, setPromoteFor] = useState<Member | null>(null);
   const first = list.data?.pages[0];
@@ -112,43 +109,21 @@ function Members({ search, onSearch }: { search: TeamSearch; onSearch: (next: Te
   // The list reads pages of members; each answer also carries the trail and the counts.
   const paged = { ...list, data: list.data && { pages: list.data.pages.map((p) => p.page) } };
 
-  // The placeholder is the name too: a screen reader hears what a sighted user reads.
-  const searchLabel = t`Search by UID or phone`;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = typed.trim();
-    onSearch(q ? { q } : {});
-  };
-
   return (
     <AgentCard title={t`Members`} testId="members" plain>
-      <form className="search-box agent-search" onSubmit={onSubmit}>
-        <SearchIcon size={20} className="search-box__icon" />
-        <input
-          className="search-box__input"
-          type="search"
-          enterKeyHint="search"
-          maxLength={20}
-          aria-label={searchLabel}
-          placeholder={searchLabel}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            if (event.target.value === '' && query !== '') onSearch({});
-          }}
-        />
-      </form>
+      {/* Keyed by whose members it searches: opening a member empties what was typed and not sent. */}
+      <SearchBox
+        key={search.parent ?? 'top'}
+        value={query}
+        onSearch={(q) => onSearch(q ? { q } : {})}
+        label={t`Search by UID or phone`}
+        maxLength={20}
+        className="agent-search"
+      />
       {query ? (
         <p className="agent-trail">
           <span>{t`Results for “${query}” in your whole team`}</span>{' '}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => {
-              setTyped('');
-              onSearch({});
-            }}
-          >
+          <button type="button" className="button button--ghost button--small" onClick={() => onSearch({})}>
             {t`Clear`}
           </button>
         </p>
@@ -198,19 +173,11 @@ function Members({ search, onSearch }: { search: TeamSearch; onSearch: (next: Te
         itemKey={(member) => member.uid}
         estimateSize={220}
         label={t`Members`}
-        footer={
-          <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-            {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-          </p>
-        }
         renderItem={(member) => (
           <MemberRow
             member={member}
             actions={{
-              onOpen: (m) => {
-                setTyped('');
-                onSearch({ parent: m.uid });
-              },
+              onOpen: (m) => onSearch({ parent: m.uid }),
               onSetRatio: setRatioFor,
               onPromote: setPromoteFor,
             }}

@@ -3,7 +3,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
-import { SkeletonRows } from '#ui/skeleton';
 import { listQuery } from '../catalogue.queries';
 import type { CatalogueItem } from '../catalogues';
 import type { CatalogueView } from './catalogue-views';
@@ -27,7 +26,7 @@ export function CatalogueList<Item extends CatalogueItem, Id, Filters extends ob
   canPin,
   empty,
 }: CatalogueListProps<Item, Id, Filters>) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { catalogue, Details, Opened } = view;
   const list = useInfiniteQuery(listQuery(catalogue)(filters, i18n.locale));
   const { actions, cardDialog } = useItemActions(catalogue, filters.viewer);
@@ -38,7 +37,6 @@ export function CatalogueList<Item extends CatalogueItem, Id, Filters extends ob
     <>
       <PagedVirtualList
         list={list}
-        pending={<SkeletonRows label={t`Loading`} count={5} />}
         empty={empty}
         itemKey={catalogue.keyOf}
         estimateSize={104}

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { WX_CATEGORIES } from '#contract/catalogue';
 import { canPin } from '#contract/user';
 import { useCategoryLabels } from '#lib/category-labels';
 import { useSessionUser } from '#lib/session';
 import { EmptyState } from '#ui/empty-state';
-import { SearchIcon } from '#ui/icons';
 import { NoDataPicture } from '#ui/no-data-picture';
+import { SearchBox as ListSearchBox } from '#ui/search-box';
 import { SkeletonRows } from '#ui/skeleton';
 import { ComingSoon } from '#ui/standalone-page';
 import { type TabOption, Tabs } from '#ui/tabs';
@@ -41,30 +41,8 @@ export function SearchBox({
   onSearch: (text: string) => void;
 }) {
   const { t } = useLingui();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  // The placeholder is the name too: a screen reader hears what a sighted user reads.
-  const label = tab === 2 ? t`Search tasks` : t`Search games`;
   return (
-    <form className="search-box" onSubmit={submit}>
-      <SearchIcon size={20} className="search-box__icon" />
-      <input
-        className="search-box__input"
-        type="search"
-        enterKeyHint="search"
-        aria-label={label}
-        placeholder={label}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value === '' && value !== '') onSearch('');
-        }}
-      />
-    </form>
+    <ListSearchBox value={value} onSearch={onSearch} label={tab === 2 ? t`Search tasks` : t`Search games`} />
   );
 }
 

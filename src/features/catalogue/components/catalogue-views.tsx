@@ -67,7 +67,7 @@ function WxOpened({ item: app, onClose }: { item: WxApp; onClose: () => void }) 
       onClose={onClose}
       onDownload={(item) => saveMedia(item, t`Download failed`)}
       actions={
-        <Link to="/GameDetail/$id" params={{ id: String(app.id) }} className="media-viewer__link">
+        <Link to="/GameDetail/$id" params={{ id: app.id }} className="media-viewer__link">
           {t`Game details`}
         </Link>
       }
@@ -90,7 +90,7 @@ export const wxView = viewOf(wxCatalogue, {
   // An item without pictures or video has nothing to view: its details page says everything.
   goInstead: (app, navigate) => {
     if (wxMedia(app).length > 0) return false;
-    void navigate({ to: '/GameDetail/$id', params: { id: String(app.id) } });
+    void navigate({ to: '/GameDetail/$id', params: { id: app.id } });
     return true;
   },
 });

@@ -8,7 +8,7 @@ export function BetRow({ round, onOpen }: { round: Round; onOpen: () => void }) 
   const placed = formatGameTime(round.placedAt, i18n.locale);
   const settled = round.settledAt === null ? null : formatGameTime(round.settledAt, i18n.locale);
   return (
-    <button type="button" className="bet-row" onClick={onOpen} data-testid="bet">
+    <button type="button" className="card-button bet-row" onClick={onOpen} data-testid="bet">
       <span className="bet-row__head">
         <span className="bet-row__game">{round.game}</span>
         <RoundStatusBadge status={round.status} />

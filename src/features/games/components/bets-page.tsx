@@ -10,7 +10,6 @@ import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
 import { PullToRefresh } from '#ui/pull-to-refresh';
-import { SkeletonRows } from '#ui/skeleton';
 import { gamesKeys, gamesQueries } from '../games.queries';
 import { type BetsSearch, roundFilters } from '../games-values';
 import { BetRow } from './bet-row';
@@ -40,8 +39,8 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
       bodyClassName="games-page"
       overlays={opened ? <RoundDetailsDialog round={opened} onClose={() => setOpened(null)} /> : null}
     >
-      <form className="games-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-        <label className="games-filter games-filter--wide">
+      <form className="filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+        <label className="filter filter--wide">
           <span className="field__label">{t`Channel`}</span>
           <select
             className="input select"
@@ -61,7 +60,7 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
             ) : null}
           </select>
         </label>
-        <DayRangeFields className="games-filter" search={search} onSearch={onSearch} />
+        <DayRangeFields className="filter" search={search} onSearch={onSearch} />
       </form>
       {total !== undefined ? (
         <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>
@@ -69,7 +68,6 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
       <PullToRefresh onRefresh={refresh}>
         <PagedVirtualList
           list={list}
-          pending={<SkeletonRows label={t`Loading`} count={5} />}
           empty={
             <EmptyState
               picture={<NoDataPicture />}
@@ -86,11 +84,6 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
           itemKey={(round) => round.id}
           estimateSize={140}
           label={t`Rounds`}
-          footer={
-            <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-              {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-            </p>
-          }
           renderItem={(round) => <BetRow round={round} onOpen={() => setOpened(round)} />}
         />
       </PullToRefresh>

@@ -47,7 +47,7 @@ export function GameFrameDialog({
       <button
         ref={close}
         type="button"
-        className="game-frame__close"
+        className="dialog__dark-button game-frame__close"
         onClick={onClose}
         onKeyDown={onCloseKeyDown}
         aria-label={t`Close`}

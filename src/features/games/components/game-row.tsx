@@ -24,7 +24,7 @@ export function GameRow({
   const min = formatMoney(game.minBet);
   const max = formatMoney(game.maxBet);
   return (
-    <button type="button" className="game-row" onClick={onLaunch} data-testid="game">
+    <button type="button" className="card-button game-row" onClick={onLaunch} data-testid="game">
       <img
         className="game-row__picture"
         src={game.picture}

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LobbyChannel } from '#contract/games';
 import { formatMoney } from '#lib/money';
 import { toast } from '#lib/toast';
-import { ChevronRightIcon, PlayIcon, RecordsIcon } from '#ui/icons';
+import { PlayIcon, RecordsIcon } from '#ui/icons';
+import { MenuLink } from '#ui/menu-link';
 import { SkeletonBlock } from '#ui/skeleton';
 import { gamesQueries } from '../games.queries';
 import {
@@ -29,20 +29,8 @@ export function GamesCorner({ withdrawable }: { withdrawable: number | undefined
         {t`Games`}
       </h2>
       <ul className="menu-list">
-        <li>
-          <Link to="/games" className="menu-list__item">
-            <PlayIcon size={22} />
-            <span>{t`Game lobby`}</span>
-            <ChevronRightIcon size={20} className="menu-list__chevron" />
-          </Link>
-        </li>
-        <li>
-          <Link to="/bets" className="menu-list__item">
-            <RecordsIcon size={22} />
-            <span>{t`Betting record`}</span>
-            <ChevronRightIcon size={20} className="menu-list__chevron" />
-          </Link>
-        </li>
+        <MenuLink to="/games" icon={<PlayIcon size={22} />} label={t`Game lobby`} />
+        <MenuLink to="/bets" icon={<RecordsIcon size={22} />} label={t`Betting record`} />
       </ul>
       {transferChannels.map((channel) => (
         <ChannelCard key={channel.code} channel={channel} withdrawable={withdrawable} />

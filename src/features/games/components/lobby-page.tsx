@@ -8,7 +8,6 @@ import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
-import { SkeletonRows } from '#ui/skeleton';
 import { type TabOption, Tabs } from '#ui/tabs';
 import { useLaunchGameMutation, useRefreshBalances } from '../games.mutations';
 import { gamesQueries } from '../games.queries';
@@ -175,7 +174,6 @@ function GameList({
   return (
     <PagedVirtualList
       list={list}
-      pending={<SkeletonRows label={t`Loading`} count={5} />}
       empty={
         search ? (
           <EmptyState
@@ -194,11 +192,6 @@ function GameList({
       itemKey={(game) => game.id}
       estimateSize={96}
       label={t`Games`}
-      footer={
-        <p className="list-footer" role={list.isFetchingNextPage ? 'status' : undefined}>
-          {list.isFetchingNextPage ? t`Loading` : !list.hasNextPage ? t`That's everything` : ''}
-        </p>
-      }
       renderItem={(game) => (
         <GameRow
           game={game}

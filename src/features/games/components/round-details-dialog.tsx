@@ -60,7 +60,7 @@ function RoundFacts({ round, provider }: { round: Round; provider: string | unde
     [t`Settle time`, round.settledAt === null ? '–' : formatGameTime(round.settledAt, i18n.locale)],
   ];
   return (
-    <dl className="games-facts">
+    <dl className="facts">
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>

@@ -4,13 +4,12 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { EmptyState } from '#ui/empty-state';
 import { TrashIcon } from '#ui/icons';
+import { InboxDetail } from '#ui/inbox';
 import { Page } from '#ui/page';
-import { SkeletonRows } from '#ui/skeleton';
 import { useDeleteMessages, useMarkMessagesRead } from '../messages.mutations';
 import { messageQueries } from '../messages.queries';
 import { messageTime } from './message-time';
 import { useMessageWording } from './use-message-wording';
-import './messages.css';
 
 /** One message, marked read once shown; deleting it goes back to the list. */
 export function MessageView({ id }: { id: number }) {
@@ -26,7 +25,11 @@ export function MessageView({ id }: { id: number }) {
     if (unread) mutate([id]);
   }, [unread, id, mutate]);
 
-  const words = message.data ? word(message.data) : null;
+  const item = message.data && {
+    ...word(message.data),
+    at: message.data.createdAt,
+    time: messageTime(message.data.createdAt, i18n.locale),
+  };
   return (
     <Page
       title={t`Message`}
@@ -48,26 +51,20 @@ export function MessageView({ id }: { id: number }) {
         ) : null
       }
     >
-      {message.data && words ? (
-        <article className="message-view">
-          <h2 className="message-view__title">{words.title}</h2>
-          <time className="message-view__time" dateTime={new Date(message.data.createdAt).toISOString()}>
-            {messageTime(message.data.createdAt, i18n.locale)}
-          </time>
-          <p className="message-view__body">{words.body}</p>
-        </article>
-      ) : message.isPending ? (
-        <SkeletonRows count={1} label={t`Loading`} />
-      ) : (
-        <EmptyState
-          title={t`This message is no longer available`}
-          action={
-            <Link to="/Messages" className="button button--primary">
-              {t`All messages`}
-            </Link>
-          }
-        />
-      )}
+      <InboxDetail
+        item={item}
+        pending={message.isPending}
+        gone={
+          <EmptyState
+            title={t`This message is no longer available`}
+            action={
+              <Link to="/Messages" className="button button--primary">
+                {t`All messages`}
+              </Link>
+            }
+          />
+        }
+      />
     </Page>
   );
 }

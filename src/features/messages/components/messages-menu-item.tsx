@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { ChevronRightIcon, MailIcon } from '#ui/icons';
+import { MailIcon } from '#ui/icons';
+import { MenuLink } from '#ui/menu-link';
 import { messageQueries } from '../messages.queries';
 
 /**
@@ -20,20 +20,12 @@ export function MessagesMenuItem({ pollTick }: { pollTick: number }) {
     void queryClient.invalidateQueries({ queryKey: messageQueries.unread().queryKey });
   }, [pollTick, queryClient]);
   return (
-    <li>
-      <Link to="/Messages" className="menu-list__item">
-        <MailIcon size={22} />
-        <span>{t`Messages`}</span>
-        {count > 0 ? (
-          <>
-            <span className="count-badge" aria-hidden="true" data-testid="messages-unread">
-              {count}
-            </span>{' '}
-            <span className="visually-hidden">{t`${count} unread`}</span>
-          </>
-        ) : null}
-        <ChevronRightIcon size={20} className="menu-list__chevron" />
-      </Link>
-    </li>
+    <MenuLink
+      to="/Messages"
+      icon={<MailIcon size={22} />}
+      label={t`Messages`}
+      count={count}
+      badgeTestId="messages-unread"
+    />
   );
 }

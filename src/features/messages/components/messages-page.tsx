@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '#ui/empty-state';
+import { InboxRowContent, inboxRowClass } from '#ui/inbox';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
@@ -10,7 +11,6 @@ import { useMarkAllMessagesRead } from '../messages.mutations';
 import { messageQueries } from '../messages.queries';
 import { messageTime } from './message-time';
 import { useMessageWording } from './use-message-wording';
-import './messages.css';
 
 /** The user's messages, newest first, 50 a page; unread ones marked; "mark all read" on top. */
 export function MessagesPage() {
@@ -50,26 +50,15 @@ export function MessagesPage() {
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
           renderItem={(m) => {
-            const words = word(m);
+            const item = { ...word(m), at: m.createdAt, time: messageTime(m.createdAt, i18n.locale) };
             return (
               <Link
                 to="/Messages/$id"
-                params={{ id: String(m.id) }}
-                className="message-row"
+                params={{ id: m.id }}
+                className={inboxRowClass(true)}
                 data-unread={!m.read}
               >
-                <span className="message-row__head">
-                  {m.read ? null : (
-                    <span className="message-row__dot">
-                      <span className="visually-hidden">{t`Unread`}</span>
-                    </span>
-                  )}
-                  <span className="message-row__title">{words.title}</span>
-                </span>
-                <span className="message-row__body">{words.body}</span>
-                <time className="message-row__time" dateTime={new Date(m.createdAt).toISOString()}>
-                  {messageTime(m.createdAt, i18n.locale)}
-                </time>
+                <InboxRowContent unread={!m.read} item={item} />
               </Link>
             );
           }}

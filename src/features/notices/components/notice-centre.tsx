@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import type { NoticeDetail } from '#contract/content';
 import { currentLocale } from '#lib/i18n';
 import { EmptyState } from '#ui/empty-state';
+import type { InboxItem } from '#ui/inbox';
+import { InboxList, InboxRowContent, inboxRowClass } from '#ui/inbox';
 import { Page } from '#ui/page';
 import { SavedAt } from '#ui/saved-at';
 import { SkeletonRows } from '#ui/skeleton';
@@ -17,6 +19,14 @@ export const noticeDate = (at: number): string =>
 /** A notice without a title is named by the start of its text. */
 export const noticeTitle = (notice: Pick<NoticeDetail, 'title' | 'body'>): string =>
   notice.title || notice.body.split('\n')[0] || '';
+
+/** A notice as the inbox shows it, dated by the start of its publication. */
+export const noticeItem = (notice: Pick<NoticeDetail, 'title' | 'body' | 'publishFrom'>): InboxItem => ({
+  title: noticeTitle(notice),
+  at: notice.publishFrom,
+  time: noticeDate(notice.publishFrom),
+  body: notice.body,
+});
 
 /** The notice centre: live notices, newest first, unread marked; the notification switch on top. */
 export function NoticeCentre() {
@@ -43,31 +53,24 @@ export function NoticeCentre() {
       ) : list.length === 0 ? (
         <EmptyState title={t`No notices yet`} />
       ) : (
-        <ul className="notice-list" aria-label={t`Notices`}>
+        <InboxList label={t`Notices`}>
           {list.map((notice) => (
             <li key={notice.id}>
               <Link
                 to="/notices/$id"
-                params={{ id: String(notice.id) }}
-                className="notice-list__item"
+                params={{ id: notice.id }}
+                className={inboxRowClass()}
                 data-unread={!notice.read}
               >
-                <span className="notice-list__head">
-                  {notice.read ? null : (
-                    <span className="notice-list__dot">
-                      <span className="visually-hidden">{t`Unread`}</span>
-                    </span>
-                  )}
-                  <span className="notice-list__title">{noticeTitle(notice)}</span>
-                </span>
-                {notice.title ? <span className="notice-list__body">{notice.body}</span> : null}
-                <time className="notice-list__time" dateTime={new Date(notice.publishFrom).toISOString()}>
-                  {noticeDate(notice.publishFrom)}
-                </time>
+                <InboxRowContent
+                  unread={!notice.read}
+                  item={noticeItem(notice)}
+                  preview={notice.title !== ''}
+                />
               </Link>
             </li>
           ))}
-        </ul>
+        </InboxList>
       )}
     </Page>
   );

@@ -9,7 +9,9 @@ import { Avatar } from '#ui/avatar';
 import { ChevronRightIcon, SupportIcon } from '#ui/icons';
 import { InstallMenuItem } from '#ui/install-button';
 import { LocalePicker } from '#ui/locale-picker';
+import { MenuLink } from '#ui/menu-link';
 import { Page } from '#ui/page';
+import { LogoutButton } from './logout-button';
 import './profile.css';
 
 const JOB_LABELS: readonly MessageDescriptor[] = [msg`Player`, msg`Agent`, msg`Senior agent`];
@@ -87,24 +89,11 @@ export function MyPage({ user, wallet, notices, onLogout, loggingOut }: MyPagePr
         </li>
         <InstallMenuItem />
         {MENU_PAGES.map((page) => (
-          <li key={page.to}>
-            <Link to={page.to} className="menu-list__item">
-              <span className="menu-list__dot" aria-hidden="true" />
-              <span>{i18n._(page.label)}</span>
-              <ChevronRightIcon size={20} className="menu-list__chevron" />
-            </Link>
-          </li>
+          <MenuLink key={page.to} to={page.to} label={i18n._(page.label)} />
         ))}
       </ul>
       <LocalePicker className="locale-picker--card" />
-      <button
-        type="button"
-        className="button button--danger-outline button--block"
-        onClick={onLogout}
-        disabled={loggingOut}
-      >
-        {t`Log out`}
-      </button>
+      <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
     </Page>
   );
 }

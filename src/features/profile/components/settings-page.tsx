@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { BUILD_ID, buildLabel } from '#lib/build-info';
 import { checkForUpdate } from '#lib/pwa';
 import { Dialog } from '#ui/dialog';
 import { DialogActions } from '#ui/dialog-actions';
-import { ChevronRightIcon } from '#ui/icons';
 import { LocalePicker } from '#ui/locale-picker';
+import { MenuLink } from '#ui/menu-link';
 import { Page } from '#ui/page';
+import { LogoutButton } from './logout-button';
 import './profile.css';
 
 /** The account pages Settings opens; the responsible-gaming tools are added by the route when present. */
@@ -99,13 +99,7 @@ export function SettingsPage({
       <nav aria-label={t`Account`}>
         <ul className="menu-list">
           {ACCOUNT_PAGES.map((page) => (
-            <li key={page.to}>
-              <Link to={page.to} className="menu-list__item">
-                <span className="menu-list__dot" aria-hidden="true" />
-                <span>{i18n._(page.label)}</span>
-                <ChevronRightIcon size={20} className="menu-list__chevron" />
-              </Link>
-            </li>
+            <MenuLink key={page.to} to={page.to} label={i18n._(page.label)} />
           ))}
         </ul>
       </nav>
@@ -145,14 +139,7 @@ export function SettingsPage({
         </button>
         <p role="status">{updateText[update]}</p>
       </section>
-      <button
-        type="button"
-        className="button button--danger-outline button--block"
-        onClick={onLogout}
-        disabled={loggingOut}
-      >
-        {t`Log out`}
-      </button>
+      <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
     </Page>
   );
 }

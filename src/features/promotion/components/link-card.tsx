@@ -32,7 +32,7 @@ export function LinkCard({ name, icon, link, clicks, appliedAt, extra, detailId 
             {detailId === undefined ? (
               name
             ) : (
-              <Link to="/GameDetail/$id" params={{ id: String(detailId) }} className="link-card__detail">
+              <Link to="/GameDetail/$id" params={{ id: detailId }} className="link-card__detail">
                 {name}
               </Link>
             )}

@@ -41,7 +41,7 @@ export function BlockCard() {
   if (block) {
     const until = formatWhen(block.until, i18n.locale);
     return (
-      <section className="protection-card" aria-labelledby="block-title" data-testid="block-active">
+      <section className="card" aria-labelledby="block-title" data-testid="block-active">
         <h2 id="block-title" className="protection-card__title">
           {block.kind === 'time_out' ? t`Time-out` : t`Self-exclusion`}
         </h2>
@@ -58,7 +58,7 @@ export function BlockCard() {
   }
 
   return (
-    <section className="protection-card" aria-labelledby="block-title">
+    <section className="card" aria-labelledby="block-title">
       <h2 id="block-title" className="protection-card__title">{t`Take a break`}</h2>
       <p className="protection-card__text">
         {t`A time-out or self-exclusion starts at once: no games, deposits, spins or offers until it ends. You can still withdraw. It cannot be undone or shortened.`}

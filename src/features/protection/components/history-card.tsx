@@ -33,7 +33,7 @@ export function HistoryCard() {
   };
 
   return (
-    <section className="protection-card" aria-labelledby="history-title">
+    <section className="card" aria-labelledby="history-title">
       <h2 id="history-title" className="protection-card__title">{t`Account history`}</h2>
       {/* Scrolls sideways on a narrow screen with large amounts: focusable, so a keyboard can scroll it. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}

@@ -36,7 +36,7 @@ export function LimitsCard() {
   const current = state.data?.limits.find((l) => l.period === period);
 
   return (
-    <section className="protection-card" aria-labelledby="limits-title">
+    <section className="card" aria-labelledby="limits-title">
       <h2 id="limits-title" className="protection-card__title">{t`Deposit limits`}</h2>
       <p className="protection-card__text">
         {t`A lower limit applies at once; a higher limit, or removing one, applies after 24 hours. When you have several, the lowest applies.`}

@@ -17,7 +17,7 @@ export function RealityCard() {
   const [chosen, setChosen] = useState<string | null>(null);
   const value = chosen ?? String(state.data?.realityMinutes ?? 0);
   return (
-    <section className="protection-card" aria-labelledby="reality-title">
+    <section className="card" aria-labelledby="reality-title">
       <h2 id="reality-title" className="protection-card__title">{t`Reality check`}</h2>
       <p className="protection-card__text">
         {t`While you play, a reminder shows how long you have played and your net position, at the interval you choose.`}

@@ -52,7 +52,7 @@ export function RealityCheck({ onLeave }: { onLeave: () => void }) {
   const net = `${shown.net > 0 ? '+' : ''}${formatMoney(shown.net)}`;
   return (
     <div
-      className="reality-check"
+      className="card reality-check"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={titleId}

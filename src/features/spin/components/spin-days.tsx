@@ -40,7 +40,7 @@ export function SpinFollowUps({ draws }: { draws: readonly SpinDraw[] }) {
   const zone = useDayZone();
   if (draws.length === 0) return null;
   return (
-    <section className="spin-card" aria-labelledby="spin-follow-ups-title">
+    <section className="card" aria-labelledby="spin-follow-ups-title">
       <h2 id="spin-follow-ups-title" className="spin-card__title">
         {t`Prizes customer service hands over`}
       </h2>

@@ -102,7 +102,7 @@ function Wheel({ state, onWon }: { state: SpinState; onWon: () => void }) {
   const doubleAt = formatMoney(SPIN_DOUBLE_AT);
 
   return (
-    <section className="spin-card" aria-labelledby="spin-title">
+    <section className="card" aria-labelledby="spin-title">
       <h2 id="spin-title" className="spin-card__title">
         {t`Your free spins`}
       </h2>

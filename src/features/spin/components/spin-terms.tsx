@@ -18,7 +18,7 @@ export function SpinTerms({ state }: { state: SpinState }) {
   const to = run ? formatDay(run.lastDay, i18n.locale, 'short') : '';
   return (
     <>
-      <section className="spin-card" aria-labelledby="spin-odds-title">
+      <section className="card" aria-labelledby="spin-odds-title">
         <h2 id="spin-odds-title" className="spin-card__title">
           {t`Prizes and odds`}
         </h2>
@@ -40,7 +40,7 @@ export function SpinTerms({ state }: { state: SpinState }) {
         </table>
         <p className="spin-hint">{t`The wheel's slices are the same size; the chances are the ones in this table.`}</p>
       </section>
-      <section className="spin-card" aria-labelledby="spin-terms-title">
+      <section className="card" aria-labelledby="spin-terms-title">
         <h2 id="spin-terms-title" className="spin-card__title">
           {t`How it works`}
         </h2>

@@ -88,7 +88,7 @@ export function CardsPage() {
               <span className="wallet-list__actions">
                 <Link
                   to={method.kind === 'bank' ? '/AddCard/{-$id}' : '/AddZhiFuBao/{-$id}'}
-                  params={{ id: String(method.id) }}
+                  params={{ id: method.id }}
                   className="button button--ghost button--small"
                 >
                   {t`Edit`}

@@ -58,8 +58,8 @@ export function DepositPage({
       </p>
       {current ? null : preset}
       {current ? (
-        <section className="wallet-card" aria-label={t`Deposit order`}>
-          <dl className="wallet-facts">
+        <section className="card" aria-label={t`Deposit order`}>
+          <dl className="facts wallet-facts">
             <div>
               <dt>{t`Order number`}</dt>
               <dd className="tabular">{current.orderNo}</dd>
@@ -107,7 +107,7 @@ export function DepositPage({
           </button>
         </section>
       ) : (
-        <form {...form.props} className="form wallet-card">
+        <form {...form.props} className="form card">
           <AmountField
             label={t`Deposit amount`}
             {...form.field('amount')}

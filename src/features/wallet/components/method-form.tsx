@@ -129,7 +129,7 @@ function BankCardForm({
     : undefined;
 
   return (
-    <form {...form.props} className="form wallet-card">
+    <form {...form.props} className="form card">
       <TextField label={t`Cardholder name`} autoComplete="cc-name" {...form.input('holderName')} />
       <SelectField
         label={t`Bank`}
@@ -185,7 +185,7 @@ function EWalletForm({
   });
 
   return (
-    <form {...form.props} className="form wallet-card">
+    <form {...form.props} className="form card">
       <SelectField
         label={t`E-wallet`}
         {...form.select('walletType')}

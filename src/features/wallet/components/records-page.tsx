@@ -37,8 +37,8 @@ export function RecordsPage({
 
   return (
     <Page title={t`Records`} bodyClassName="wallet-page">
-      <form className="wallet-filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-        <label className="wallet-filter">
+      <form className="filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
+        <label className="filter filter--wide">
           <span className="field__label">{t`Type`}</span>
           <select
             className="input select"
@@ -56,7 +56,7 @@ export function RecordsPage({
             ))}
           </select>
         </label>
-        <DayRangeFields className="wallet-filter" search={search} onSearch={onSearch} />
+        <DayRangeFields className="filter" search={search} onSearch={onSearch} />
       </form>
       {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
       <ZoneNote className="wallet-hint" />

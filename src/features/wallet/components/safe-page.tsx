@@ -41,7 +41,7 @@ export function SafePage() {
         <SkeletonRows count={3} label={t`Loading`} />
       ) : !info ? null : (
         <>
-          <section className="wallet-card wallet-safe">
+          <section className="card wallet-safe">
             <h2 className="wallet-card__title">{t`In the safe`}</h2>
             <p className="wallet-big" data-testid="safe-balance">
               <Money value={info.balance} />
@@ -100,7 +100,7 @@ function SetPassword() {
     onSuccess: () => toast.positive(t`Safe password set`),
   });
   return (
-    <form {...form.props} className="form wallet-card" aria-label={t`Set safe password`}>
+    <form {...form.props} className="form card" aria-label={t`Set safe password`}>
       <h2 className="wallet-card__title">{t`Set safe password`}</h2>
       <p className="wallet-hint">{t`You need it to withdraw, transfer and take money out of the safe.`}</p>
       <SafePasswordField label={t`New safe password`} {...form.field('password')} />
@@ -125,7 +125,7 @@ function ChangePassword() {
     onFailure: useSafeLockHandler(),
   });
   return (
-    <details className="wallet-card wallet-details">
+    <details className="card wallet-details">
       <summary className="wallet-card__title">{t`Change safe password`}</summary>
       <form {...form.props} className="form" aria-label={t`Change safe password`}>
         <SafePasswordField label={t`Current safe password`} {...form.field('oldPassword')} />
@@ -150,7 +150,7 @@ function MoveIn() {
     },
   });
   return (
-    <form {...form.props} className="form wallet-card" aria-label={t`Into the safe`}>
+    <form {...form.props} className="form card" aria-label={t`Into the safe`}>
       <h2 className="wallet-card__title">{t`Into the safe`}</h2>
       <AmountField
         label={t`Amount into the safe`}
@@ -179,7 +179,7 @@ function MoveOut() {
     onFailure: useSafeLockHandler(),
   });
   return (
-    <form {...form.props} className="form wallet-card" aria-label={t`Out of the safe`}>
+    <form {...form.props} className="form card" aria-label={t`Out of the safe`}>
       <h2 className="wallet-card__title">{t`Out of the safe`}</h2>
       <AmountField
         label={t`Amount out of the safe`}

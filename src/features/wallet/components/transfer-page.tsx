@@ -66,7 +66,7 @@ export function TransferPage() {
     <Page title={t`Transfer`} bodyClassName="wallet-page">
       <MoneyOutStatus withdrawable={balance.data?.canWithdrawCoin} />
       {done ? (
-        <section className="wallet-card" role="status">
+        <section className="card" role="status">
           <p className="wallet-positive">
             {t`Transferred ${formatMoney(done.amount)} to UID ${done.receiverUid}`}
           </p>
@@ -75,7 +75,7 @@ export function TransferPage() {
           </Link>
         </section>
       ) : null}
-      <form {...form.props} className="form wallet-card">
+      <form {...form.props} className="form card">
         <TextField
           label={t`Receiver UID`}
           inputMode="numeric"

@@ -30,7 +30,7 @@ export function WithdrawDetailsPage() {
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
           renderItem={(w) => (
-            <Link to="/WithdrawStep/$id" params={{ id: String(w.id) }} className="wallet-row-item">
+            <Link to="/WithdrawStep/$id" params={{ id: w.id }} className="wallet-row-item">
               <span className="wallet-row-item__main">
                 <span className="wallet-row-item__title">{w.methodLabel}</span>
                 <span className="wallet-row-item__sub">{formatTime(w.createdAt, i18n.locale)}</span>

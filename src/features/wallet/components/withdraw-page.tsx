@@ -41,7 +41,7 @@ export function WithdrawPage() {
       ),
     send: useWithdrawMutation(),
     onSuccess: (created) =>
-      void navigate({ to: '/WithdrawStep/$id', params: { id: String(created.id) }, replace: true }),
+      void navigate({ to: '/WithdrawStep/$id', params: { id: created.id }, replace: true }),
   });
   const chosen = chosenOf(form.values.methodId);
   const methodError = form.message('methodId');
@@ -59,7 +59,7 @@ export function WithdrawPage() {
       bodyClassName="wallet-page"
     >
       <MoneyOutStatus withdrawable={withdrawable} />
-      <form {...form.props} className="form wallet-card">
+      <form {...form.props} className="form card">
         <fieldset className={`wallet-methods ${methodError ? 'field--invalid' : ''}`}>
           <legend className="field__label">{t`Withdrawal method`}</legend>
           {methods.isPending ? (

@@ -54,7 +54,7 @@ export function WithdrawStepPage({ id }: { id: number }) {
         <EmptyState title={t`No such withdrawal`} />
       ) : (
         <>
-          <section className="wallet-card">
+          <section className="card">
             <p className="wallet-big">
               <Money value={w.amount} />
             </p>

@@ -1,16 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseIdParam, prefetch } from '#lib/route-helpers';
+import { idParams, prefetch } from '#lib/route-helpers';
 import { WithdrawStepPage } from '../../../features/wallet/components/withdraw-step-page';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
 
 /** The id is the withdrawal's numeric id. */
 export const Route = createFileRoute('/_authed/(wallet)/WithdrawStep/$id')({
-  beforeLoad: ({ params }) => ({ withdrawalId: parseIdParam(params.id) }),
-  loader: ({ context }) => prefetch(context, walletQueries.withdrawal(context.withdrawalId)),
+  params: idParams,
+  loader: ({ context, params }) => prefetch(context, walletQueries.withdrawal(params.id)),
   component: WithdrawStepRoute,
 });
 
 function WithdrawStepRoute() {
-  const id = Route.useRouteContext({ select: (context) => context.withdrawalId });
+  const id = Route.useParams({ select: (params) => params.id });
   return <WithdrawStepPage id={id} />;
 }
