@@ -7,15 +7,8 @@ import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
 import { addProvider } from '../games/fixtures';
 import { startServer, type TestServer } from '../harness';
-import {
-  expectLedgerSound,
-  moneyUntyped,
-  newKey,
-  newUser,
-  seedSites,
-  type WalletUser,
-} from '../wallet/helpers';
-import { addValid, ctxOf, earnings, link, nextDay, setRatios, todayOf } from './settle-fixtures';
+import { expectLedgerSound, moneyUntyped, newKey, type WalletUser } from '../wallet/helpers';
+import { addValid, agentWithSettledDay, ctxOf, earnings, nextDay, todayOf } from './settle-fixtures';
 
 // Moving earnings to the main balance (decision 0017, `/agent/withdraw`): a money call with an
 // Idempotency-Key; commission at least AGENT_WITHDRAW_MIN (100.00 unless set), rake back any amount; never
@@ -33,16 +26,7 @@ const main = (user: WalletUser) => accountBalance(server.db, userAccount(user.id
 beforeAll(async () => {
   server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   ctx = ctxOf(server);
-  await seedSites(server);
-  agent = await newUser(server, { safePassword: null });
-  player = await newUser(server, { safePassword: null });
-  await link(server.db, player.id, agent.id, '2000-01-01');
-  await setRatios(server.db, agent.id, { slots: 1000 }, '2000-01-01');
-  await setRatios(server.db, player.id, { slots: 100 }, '2000-01-01');
-  // 5,000.00 valid: the player's rake back 50.00, the agent's commission 450.00.
-  await addValid(server.db, player.id, todayOf(server), 'slots', 5000_00);
-  nextDay(server);
-  await settleDay(ctx, addDays(todayOf(server), -1));
+  ({ agent, player } = await agentWithSettledDay(server));
 });
 afterAll(() => server.close());
 

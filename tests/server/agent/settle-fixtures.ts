@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { businessDay, type Day } from '../../../server/business-days';
+import { addDays, businessDay, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import type { Db } from '../../../server/db/create-db';
+import { settleDay } from '../../../server/modules/agent/settlement';
 import { newUserDefaults } from '../../../server/modules/auth/service';
 import { accountBalance, earningsAccount, systemAccount } from '../../../server/modules/ledger/service';
 import type { TestServer } from '../harness';
+import { newUser, seedSites, type WalletUser } from '../wallet/helpers';
 
 // Fixtures of the settlement tests: users, links of the team tree and ratio versions written straight into
 // the tables (the tree's own rules are tested in bind.test.ts and ratios.test.ts), daily valid bets as the
@@ -307,3 +309,23 @@ export const lineKeys = (lines: readonly (ExpectedLine | StoredLine)[]): string[
   lines
     .map((l) => `${l.kind}|${l.earner}|${l.member}|${l.channel}|${l.depth}|${l.validBet}|${l.amount}`)
     .sort();
+
+/**
+ * An agent and their member with one settled day behind them: ratios 10 % (agent) and 1 % (member) on slots,
+ * 5,000.00 valid, so the member's rake back is 50.00 and the agent's commission 450.00. For tests of what is
+ * done with earnings (moving them to the balance, listing the moves).
+ */
+export async function agentWithSettledDay(
+  server: TestServer,
+): Promise<{ agent: WalletUser; player: WalletUser }> {
+  await seedSites(server);
+  const agent = await newUser(server, { safePassword: null });
+  const player = await newUser(server, { safePassword: null });
+  await link(server.db, player.id, agent.id, '2000-01-01');
+  await setRatios(server.db, agent.id, { slots: 1000 }, '2000-01-01');
+  await setRatios(server.db, player.id, { slots: 100 }, '2000-01-01');
+  await addValid(server.db, player.id, todayOf(server), 'slots', 5000_00);
+  nextDay(server);
+  await settleDay(ctxOf(server), addDays(todayOf(server), -1));
+  return { agent, player };
+}

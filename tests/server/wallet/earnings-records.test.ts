@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../server/business-days';
-import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
-import { addValid, ctxOf, link, nextDay, setRatios, todayOf } from '../agent/settle-fixtures';
+import { agentWithSettledDay } from '../agent/settle-fixtures';
 import { startServer, type TestServer } from '../harness';
-import { deposit, expectLedgerSound, money, newKey, newUser, seedSites, type WalletUser } from './helpers';
+import { deposit, expectLedgerSound, money, newKey, type WalletUser } from './helpers';
 
 // The Records page lists agent earnings moved into the main balance (decision 0047): commission and rake back
 // claimed through `/agent/withdraw` are rows of their own type, read from the ledger with the other records.
@@ -35,16 +33,7 @@ const later = () => server.clock.advance(1000);
 
 beforeAll(async () => {
   server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
-  await seedSites(server);
-  agent = await newUser(server, { safePassword: null });
-  player = await newUser(server, { safePassword: null });
-  await link(server.db, player.id, agent.id, '2000-01-01');
-  await setRatios(server.db, agent.id, { slots: 1000 }, '2000-01-01');
-  await setRatios(server.db, player.id, { slots: 100 }, '2000-01-01');
-  // 5,000.00 valid: the player's rake back 50.00, the agent's commission 450.00.
-  await addValid(server.db, player.id, todayOf(server), 'slots', 5000_00);
-  nextDay(server);
-  await settleDay(ctxOf(server), addDays(todayOf(server), -1));
+  ({ agent, player } = await agentWithSettledDay(server));
 }, 60_000);
 afterAll(() => server?.close());
 
