@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type Call, type CallAnswer, type CallInput, IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import type { FieldIssue } from '#contract/envelope';
 import { type App, type AppDeps, buildApp } from '../../server/app';
@@ -311,6 +312,46 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       await app.close();
       await testDb.drop();
     },
+  };
+}
+
+/**
+ * Starts a test server before the tests of the file (or describe block) it is called in and closes it after
+ * them: the set-up every server test file wrote out as a `let`, a beforeAll and an afterAll. The handle it
+ * returns forwards to that server, so it serves inside tests and in hooks written after this call (hooks
+ * run in the order written; the afterAll hooks in reverse, so a file's own clean-up still sees the server).
+ */
+export function serverForSuite(opts: StartOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  const current = (): TestServer => {
+    if (!started)
+      throw new Error('the test server is started in beforeAll: use it in a test or a later hook');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startServer(opts);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get clock() {
+      return current().clock;
+    },
+    post: (apiPath, body, token, postOpts) => current().post(apiPath, body, token, postOpts),
+    call: (declaration, input, ...opts) => current().call(declaration, input, ...opts),
+    callUntyped: (declaration, input, callOpts) => current().callUntyped(declaration, input, callOpts),
+    close: () => current().close(),
   };
 }
 

@@ -1,26 +1,24 @@
 // Issue 31, item 21: a name is a title, not markup. Every console call that writes a site's, a banner's
 // or a catalogue item's name refuses `<` and `>` by field (`markup_characters`, which the console
 // translates), and stores nothing; a name with `&` or quotes is still a name.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSite } from '#contract/admin/site';
 import type { TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
 const SCRIPT = '<script>alert(1)</script>';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let domain: string;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     first: { domain },
   } = await operatorsOfTwoSites(server, 'administrator'));
 });
-afterAll(() => server.close());
 
 const post = (path: string, body: unknown) => server.post(path, body, admin.token);
 

@@ -1,9 +1,9 @@
 // Issue 14, the team tree (decision 0017): a user binds an invite code once, never their own or a descendant's;
 // of concurrent binds of one user exactly one wins; concurrent binds never close a cycle; a bind moves the
 // user's whole subtree under the agent, counting from the next business day.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindCall, teamCall } from '#contract/agent';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import {
   agentWithDefaults,
   ancestorsOf,
@@ -15,12 +15,7 @@ import {
   type TeamUser,
 } from './team-fixtures';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForSuite();
 
 // The test clock starts at 2026-01-15 12:00 UTC: 20:00 in Manila, the default business time zone.
 const TODAY = '2026-01-15';

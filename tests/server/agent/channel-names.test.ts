@@ -1,20 +1,18 @@
 // Issue 31 item 17: channels are data, so their names are per-language texts (channel_texts, migration 0038),
 // answered in the caller's language (content's answerLocale, as catalogue items and notices) on the ratio lists, the
 // set-ratio answer, the agent's detail (whose ratios name ReportDetails' channels) and the lobby.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentDetailCall, agentDownCall, rakeBackCall, teamCall } from '#contract/agent';
 import { lobbyCall } from '#contract/games';
 import { addProvider } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { bindTo, quickUser } from './team-fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 
 beforeAll(async () => {
-  server = await startServer();
   await addProvider(server); // a slots game, so the lobby lists the Slots channel
 });
-afterAll(() => server.close());
 
 const ES = { headers: { 'accept-language': 'es-ES,es;q=0.9' } };
 const KO = { headers: { 'accept-language': 'ko-KR' } };

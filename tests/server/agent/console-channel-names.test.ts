@@ -1,20 +1,18 @@
 // Issue 31 item 17's rest (decision 0048): the console's account ratios (`/admin/agent/ratios`) name channels
 // in the operator's language (the console's Accept-Language), and the "ratio changed" message names its
 // channel in the member's language, written when the change is sent (the member's account locale).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { bindTo, quickUser, type TeamUser } from './team-fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let operator: TeamUser;
 
 beforeAll(async () => {
-  server = await startServer();
   operator = await quickUser(server);
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 const ES = { headers: { 'accept-language': 'es-ES' } };
 const ZH = { headers: { 'accept-language': 'zh-CN' } };

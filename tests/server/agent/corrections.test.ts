@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminVoidRoundCall } from '#contract/admin/agent';
 import { safeDepositCall, safeWithdrawCall } from '#contract/wallet';
 import { addDays, type Day } from '../../../server/business-days';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../../server/context';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   deposit,
@@ -26,7 +26,7 @@ import { ctxOf, earnings, linesOf, link, nextDay, setRatios, todayOf } from './s
 // negative lines at the voided day's own chain and ratios. Over real HTTP, with rounds played through the
 // seamless wallet as a provider would.
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let ctx: AppContext;
 let provider: Awaited<ReturnType<typeof addProvider>>;
 let operator: WalletUser;
@@ -34,7 +34,6 @@ let agent: WalletUser;
 let player: WalletUser;
 
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   ctx = ctxOf(server);
   await seedSites(server);
   provider = await addProvider(server);
@@ -47,7 +46,6 @@ beforeAll(async () => {
   await setRatios(server.db, player.id, { slots: 20 }, '2000-01-01');
   await deposit(server, player, 1000);
 });
-afterAll(() => server.close());
 
 /** Plays one seamless round to its end (amounts in minor units); answers the round's id. */
 async function play(bet: number, win: number): Promise<number> {

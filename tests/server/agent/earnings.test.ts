@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { earningsWithdrawCall } from '#contract/agent';
 import { addDays } from '../../../server/business-days';
 import { ConfigError, loadConfig } from '../../../server/config';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../../server/context';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
 import { addProvider } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { expectLedgerSound, moneyUntyped, newKey, type WalletUser } from '../wallet/helpers';
 import { addValid, agentWithSettledDay, ctxOf, earnings, nextDay, todayOf } from './settle-fixtures';
 
@@ -14,7 +14,7 @@ import { addValid, agentWithSettledDay, ctxOf, earnings, nextDay, todayOf } from
 // Idempotency-Key; commission at least AGENT_WITHDRAW_MIN (100.00 unless set), rake back any amount; never
 // more than the balance, and not at all while the commission balance is negative.
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let ctx: AppContext;
 let agent: WalletUser;
 let player: WalletUser;
@@ -24,11 +24,9 @@ const withdraw = (from: string, amount: unknown, key: string | null = newKey(), 
 const main = (user: WalletUser) => accountBalance(server.db, userAccount(user.id, 'main'));
 
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   ctx = ctxOf(server);
   ({ agent, player } = await agentWithSettledDay(server));
 });
-afterAll(() => server.close());
 
 describe('moving commission to the main balance', () => {
   it('needs at least the minimum, and moves exactly once per key', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAgentJobCall,
   adminHoldCancelCall,
@@ -16,7 +16,7 @@ import * as lineDays from '../../../server/db/migrations/0027_agent_line_days';
 import { linesByDay } from '../../../server/modules/agent/report-repository';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   deposit,
@@ -45,7 +45,7 @@ import {
 // Commission held for review (decision 0017): decided at settlement on shared devices and addresses and on
 // a fast first deposit from the agent's own address; released or cancelled by an operator exactly once.
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let ctx: AppContext;
 let operator: WalletUser;
 let day: Day;
@@ -79,7 +79,6 @@ const cancel = (id: unknown, note: unknown = 'same person', key = newKey(), toke
   moneyUntyped(server, adminHoldCancelCall, { id, note }, token, key);
 
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   ctx = ctxOf(server);
   await seedSites(server);
   operator = await newUser(server, { safePassword: null });
@@ -129,7 +128,6 @@ beforeAll(async () => {
   nextDay(server);
   expect(await settleDay(ctx, day)).toMatchObject({ outcome: 'settled', holds: 3 });
 });
-afterAll(() => server.close());
 
 describe('holds at settlement', () => {
   it('holds an agent’s commission from a member sharing its device or address, or deposited fast from it', async () => {

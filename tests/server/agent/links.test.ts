@@ -2,7 +2,7 @@
 // code, the links an agent makes (a registration presetting ratio and job, a deposit page for a member), what a
 // link stands for, and registration through a code or a link binding the new member the same business day.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agentLinkCall,
   agentLinksCall,
@@ -13,7 +13,7 @@ import {
 } from '#contract/agent';
 import { registerCall } from '#contract/auth';
 import { userInfoCall } from '#contract/user';
-import { latestCode, startServer, type TestServer } from '../harness';
+import { latestCode, serverForSuite } from '../harness';
 import {
   agentWithDefaults,
   ancestorsOf,
@@ -26,12 +26,7 @@ import {
   type TeamUser,
 } from './team-fixtures';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForSuite();
 
 // The test clock starts at 2026-01-15 12:00 UTC: 20:00 in Manila, the default business time zone.
 const TODAY = '2026-01-15';

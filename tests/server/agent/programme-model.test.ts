@@ -11,7 +11,7 @@
 // earnings accounts and each posting equal its lines; the system accounts paid exactly the lines' sums.
 // AGENT_MODEL_RUNS sets the number of random runs (one more, of AGENT_MODEL_BIG members, always runs).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import { LEASE_MS, settleDay } from '../../../server/modules/agent/settlement';
@@ -19,7 +19,7 @@ import { openRound } from '../../../server/modules/games/repository';
 import { closeRound } from '../../../server/modules/games/rounds';
 import { withMoneyTx } from '../../../server/modules/ledger/service';
 import { addProvider } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { expectLedgerSound } from '../wallet/helpers';
 import {
   bareUsers,
@@ -40,7 +40,7 @@ const BIG = Number(process.env.AGENT_MODEL_BIG ?? 2500);
 const CHANNELS = ['slots', 'live-casino', 'sports'] as const;
 const DAYS = 3;
 
-let server: TestServer;
+const server = serverForSuite();
 let ctx: AppContext;
 let provider: Awaited<ReturnType<typeof addProvider>>;
 /** Valid bets landed late so far (the runs are not vacuous about them). */
@@ -49,11 +49,9 @@ let landed = 0;
 let firstDay: Day = '2019-01-01';
 
 beforeAll(async () => {
-  server = await startServer();
   ctx = ctxOf(server);
   provider = await addProvider(server);
 });
-afterAll(() => server.close());
 
 interface Scenario {
   /** Member i's parent (an earlier member), or -1 for a top agent. */

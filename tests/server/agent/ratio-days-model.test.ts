@@ -9,12 +9,12 @@
 //   its agent's, so an agent's never below any of its members', and the chain earns at most the top's share.
 // On SQLite and PostgreSQL (TEST_DIALECT).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminRatiosCall } from '#contract/admin/agent';
 import { agentDownCall } from '#contract/agent';
 import { businessDay, type Day } from '../../../server/business-days';
 import { forgetSites } from '../../../server/modules/site/service';
-import { type ApiResult, startServer, type TestServer } from '../harness';
+import { type ApiResult, serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { link } from './settle-fixtures';
 import { addZoneSite, codeOf, quickUser, setRatiosDirectly, type TeamUser } from './team-fixtures';
@@ -23,18 +23,16 @@ const ZONES = ['Asia/Manila', 'America/Los_Angeles', 'Pacific/Kiritimati'] as co
 const CHANNELS = ['slots', 'live-casino'] as const;
 const REFUSALS = new Set(['ratios.0.rate:ratio_above_parent', 'ratios.0.rate:ratio_below_member']);
 
-let server: TestServer;
+const server = serverForSuite();
 const siteOf = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startServer();
   for (const zone of ZONES) {
     const domain = `${zone.split('/')[1]?.toLowerCase()}.test`;
     siteOf.set(zone, await addZoneSite(server, domain, zone));
   }
   forgetSites(server.db);
 });
-afterAll(() => server.close());
 
 interface Member {
   user: TeamUser;

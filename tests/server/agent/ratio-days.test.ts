@@ -3,14 +3,14 @@
 // the setter's day is; and the ceiling and floor hold on every day a stored version reaches, not only on the
 // latest versions. A member on a Manila site under an agent on a Los Angeles site: the agent's "tomorrow" is
 // the member's today, already under way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminRatiosCall } from '#contract/admin/agent';
 import { adminUserDetailCall } from '#contract/admin/user';
 import { agentDownCall, bindCall } from '#contract/agent';
 import { businessDay } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { forgetSites } from '../../../server/modules/site/service';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { addValid, ctxOf, linesOf, link } from './settle-fixtures';
 import { addZoneSite, codeOf, quickUser, type TeamUser } from './team-fixtures';
@@ -18,12 +18,11 @@ import { addZoneSite, codeOf, quickUser, type TeamUser } from './team-fixtures';
 const MANILA = 'Asia/Manila';
 const LOS_ANGELES = 'America/Los_Angeles';
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let operator: TeamUser;
 const siteIn = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   for (const [domain, zone] of [
     ['manila.test', MANILA],
     ['la.test', LOS_ANGELES],
@@ -34,7 +33,6 @@ beforeAll(async () => {
   operator = await quickUser(server);
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 /** A user of the site in `zone` with a slots ratio (percent) from long ago. */
 async function userIn(zone: string, slots: number): Promise<TeamUser> {

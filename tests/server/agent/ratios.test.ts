@@ -2,18 +2,13 @@
 // above the agent's own (parent ceiling) nor below the member's highest direct member's (child floor), checked
 // on the latest versions under the tree lock; and their own defaults for new members, within their own ratio.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentDefaultsCall, agentDownCall, teamCall } from '#contract/agent';
 import { userInfoCall } from '#contract/user';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { bindTo, codeOf, quickUser, ratioRows, type TeamUser } from './team-fixtures';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForSuite();
 
 const TOMORROW = '2026-01-16';
 

@@ -2,14 +2,14 @@
 // a small known tree equal hand-computed totals, ranges are business days (week from Monday, month, custom
 // checked), the rows of a figure are paged and never leave the viewer's subtree, a player sees only their
 // own figures, and nobody without a session sees anything.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentDetailCall, rakeBackCall, reportCall, reportDetailsCall } from '#contract/agent';
 import { depositCreateCall } from '#contract/wallet';
 import type { Db } from '../../../server/db/create-db';
 import { resolveHold } from '../../../server/modules/agent/holds';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { withMoneyTx } from '../../../server/modules/ledger/service';
-import { type ApiResult, startServer, type TestServer } from '../harness';
+import { type ApiResult, serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   askWithdrawal,
@@ -21,7 +21,7 @@ import {
   type WalletUser,
 } from '../wallet/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 /** The tree: A (agent) -> B (agent) -> C (player); A -> D (player). Another branch: X (agent) -> Y. P alone. */
 let a: WalletUser;
 let b: WalletUser;
@@ -108,7 +108,6 @@ let depositOrders: Record<string, string>;
 let withdrawalOrder: string;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   a = await newUser(server);
   b = await newUser(server);
@@ -185,7 +184,6 @@ beforeAll(async () => {
   // Under review: not completed, never counted.
   await withdrawal(c, 100, false);
 }, 120_000);
-afterAll(() => server.close());
 
 describe('/agent/report', () => {
   it('answers an agent’s own and team figures for today, equal to the hand-computed totals', async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Day } from '../../../server/business-days';
 import { loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
@@ -9,7 +9,7 @@ import { createPostgresDb, createSqliteDb, type Db } from '../../../server/db/cr
 import { migrateToLatest } from '../../../server/db/migrate';
 import { LEASE_MS, settleDay } from '../../../server/modules/agent/settlement';
 import { createAgentWorker, dueDays } from '../../../server/modules/agent/worker';
-import { createPgSchema, startServer, type TestServer, usingPostgres } from '../harness';
+import { createPgSchema, serverForSuite, usingPostgres } from '../harness';
 import { expectLedgerSound } from '../wallet/helpers';
 import {
   addValid,
@@ -32,14 +32,12 @@ import {
 // run twice or by two settlers at once it moves money once, a crash half-way is resumed, days are settled in
 // order by the worker, and a day that has not ended is not touched.
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let ctx: AppContext;
 
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   ctx = ctxOf(server);
 });
-afterAll(() => server.close());
 
 /** A chain top <- mid <- leaf with ratios 1.00%, 0.40%, 0.10% in slots. */
 async function chain(day: Day): Promise<{ top: number; mid: number; leaf: number }> {

@@ -2,14 +2,14 @@
 // whole subtree, one member's page; never a member of another branch. Joining as an agent, promoting a direct
 // member; the client signals every authenticated request records.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { downlineCall, joinAgentCall, promoteCall, teamCall } from '#contract/agent';
 import { userInfoCall } from '#contract/user';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { deposit, seedSites } from '../wallet/helpers';
 import { bindTo, codeOf, quickUser, setRatiosDirectly, type TeamUser } from './team-fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 
 // The test clock starts at 2026-01-15 12:00 UTC: 20:00 in Manila, the default business time zone.
 const TODAY = '2026-01-15';
@@ -92,7 +92,6 @@ async function hold(agent: TeamUser, member: TeamUser, day: string, state: 'held
 }
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   viewer = await quickUser(server, { job: 1, ratios: { slots: 1 } });
   m1 = await quickUser(server, { job: 1 });
@@ -123,7 +122,6 @@ beforeAll(async () => {
   await commissionLine(m1, m11, '2026-01-10', 900);
   await commissionLine(viewer, m11, '2026-01-10', 3);
 });
-afterAll(() => server.close());
 
 const masked = (phone: string) => `+63 ${phone.slice(0, 3)}${'*'.repeat(phone.length - 5)}${phone.slice(-2)}`;
 

@@ -7,24 +7,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { createSqliteDb } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { legacyAuditHash, recordAudit, verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser } from '../agent/team-fixtures';
-import { startServer, TEST_AUDIT_KEY, type TestServer, usingPostgres } from '../harness';
+import { serverForSuite, TEST_AUDIT_KEY, usingPostgres } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { deposit, money, newUser, seedSites, withdrawalInReview } from '../wallet/helpers';
 import { actor, chainOf, tampering } from './fixtures';
 
 const run = promisify(execFile);
-let server: TestServer;
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
 });
-afterAll(() => server.close());
 
 const rowsOf = (db: Db, chain: number) =>
   db.selectFrom('audit_log').selectAll().where('chain', '=', chain).orderBy('seq').execute();

@@ -1,13 +1,13 @@
 // Issue 16: the audit log in the console. Administrators read their sites' chains (a grant on every site
 // adds the platform's), filtered by action and time, and export them as CSV whose cells a spreadsheet
 // cannot run as formulas; other roles read nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let everyAdmin: TeamUser;
 let siteAdmin: TeamUser;
 let viewer: TeamUser;
@@ -15,7 +15,6 @@ let firstDomain: string;
 let secondDomain: string;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin,
     siteOperator: siteAdmin,
@@ -24,7 +23,6 @@ beforeAll(async () => {
     second: { domain: secondDomain },
   } = await operatorsOfTwoSites(server, 'administrator'));
 });
-afterAll(() => server.close());
 
 async function banner(token: string, site: string | null, name: string, userAgent = 'vitest') {
   const res = await server.post('/admin/banners/create', { site, texts: { 'en-US': { name } } }, token, {

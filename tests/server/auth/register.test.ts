@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgotPasswordCall, loginCall, registerCall, sendSmsCall, tokenLoginCall } from '#contract/auth';
 import { smsOutboxCall } from '#contract/dev';
 import { findUserByUsername } from '../../../server/modules/auth/repository';
-import {
-  latestCode,
-  newIndianPhone,
-  newPhone,
-  registerUser,
-  startServer,
-  type TestServer,
-  wrongCode,
-} from '../harness';
+import { latestCode, newIndianPhone, newPhone, registerUser, serverForSuite, wrongCode } from '../harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 const PASSWORD = 'Kestrel#4821';
 

@@ -5,16 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCall, sendSmsCall } from '#contract/auth';
 import { smsOutboxCall } from '#contract/dev';
 import { createDevSmsProvider, createHttpSmsProvider } from '../../../server/modules/auth/sms-provider';
-import { latestCode, newPhone, randomIp, registerUser, startServer, type TestServer } from '../harness';
+import { latestCode, newPhone, randomIp, registerUser, serverForSuite, startServer } from '../harness';
 import { processEnvironment, startServerProcess } from '../processes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 const outbox = async (phone: string) =>
   (

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgotPasswordCall, loginCall, logoutCall, sendSmsCall, tokenLoginCall } from '#contract/auth';
 import { findUserByUsername, setUserBanned } from '../../../server/modules/auth/repository';
 import {
@@ -6,18 +6,12 @@ import {
   newPhone,
   randomIp,
   registerUser,
+  serverForSuite,
   startServer,
-  type TestServer,
   wrongCode,
 } from '../harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 const DAY = 24 * 3600_000;
 

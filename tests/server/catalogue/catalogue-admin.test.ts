@@ -3,16 +3,16 @@
 // their language (the default language's text where the item has none in it); a disabled item leaves them and
 // refuses applications; every change is audited on the platform's chain; items are platform-wide, so only an
 // operator of every site changes them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DemandApplyResult } from '#contract/catalogue';
 import { PLATFORM_CHAIN } from '../../../server/modules/audit/chain';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
 import { addAppCard, type Promoter, promoter, uniq } from '../portal/fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let editor: TeamUser;
 let siteEditor: TeamUser;
@@ -20,7 +20,6 @@ let viewer: TeamUser;
 let reader: Promoter;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteEditor,
@@ -30,7 +29,6 @@ beforeAll(async () => {
   await makeOperator(server, editor, [{ role: 'content_editor', siteId: null }]);
   reader = await promoter(server);
 });
-afterAll(() => server.close());
 
 interface WxItem {
   kind: 'wx';

@@ -3,13 +3,13 @@
 // call answers each language its own texts and pictures. Unauthorised, oversized, mistyped and misplaced
 // uploads are refused with a clear message and leave nothing behind.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_PICTURE_MAX_BYTES } from '#contract/admin/banner';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let siteEditor: TeamUser;
 let viewer: TeamUser;
@@ -17,7 +17,6 @@ let firstDomain: string;
 let secondDomain: string;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteEditor,
@@ -26,7 +25,6 @@ beforeAll(async () => {
     second: { domain: secondDomain },
   } = await operatorsOfTwoSites(server, 'content_editor'));
 });
-afterAll(() => server.close());
 
 /** A picture of `width` x `height` in `format`, one flat colour. */
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png', colour = '#c0392b') =>

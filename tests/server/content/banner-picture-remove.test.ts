@@ -4,14 +4,14 @@
 // is audited with its before and after; it needs the banner's write permission on the banner's site; a
 // removal of what is not there changes nothing; and a removal and an upload of other languages at the same
 // moment both land.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bannerPicture } from '#contract/content';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { type AdminBannerData, createBanner, statusOf, uploadPicture, withPictures } from './picture-helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let siteEditor: TeamUser;
 let viewer: TeamUser;
@@ -19,7 +19,6 @@ let firstDomain: string;
 let secondDomain: string;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteEditor,
@@ -28,7 +27,6 @@ beforeAll(async () => {
     second: { domain: secondDomain },
   } = await operatorsOfTwoSites(server, 'content_editor'));
 });
-afterAll(() => server.close());
 
 const remove = (id: unknown, locale: unknown, token = admin.token) =>
   // biome-ignore lint/suspicious/noExplicitAny: a banner, or a refusal's issues

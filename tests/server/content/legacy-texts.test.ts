@@ -2,22 +2,20 @@
 // older version) kept their text only on their own row, and the console reads only the per-language rows:
 // its list showed no name or languages, its editor opened empty, and a save wiped the remark. Migration 0033
 // moves such text into the default language's row once, and the seed writes the rows itself.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { up as moveLegacyTexts } from '../../../server/db/migrations/0033_legacy_content_texts';
 import { insertBanner } from '../../../server/modules/content/repository';
 import { insertNotice } from '../../../server/modules/notices/repository';
 import type { TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 
 beforeAll(async () => {
-  server = await startServer();
   ({ everyAdmin: admin } = await operatorsOfTwoSites(server, 'content_editor'));
 });
-afterAll(() => server.close());
 
 interface Texts {
   [locale: string]: { name: string; remark: string } | undefined;

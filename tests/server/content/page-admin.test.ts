@@ -1,21 +1,20 @@
 // Issue 16: the help, about and customer-service pages in the console. Written per language with English
 // required (the others fall back to it); the app's page answers in the reader's language at once; a
 // language left out is removed; every save audited; only content rights on every site write them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPage } from '#contract/admin/page';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let editor: TeamUser;
 let siteEditor: TeamUser;
 let viewer: TeamUser;
 let admin: TeamUser;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteEditor,
@@ -24,7 +23,6 @@ beforeAll(async () => {
   editor = await quickUser(server);
   await makeOperator(server, editor, [{ role: 'content_editor', siteId: null }]);
 });
-afterAll(() => server.close());
 
 const list = async (token = editor.token): Promise<AdminPage[]> => {
   const res = await server.post('/admin/pages/list', {}, token);

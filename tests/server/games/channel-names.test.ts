@@ -1,19 +1,17 @@
 // Issue 31 item 17: a channel's name in the caller's language (channel_texts, migration 0038) on the betting
 // record (a round's channelName) and the account's channel balances, as on the lobby and the agent's lists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../harness';
 import { deposit, newUser, seedSites } from '../wallet/helpers';
 import { addProvider, openSession, seamlessCall, txId } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   provider = await addProvider(server); // its game is in the Slots channel
 });
-afterAll(() => server.close());
 
 const inLanguage = (language: string) => ({ headers: { 'accept-language': language } });
 

@@ -1,19 +1,17 @@
 // The app's game calls refuse bad input and strangers (issue 13): no token, a missing, wrong-typed or
 // too long field, an unknown game, another player's round, an unknown channel.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../harness';
 import { newUser, seedSites } from '../wallet/helpers';
 import { addProvider } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   provider = await addProvider(server);
 });
-afterAll(() => server.close());
 
 const codeOf = (res: { data: { code?: string; issues?: { path: string; code: string }[] } }) =>
   res.data.code ?? res.data.issues?.map((i) => `${i.path}:${i.code}`).join(',');

@@ -2,26 +2,24 @@
 // its transaction id with the call's fingerprint, so when the id comes again after what refused it has gone
 // (a deposit, a ban lifted, a game switched on, a round opened, a new session), an exact copy answers the
 // first refusal again and moves nothing, and a changed copy or one for another player is a duplicate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetCatalogue } from '../../../server/modules/games/catalogue';
 import { upsertGame } from '../../../server/modules/games/repository';
 import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import { addProvider, openSession, type SeamlessResult, seamlessCall, txId } from './fixtures';
 
 type Provider = Awaited<ReturnType<typeof addProvider>>;
 type Action = 'bet' | 'win' | 'rollback';
 
-let server: TestServer;
+const server = serverForSuite();
 let provider: Provider;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   provider = await addProvider(server);
 });
-afterAll(() => server.close());
 
 interface Seat {
   user: WalletUser;

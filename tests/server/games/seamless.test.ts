@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetCatalogue } from '../../../server/modules/games/catalogue';
 import { signatureProblem } from '../../../server/modules/games/signing';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import { addProvider, launchToken, openSession, seamlessCall, txId } from './fixtures';
 
 // The seamless wallet's rules (docs/games-protocol.md), spoken to the real server over HTTP by a test
 // acting as the provider. The demo provider process speaks the same protocol in seamless-provider.test.ts.
 
-let server: TestServer;
+const server = serverForSuite();
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   provider = await addProvider(server);
 });
-afterAll(() => server.close());
 
 /** A player with 100.00 and an open game session. */
 async function player(): Promise<{ user: WalletUser; sessionToken: string; playerId: string }> {

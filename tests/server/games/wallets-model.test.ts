@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites } from '../wallet/helpers';
 import { addProvider, openSession, type SeamlessResult, seamlessCall, txId } from './fixtures';
 import {
@@ -116,19 +116,17 @@ interface RoundModel {
   exists: boolean;
 }
 
-let server: TestServer;
+const server = serverForSuite();
 let provider: Awaited<ReturnType<typeof addProvider>>;
 let table: TransferProvider;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   provider = await addProvider(server);
   table = await addDemoTransferProvider(server);
 }, 60_000);
 afterAll(async () => {
   await table?.demo.cleanup();
-  await server.close();
 });
 
 /** The house's side of the player's seamless rounds (a transfer provider's rounds are its own house's). */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { Call } from '#contract/call';
 import type { AppContext } from '../../../server/context';
 import { serve } from '../../../server/http/serve';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 
 // One switch for every declared call (server/http/answers.ts, VALIDATE_ANSWERS): checked in tests and
 // development, written as they are in production. Checked means exactly the contract, so the suites
@@ -31,14 +31,8 @@ describe.each([
   ['checked (the default)', {}],
   ['plain (VALIDATE_ANSWERS=false, production)', { VALIDATE_ANSWERS: 'false' }],
 ])('answers, %s', (mode, env) => {
-  let server: TestServer;
   const checked = mode.startsWith('checked');
-  beforeAll(async () => {
-    server = await startServer({ env, extraApiRoutes: routes });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = serverForSuite({ env, extraApiRoutes: routes });
 
   it('sends an answer that is exactly its contract, byte for byte the same either way', async () => {
     const res = await fetch(`${server.url}/api/test/answers/exact`, { method: 'POST' });

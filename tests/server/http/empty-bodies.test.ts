@@ -2,24 +2,20 @@
 // a deeply nested array is refused with the 400 envelope before any handler runs, while `{}` (what the app
 // sends) and no body at all still go through. Every such call is found from the registered routes, not listed by hand.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Call } from '#contract/call';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { randomIp, startServer, type TestServer } from '../harness';
+import { randomIp, serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let operator: TeamUser;
 
-beforeAll(async () => {
-  server = await startServer();
-});
 // A session of its own per test: a logout that wrongly went through must not sign the next test out.
 beforeEach(async () => {
   operator = await quickUser(server);
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 /** A body schema with no fields (or none at all): what "takes nothing" looks like in a declaration. */
 function takesNothing(call: Call): boolean {

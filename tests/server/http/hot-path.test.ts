@@ -3,22 +3,16 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { helmetOptions } from '../../../server/http/security';
 import { resolveToken } from '../../../server/modules/auth/service';
 import { wxKind } from '../../../server/modules/catalogue/kinds';
 import { insertApplication, insertPin, pageItems } from '../../../server/modules/catalogue/repository';
 import { updateSite } from '../../../server/modules/site/repository';
-import { registerUser, startServer, type TestServer } from '../harness';
+import { registerUser, serverForSuite, type TestServer } from '../harness';
 import { addSite, addWxApp, promoter } from '../portal/fixtures';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 /**
  * The app's context with a database handle that records the statements run through it (a read or a

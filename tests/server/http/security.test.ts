@@ -1,19 +1,13 @@
 // Issue 11, findings 14 and 15: slowly sent requests are cut off, API answers are never cached, and a
 // control character in a search text is refused rather than silently cutting the text short.
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { registerUser, startServer, type TestServer } from '../harness';
+import { registerUser, serverForSuite, startServer } from '../harness';
 import { addDemand, addWxApp } from '../portal/fixtures';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Short timeouts so the test waits seconds, not the production defaults.
-  server = await startServer({ env: { REQUEST_TIMEOUT_SECONDS: '1', IDLE_TIMEOUT_SECONDS: '30' } });
-});
-afterAll(async () => {
-  await server.close();
-});
+// Short timeouts so the test waits seconds, not the production defaults.
+const server = serverForSuite({ env: { REQUEST_TIMEOUT_SECONDS: '1', IDLE_TIMEOUT_SECONDS: '30' } });
 
 /** Resolves with the milliseconds until the server closed the socket, or null if it was still open at `limitMs`. */
 function closedWithin(socket: Socket, limitMs: number): Promise<{ ms: number | null; answer: string }> {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../server/seed/demo';
-import { PRODUCTION_SMS_ENV, startServer, type TestServer } from '../harness';
+import { PRODUCTION_SMS_ENV, serverForSuite, startServer } from '../harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({
-    extraApiRoutes: (api) => {
-      api.post('/test/explode', async () => {
-        throw new Error('secret database detail');
-      });
-    },
-  });
-});
-afterAll(async () => {
-  await server.close();
+const server = serverForSuite({
+  extraApiRoutes: (api) => {
+    api.post('/test/explode', async () => {
+      throw new Error('secret database detail');
+    });
+  },
 });
 
 const raw = (path: string, init: RequestInit) => fetch(`${server.url}${path}`, init);

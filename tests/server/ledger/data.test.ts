@@ -37,7 +37,7 @@ import {
 } from '../../../server/modules/ledger/service';
 import { forgetVipLevels } from '../../../server/modules/wallet/service';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
-import { createTestDb, startServer, type TestServer } from '../harness';
+import { createTestDb, serverForSuite } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites } from '../wallet/helpers';
 import { NOW } from './fixtures';
 
@@ -52,11 +52,10 @@ const FORMER_LEVELS = [0, 100, 500, 2_000, 5_000, 20_000, 50_000, 200_000, 500_0
 );
 
 describe('answers unchanged, and the tables drive them', () => {
-  let server: TestServer;
+  const server = serverForSuite();
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startServer();
     await seedSites(server);
     for (const label of ['player', 'senior agent (job 2)']) {
       const a = DEMO_ACCOUNTS.find((x) => x.label === label);
@@ -71,7 +70,6 @@ describe('answers unchanged, and the tables drive them', () => {
   }, 60_000);
   afterAll(async () => {
     await expectLedgerSound(server);
-    await server.close();
   });
 
   const channelData = async (token: string | undefined) =>

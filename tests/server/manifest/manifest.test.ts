@@ -7,7 +7,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebAppManifest } from '../../../server/modules/manifest/manifest';
 import { insertSite } from '../../../server/modules/site/repository';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite, startServer, type TestServer } from '../harness';
 
 interface Answer {
   status: number;
@@ -61,9 +61,8 @@ const OWN_ICONS = {
   icon_apple_180: '/media/upload/10-3456789abcdef012.png',
 };
 
-let server: TestServer;
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startServer();
   await insertSite(server.db, site('first.example', 'First Site', 'First', '#0f766e'));
   await insertSite(server.db, site('promo.example', 'Promo Portal', 'Promo', '#7c3aed'));
   await insertSite(server.db, { ...site('own.example', 'Own Icons', 'Own', '#0e7490'), ...OWN_ICONS });
@@ -72,9 +71,6 @@ beforeAll(async () => {
     ...site('half.example', 'Half Icons', 'Half', '#0e7490'),
     icon_192: OWN_ICONS.icon_192,
   });
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /manifest.webmanifest', () => {

@@ -1,20 +1,18 @@
 // Issue 15, the messages API (decision 0020): the caller's own messages only, paged 50 at a time, read, read
 // all, delete (soft, per user); bad input and unauthorised callers refused; operator sends to users and segments.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sendMessages } from '../../../server/modules/messages/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { storedMessages } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let operator: TeamUser;
 beforeAll(async () => {
-  server = await startServer();
   operator = await quickUser(server);
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 /** `n` event messages for the user, oldest first; their ids. */
 async function give(user: TeamUser, n: number): Promise<number[]> {

@@ -1,12 +1,12 @@
 // Issue 15, messages fed by events (decision 0020): each event writes exactly one message, in the event's own
 // transaction, however often its call is replayed (idempotency key, duplicate provider callback, settlement run
 // twice); a rolled-back event leaves none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { sendMessage } from '../../../server/modules/messages/service';
 import { addValid, bareUsers, ctxOf, link, nextDay, setRatios, todayOf } from '../agent/settle-fixtures';
 import { bindTo, quickUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
@@ -21,15 +21,13 @@ import {
 } from '../wallet/helpers';
 import { storedMessages } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let operator: WalletUser;
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   await seedSites(server);
   operator = await newUser(server, { safePassword: null });
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 const kinds = async (userId: number) => (await storedMessages(server.db, userId)).map((m) => m.kind);
 

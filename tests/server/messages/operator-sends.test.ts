@@ -1,21 +1,19 @@
 // Issue 16, operators' messages written per language (decision 0020): each reader reads the text of their
 // language (Accept-Language, else the account's locale) or the send's default language's; the contract's
 // limits; the key makes a send once (the same key with another request is refused); who may send and list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messageForPush } from '../../../server/modules/messages/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
 import { storedMessages } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let operator: TeamUser;
 beforeAll(async () => {
-  server = await startServer();
   operator = await quickUser(server);
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 const EN = { title: 'Maintenance tonight', body: 'The cashier pauses from 02:00 to 03:00.' };
 const ZH = { title: '今晚维护', body: '收银台将于 02:00 至 03:00 暂停。' };

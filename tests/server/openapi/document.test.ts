@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite } from '../harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 interface JsonSchema {
   type?: string;

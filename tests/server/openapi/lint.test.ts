@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SMS_ENV, startServer, type TestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_SMS_ENV, serverForSuite, startServer } from '../harness';
 
 const run = promisify(execFile);
 
@@ -24,13 +24,11 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
-let server: TestServer;
+const server = serverForSuite();
 let doc: Document;
 beforeAll(async () => {
-  server = await startServer();
   doc = (await (await fetch(`${server.url}/api/docs`)).json()) as Document;
 });
-afterAll(() => server.close());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([p, ops]) =>

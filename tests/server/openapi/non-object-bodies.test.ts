@@ -3,20 +3,18 @@
 // an array, a 20,000-deep array. tests/server/empty-bodies.test.ts proves the same, and more, for the calls
 // that take nothing; this walks all of them. Uploads take multipart/form-data, so a JSON body is 415 there.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { randomIp, startServer, type TestServer } from '../harness';
+import { randomIp, serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let operator: TeamUser;
 
 beforeAll(async () => {
-  server = await startServer();
   operator = await quickUser(server);
   await makeOperator(server, operator);
 });
-afterAll(() => server.close());
 
 const posts = () =>
   server.app.routes.filter((r) => r.method === 'POST' && r.url.startsWith('/api/') && r.call);

@@ -2,7 +2,7 @@
 // table allows it; the /api/admin gate answers by the same rules for every declared operator call; a site
 // operator sees and changes only their site's records; a non-operator and an operator who has not passed the
 // second factor are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATOR_RESOURCES,
   type OperatorAction,
@@ -11,7 +11,7 @@ import {
 } from '#contract/call';
 import { canAccess, OPERATOR_ROLES, type OperatorRole } from '../../../server/modules/operators/policy';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { deposit, money, newUser, seedSites, type WalletUser, withdrawalInReview } from '../wallet/helpers';
 import { makeOperator } from './helpers';
 
@@ -75,12 +75,10 @@ describe('canAccess: role x action x resource', () => {
   });
 });
 
-let server: TestServer;
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
 });
-afterAll(() => server.close());
 
 /** Every declared operator call the server registered, with its permission. */
 function declaredOperatorCalls(): { path: string; method: string; permission: OperatorPermission }[] {

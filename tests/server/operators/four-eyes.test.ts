@@ -1,11 +1,11 @@
 // Issue 16, decision 0024: four-eyes commands. A withdrawal above the site's threshold and a ban wait for a
 // second, different operator; the maker cannot approve; approving twice (or at once) applies once; a
 // rejected command changes nothing; an approved withdrawal whose funds moved meanwhile fails cleanly.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemAccount, userAccount } from '../../../server/modules/ledger/service';
 import { moveMoney } from '../../../server/modules/wallet/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import {
   deposit,
   expectLedgerSound,
@@ -18,13 +18,12 @@ import {
 } from '../wallet/helpers';
 import { makeOperator } from './helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let maker: TeamUser;
 let checker: TeamUser;
 let third: TeamUser;
 let editor: TeamUser;
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   // A threshold of 200.00 on every site: the withdrawals above it below are of 250.00.
   await server.db.updateTable('sites').set({ review_threshold: 20_000 }).execute();
@@ -37,7 +36,6 @@ beforeAll(async () => {
   await makeOperator(server, third, [{ role: 'administrator', siteId: null }]);
   await makeOperator(server, editor, [{ role: 'content_editor', siteId: null }]);
 });
-afterAll(() => server.close());
 
 let player: WalletUser;
 const withdrawal = (amount: number): Promise<number> => withdrawalInReview(server, player, amount);

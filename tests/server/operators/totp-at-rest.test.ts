@@ -16,7 +16,13 @@ import {
   prepareTotpSecrets,
 } from '../../../server/modules/operators/totp-secrets';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, TEST_OPERATOR_SECRET_KEY, type TestServer, wrongCode } from '../harness';
+import {
+  serverForSuite,
+  startServer,
+  TEST_OPERATOR_SECRET_KEY,
+  type TestServer,
+  wrongCode,
+} from '../harness';
 import { processEnvironment, startServerProcess } from '../processes';
 import { TEST_TOTP_SECRET, totpCode } from './helpers';
 
@@ -30,11 +36,7 @@ const OTHER_KEY = keyOf(Buffer.alloc(32, 9).toString('base64url'));
 const OTHER_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const contextOf = (userId: number) => `operator_totp:${userId}`;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForSuite();
 
 /** A user holding an administrator grant; with `stored`, that value as their confirmed authenticator. */
 async function grantee(on: TestServer, stored?: (userId: number) => string): Promise<TeamUser> {

@@ -2,16 +2,12 @@
 // old, a malformed and a replayed code, the lockout after five wrong codes, and the audit row of a sign-in.
 import { createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer, wrongCode } from '../harness';
+import { serverForSuite, wrongCode } from '../harness';
 import { TEST_TOTP_SECRET, totpCode } from './helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForSuite();
 
 /** A user holding an administrator grant, without an authenticator unless `secret` is given. */
 async function grantee(secret?: string): Promise<TeamUser> {

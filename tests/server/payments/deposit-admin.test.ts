@@ -1,13 +1,13 @@
 // Issue 16: the console's deposits. Every deposit order of the operator's sites, newest first, by state, found
 // by order number or UID; phones masked; another site's orders never shown to a site operator; read only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDeposit } from '#contract/admin/deposit';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { deposit, money, newUser, type WalletUser } from '../wallet/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let siteReviewer: TeamUser;
 let viewer: TeamUser;
@@ -20,7 +20,6 @@ let pending: string;
 let elsewhere: string;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteReviewer,
@@ -40,7 +39,6 @@ beforeAll(async () => {
   server.clock.advance(1000);
   elsewhere = await deposit(server, there, 300);
 });
-afterAll(() => server.close());
 
 async function list(token: string, body: Record<string, unknown> = {}) {
   return server.post('/admin/deposits/list', body, token);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBanner, upsertPage } from '../../../server/modules/content/repository';
 import { localeFromAcceptLanguage } from '../../../server/modules/content/service';
 import { insertNotice } from '../../../server/modules/notices/repository';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { addSite, type Promoter, promoter } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let user: Promoter;
 let siteA: number;
 let siteB: number;
@@ -19,7 +19,6 @@ const EVIL =
   '<svg><script>alert(4)</script></svg><form action="/x"><input name="a"></form>';
 
 beforeAll(async () => {
-  server = await startServer();
   user = await promoter(server, 0);
   const now = server.clock.now();
   siteA = await addSite(server.db, 'a.example', now);
@@ -111,9 +110,6 @@ beforeAll(async () => {
     content: '<p>도움</p>',
     updated_at: now,
   });
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const onHost = (host: string) => ({ headers: { 'x-forwarded-host': host } });

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../harness';
 import { addAppCard, addDemand, type Promoter, promoter } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let player: Promoter;
 let senior: Promoter;
 const ids: Record<string, number> = {};
 const FILLERS = 55;
 
 beforeAll(async () => {
-  server = await startServer();
   player = await promoter(server, 0);
   senior = await promoter(server, 2);
   const db = server.db;
@@ -22,9 +21,6 @@ beforeAll(async () => {
     ids[`f${i}`] = await addDemand(db, { name: `Task ${i}`, createdAt: 5_000 + i });
   }
   ids.disabled = await addDemand(db, { name: 'Disabled task', enabled: false });
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const TOTAL = 5 + FILLERS;

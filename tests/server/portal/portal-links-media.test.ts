@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogueMedia } from '../../../server/modules/catalogue/repository';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { addAppCard, addDemand, addWxApp, bearer, type Promoter, promoter } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let me: Promoter;
 let app: { id: number; appid: string };
 let videoApp: { id: number; appid: string };
@@ -16,7 +16,6 @@ let douLink: string;
 const VIDEO = path.resolve('server/seed/media/demo-a.mp4');
 
 beforeAll(async () => {
-  server = await startServer();
   me = await promoter(server, 0);
   app = await addWxApp(server.db, { appname: 'Link Game', shots: 3 });
   videoApp = await addWxApp(server.db, { appname: 'Video Game', video: true });
@@ -26,9 +25,6 @@ beforeAll(async () => {
   await server.post('/wxcps/apply', { appid: review.appid }, me.token);
   await addAppCard(server.db, me.userId);
   douLink = (await server.post('/doucps/apply', { demandId }, me.token)).data.link;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const get = (p: string, headers: Record<string, string> = {}) =>

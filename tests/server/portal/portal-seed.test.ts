@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WX_CATEGORIES } from '#contract/catalogue';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedCatalogue } from '../../../server/seed/catalogue';
 import { DEMO_ACCOUNTS, seedDemo } from '../../../server/seed/demo';
-import { createTestDb, startServer, type TestServer } from '../harness';
+import { createTestDb, serverForSuite } from '../harness';
 
-let server: TestServer;
+const server = serverForSuite();
 const login = async (index: number) => {
   const a = DEMO_ACCOUNTS[index];
   if (!a) throw new Error('no demo account');
@@ -18,11 +18,7 @@ const login = async (index: number) => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
   await seedDemo(server.db, server.clock.now());
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('demo seed', () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setWxAppReviewed } from '../../../server/modules/catalogue/repository';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { addSite, addWxApp, type Promoter, promoter } from './fixtures';
 
-let server: TestServer;
+const server = serverForSuite();
 let player: Promoter;
 let agent: Promoter;
 let senior: Promoter;
@@ -12,7 +12,6 @@ const FILLERS = 60;
 const TOTAL = 6 + FILLERS;
 
 beforeAll(async () => {
-  server = await startServer();
   [player, agent, senior] = [await promoter(server, 0), await promoter(server, 1), await promoter(server, 2)];
   const db = server.db;
   ids.alpha = await addWxApp(db, { appname: 'Alpha Quest', category: '角色', sortRank: 100 });
@@ -25,9 +24,6 @@ beforeAll(async () => {
     ids[`f${i}`] = await addWxApp(db, { appname: `Filler ${i}`, category: '动作', createdAt: 2_000 + i });
   }
   ids.disabled = await addWxApp(db, { appname: 'Alpha Hidden', enabled: false });
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const list = (body: unknown, token?: string, headers?: Record<string, string>) =>

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVATARS } from '#contract/user';
-import { registerUser, startServer, type TestServer } from '../harness';
+import { registerUser, serverForSuite } from '../harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 const issueCodes = (res: { data: { issues?: Array<{ path: string; code: string }> } }) =>
   res.data.issues?.map((i) => `${i.path}:${i.code}`);

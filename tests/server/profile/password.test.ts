@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, registerUser, startServer, type TestServer, wrongCode } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { latestCode, registerUser, serverForSuite, wrongCode } from '../harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForSuite();
 
 const NEW_PASSWORD = 'Heron#7719q';
 

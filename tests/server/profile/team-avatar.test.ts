@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bindTo, quickUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { seedSites } from '../wallet/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
 });
-afterAll(() => server.close());
 
 describe('avatars in the team', () => {
   it("an agent sees each member's chosen avatar in the team list and on the member's page", async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAllowed } from '../../../server/modules/protection/service';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import {
   addBankCard,
   deposit,
@@ -17,15 +17,13 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let server: TestServer;
+const server = serverForSuite();
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   provider = await addProvider(server);
 });
-afterAll(() => server.close());
 
 const block = (user: WalletUser, kind: string, duration: string, confirm: unknown = true) =>
   server.post('/protection/block', { kind, duration, confirm }, user.token);

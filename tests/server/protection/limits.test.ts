@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAllowed } from '../../../server/modules/protection/service';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import {
   deposit,
   money,
@@ -14,13 +14,11 @@ import {
 // Deposit limits (decision 0021) over HTTP against the real server, with the test clock.
 
 const HOUR = 3_600_000;
-let server: TestServer;
+const server = serverForSuite();
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
 });
-afterAll(() => server.close());
 
 const setLimit = (user: WalletUser, period: string, amount: number | null) =>
   server.post('/protection/limit', { period, amount }, user.token);

@@ -3,12 +3,12 @@
 // the sandbox's callback, withdrawals walked by an operator, rounds played by a provider over the seamless
 // wallet, a day settled by the agent programme), each movement noted as it is made; every figure of the
 // answer is then checked against those notes. Operators see only their sites; the range is checked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDay, type Day, dayStartMs } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { quickUser, setRatiosDirectly, type TeamUser } from '../agent/team-fixtures';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
-import { type ApiResult, startServer, type TestServer } from '../harness';
+import { type ApiResult, serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { deposit, money, newUser, type WalletUser, withdrawalInReview } from '../wallet/helpers';
 
@@ -35,7 +35,7 @@ interface Fact {
   active: boolean;
 }
 
-let server: TestServer;
+const server = serverForSuite();
 let ops: Awaited<ReturnType<typeof operatorsOfTwoSites>>;
 let provider: Awaited<ReturnType<typeof addProvider>>;
 /** A signed-in user holding no grant. */
@@ -146,7 +146,6 @@ const Q1_BP = 200;
 const share = (validBet: number, bp: number) => Math.floor((validBet * bp) / 10_000);
 
 beforeAll(async () => {
-  server = await startServer();
   // The site operator is a viewer of the first site only; `viewer` is a viewer of every site.
   ops = await operatorsOfTwoSites(server, 'viewer');
   provider = await addProvider(server);
@@ -226,7 +225,6 @@ beforeAll(async () => {
   stranger = await quickUser(server);
   await noteOtherUsers();
 }, 120_000);
-afterAll(() => server.close());
 
 const FIGURES: readonly Figure[] = [
   'deposits',

@@ -1,26 +1,24 @@
 // Issue 16: creating a site from the console. Only an administrator of every site creates one; the new site
 // is in the public list at once (a request through its domain is branded by it), its creation is the first
 // row of its own audit chain, and a taken or malformed domain is refused by field, creating nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let siteAdmin: TeamUser;
 let first: { id: number; domain: string };
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteAdmin,
     first,
   } = await operatorsOfTwoSites(server, 'administrator'));
 });
-afterAll(() => server.close());
 
 const newSite = (changes: Record<string, unknown> = {}) => ({
   domain: 'play.harbour.example',

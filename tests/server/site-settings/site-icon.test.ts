@@ -7,7 +7,7 @@
 // replaced ones after the grace period.
 import http from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSite, SITE_ICON_MAX_BYTES, type SiteIcon } from '#contract/admin/site';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/service';
@@ -17,10 +17,10 @@ import { SITE_UPLOAD_REFERRERS } from '../../../server/modules/site-settings/ser
 import { sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { freshColour } from '../content/picture-helpers';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let siteAdmin: TeamUser;
 let viewer: TeamUser;
@@ -37,7 +37,6 @@ const BUILD_ICONS = [
 const ICON_URL = /^\/media\/upload\/\d+-[0-9a-f]{16}\.png$/;
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteAdmin,
@@ -51,7 +50,6 @@ beforeAll(async () => {
   const saved = await server.post('/admin/sites/save', { ...settings, themeColor: THEME }, admin.token);
   expect(saved.http, saved.message).toBe(200);
 });
-afterAll(() => server.close());
 
 const list = async (token: string) => {
   const res = await server.post('/admin/sites/list', {}, token);

@@ -1,14 +1,14 @@
 // Issue 16: a site's settings in the console. Operators read the sites of their grants; an administrator of
 // a site changes its branding, limits and four-eyes thresholds, which the public site list shows at once;
 // every change is audited with what it was, the chain still verifies; wrong values are refused by field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSite } from '#contract/admin/site';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let siteAdmin: TeamUser;
 let viewer: TeamUser;
@@ -16,7 +16,6 @@ let first: { id: number; domain: string };
 let second: { id: number; domain: string };
 
 beforeAll(async () => {
-  server = await startServer();
   ({
     everyAdmin: admin,
     siteOperator: siteAdmin,
@@ -25,7 +24,6 @@ beforeAll(async () => {
     second,
   } = await operatorsOfTwoSites(server, 'administrator'));
 });
-afterAll(() => server.close());
 
 const list = async (token: string) => {
   const res = await server.post('/admin/sites/list', {}, token);

@@ -2,21 +2,21 @@
 // of a site sets it (an IANA name, stored as the runtime names it) until the site's players first bet; from
 // then it is fixed. A round counts on its player's site's day; the agent programme settles a day once it has
 // ended on every site; the console's report cuts each site's days in its own zone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSite } from '#contract/admin/site';
 import { addDays, dayStartMs } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { dueDays } from '../../../server/modules/agent/worker';
 import { setRatiosDirectly, type TeamUser } from '../agent/team-fixtures';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { deposit, newUser, type WalletUser } from '../wallet/helpers';
 
 const MEXICO = 'America/Mexico_City'; // UTC-6 all year
 const MANILA = 'Asia/Manila'; // UTC+8, the deployment's BUSINESS_TIME_ZONE in tests
 
-let server: TestServer;
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
 let admin: TeamUser;
 let siteAdmin: TeamUser;
 let first: { id: number; domain: string };
@@ -24,7 +24,6 @@ let second: { id: number; domain: string };
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  server = await startServer({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
   ({
     everyAdmin: admin,
     siteOperator: siteAdmin,
@@ -33,7 +32,6 @@ beforeAll(async () => {
   } = await operatorsOfTwoSites(server, 'administrator'));
   provider = await addProvider(server);
 });
-afterAll(() => server.close());
 
 const list = async (token: string) => {
   const res = await server.post('/admin/sites/list', {}, token);

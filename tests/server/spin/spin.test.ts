@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SPIN_DAYS } from '#contract/spin';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   deposit,
@@ -18,13 +18,11 @@ import {
 // often or concurrently it is asked, and a time-out refusing spins.
 
 const DAY_MS = 86_400_000;
-let server: TestServer;
+const server = serverForSuite();
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
 });
-afterAll(() => server.close());
 
 /** Makes `code` the only prize that can come out (the table is data: tests set it as an operator would). */
 async function onlyPrize(code: string): Promise<void> {

@@ -4,7 +4,7 @@
 // row once, and a save that references an upload as a sweep runs keeps it (or, when the sweep went first,
 // stores it again), so no banner ever points at a deleted picture.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/service';
 import { SERVER_MODULES } from '../../../server/modules/registry';
 import { putPicture, sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
@@ -17,17 +17,15 @@ import {
   uploadPicture,
   withPictures,
 } from '../content/picture-helpers';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 
 beforeAll(async () => {
-  server = await startServer();
   ({ everyAdmin: admin } = await operatorsOfTwoSites(server, 'content_editor'));
 });
-afterAll(() => server.close());
 
 const sweep = () => sweepUploads(server.app.ctx, CONTENT_UPLOAD_REFERRERS);
 /** Past the grace period of everything used until now. */

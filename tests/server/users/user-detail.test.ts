@@ -1,20 +1,19 @@
 // Issue 16: one account in the console. An operator reads a user's place in the tree, ratios with the range
 // the agent rules allow, and the safe's lock, and clears a locked safe (audited, with a reason); a site's
 // operator reads only their site's accounts and a viewer clears nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bindTo, quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { money, newUser, SAFE_PASSWORD, seedSites, type WalletUser } from '../wallet/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let viewer: TeamUser;
 let first: number;
 let second: number;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   const sites = await server.db.selectFrom('sites').select('id').orderBy('id').execute();
   [first, second] = sites.map((s) => Number(s.id)) as [number, number];
@@ -23,7 +22,6 @@ beforeAll(async () => {
   viewer = await quickUser(server);
   await makeOperator(server, viewer, [{ role: 'viewer', siteId: first }]);
 });
-afterAll(() => server.close());
 
 const detail = (token: string, uid: unknown) => server.post('/admin/users/detail', { uid }, token);
 const reset = (token: string, body: Record<string, unknown>) =>

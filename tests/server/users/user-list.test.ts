@@ -1,19 +1,18 @@
 // Issue 16: the console's users list. An operator finds an account by UID or by digits of its phone, sees
 // only their sites' users with the phone masked, and sees a ban waiting for a second operator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import { newUser, seedSites, type WalletUser } from '../wallet/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let everyOp: TeamUser;
 let siteOp: TeamUser;
 let here: WalletUser;
 let there: WalletUser;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   const sites = await server.db.selectFrom('sites').select('id').orderBy('id').execute();
   const [first, second] = sites.map((s) => Number(s.id)) as [number, number];
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await server.db.updateTable('users').set({ site_id: first }).where('id', '=', here.id).execute();
   await server.db.updateTable('users').set({ site_id: second }).where('id', '=', there.id).execute();
 });
-afterAll(() => server.close());
 
 const search = (token: string, query: string) => server.post('/admin/users/list', { query }, token);
 const uids = (res: { data: { content: { uid: number }[] } }) => res.data.content.map((u) => u.uid);

@@ -1,23 +1,22 @@
 // Issue 31 item 16 (decisions 0033 and 0046): the app shows the times of a user's business days in the zone
 // those days are counted in, so the user as the app reads them names it: their own site's zone (the site they
 // registered on), whichever site's domain they use now.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSite } from '#contract/admin/site';
 import type { TeamUser } from '../agent/team-fixtures';
-import { latestCode, newPhone, startServer, type TestServer } from '../harness';
+import { latestCode, newPhone, serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { newUser } from '../wallet/helpers';
 
 const MEXICO = 'America/Mexico_City';
 const MANILA = 'Asia/Manila'; // the deployment's BUSINESS_TIME_ZONE in tests
 
-let server: TestServer;
+const server = serverForSuite();
 let admin: TeamUser;
 let first: { id: number; domain: string };
 let second: { id: number; domain: string };
 
 beforeAll(async () => {
-  server = await startServer();
   ({ everyAdmin: admin, first, second } = await operatorsOfTwoSites(server, 'administrator'));
   const site = ((await server.post('/admin/sites/list', {}, admin.token)).data as AdminSite[]).find(
     (s) => s.domain === first.domain,
@@ -31,7 +30,6 @@ beforeAll(async () => {
   );
   expect(saved.http, saved.message).toBe(200);
 });
-afterAll(() => server.close());
 
 /** A user registered on `siteId`. */
 async function userOf(siteId: number) {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetBenefits, seedDemoBenefits } from '../../../server/modules/vip/service';
 import { forgetVipLevels } from '../../../server/modules/wallet/service';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { deposit, newUser, seedSites } from '../wallet/helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const levels = (token: string) => server.post('/user/levels', {}, token);

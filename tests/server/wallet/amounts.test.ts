@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { depositListCall, recordsCall, safeDepositCall, withdrawListCall } from '#contract/wallet';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import {
   deposit,
   expectLedgerSound,
@@ -16,12 +16,11 @@ import {
   type WalletUser,
 } from './helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let payer: WalletUser;
 let receiver: WalletUser;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   payer = await newUser(server);
   receiver = await newUser(server);
@@ -31,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerSound(server);
-  await server.close();
 });
 
 /** Each money call with everything right but the amount, which is spliced in as raw JSON text. */

@@ -34,7 +34,7 @@ import {
 import { forgetOldKeys } from '../../../server/http/idempotency';
 import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET, seedDemo } from '../../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../../server/seed/wallet';
-import { PRODUCTION_SMS_ENV, startServer, type TestServer } from '../harness';
+import { PRODUCTION_SMS_ENV, serverForSuite, startServer } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
@@ -51,12 +51,11 @@ import {
   type WalletUser,
 } from './helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 let operator: WalletUser;
 /** For refusals, which change nothing: one user instead of a registration per case. */
 let validator: WalletUser;
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   operator = await newUser(server, { safePassword: null });
   await makeOperator(server, operator);
@@ -64,7 +63,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerSound(server);
-  await server.close();
 });
 
 const MIN = 60_000;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeInfoCall, sandboxCallbackCall, secondaryInfoCall } from '#contract/wallet';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
   addBankCard,
@@ -40,13 +40,12 @@ interface Done {
   data: unknown;
 }
 
-let server: TestServer;
+const server = serverForSuite();
 let users: WalletUser[];
 let cards: number[];
 let operator: WalletUser;
 
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
   users = [];
   cards = [];
@@ -59,9 +58,6 @@ beforeAll(async () => {
   operator = await newUser(server, { safePassword: null });
   await makeOperator(server, operator);
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-});
 
 const u3 = fc.nat(2);
 /** Mostly amounts that succeed, sometimes ones each rule refuses. */

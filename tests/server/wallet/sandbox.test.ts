@@ -1,26 +1,22 @@
 // Issue 11, finding 15: the demo payment sandbox. Its callback secret is this install's own, its pay
 // page and form need the order's pay token (given only to the owner, in payUrl), the form is accepted
 // from this origin only, and seeded order numbers are not a sequence anyone can walk.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginCall } from '#contract/auth';
 import { depositCreateCall, depositDetailCall, depositListCall, sandboxCallbackCall } from '#contract/wallet';
 import { createSandboxProvider, signCallback } from '../../../server/modules/payments/provider';
 import { DEMO_ACCOUNTS, seedDemo } from '../../../server/seed/demo';
-import { startServer, type TestServer } from '../harness';
+import { serverForSuite, startServer, type TestServer } from '../harness';
 import { money, newUser, type WalletUser } from './helpers';
 
 /** The secret every install shared before: public in the source. */
 const OLD_PUBLIC_SECRET = 'beacon-sandbox-demo-secret';
 
-let server: TestServer;
+// No SANDBOX_SECRET: the install makes its own, as a real one does.
+const server = serverForSuite({ env: { SANDBOX_SECRET: '' } });
 let user: WalletUser;
 beforeAll(async () => {
-  // No SANDBOX_SECRET: the install makes its own, as a real one does.
-  server = await startServer({ env: { SANDBOX_SECRET: '' } });
   user = await newUser(server);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const storedSecret = async (s: TestServer) =>

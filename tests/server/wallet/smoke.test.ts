@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../harness';
 import { deposit, expectLedgerSound, newUser, secondary, seedSites } from './helpers';
 
-let server: TestServer;
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startServer();
   await seedSites(server);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('smoke', () => {
