@@ -8,14 +8,12 @@ import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PROVIDER_HEADER } from '#contract/game-provider';
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertUser } from '../../server/modules/auth/repository';
 import { newUserDefaults } from '../../server/modules/auth/service';
 import { insertSession, upsertGame, upsertProvider } from '../../server/modules/games/repository';
-import { signedHeaders } from '../../server/modules/games/signing';
 import {
   channelAccount,
   ensureUserAccounts,
@@ -25,6 +23,7 @@ import {
   withMoneyTx,
 } from '../../server/modules/ledger/service';
 import { seedDemo } from '../../server/seed/demo';
+import { seamlessCall } from '../server/games/fixtures';
 import {
   benchConfig,
   type Dialect,
@@ -135,18 +134,8 @@ async function run(dialect: Dialect, db: Db): Promise<string[]> {
   });
   const game = await db.selectFrom('games').select('id').where('code', '=', GAME).executeTakeFirstOrThrow();
 
-  const call = async (action: string, body: unknown) => {
-    const raw = JSON.stringify(body);
-    const res = await fetch(`${base}/api/games/seamless/${action}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [PROVIDER_HEADER]: PROVIDER.code,
-        ...signedHeaders(PROVIDER.secret, raw, Date.now()),
-      },
-      body: raw,
-    });
-    const answer = (await res.json()) as { status: string; sessionToken?: string };
+  const call = async (action: 'authenticate', body: unknown) => {
+    const answer = (await seamlessCall({ url: base }, PROVIDER, action, body)).body;
     if (answer.status !== 'OK') throw new Error(`${action}: ${answer.status}`);
     return answer;
   };

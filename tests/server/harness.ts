@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { SmsProvider } from '../../server/modules/auth/sms-provider';
+import { seedDemo } from '../../server/seed/demo';
 
 export interface TestClock {
   now(): number;
@@ -218,6 +219,30 @@ export async function createTestDb(): Promise<{ db: Db; dir: string; drop(): Pro
   };
 }
 
+export interface SuiteDb {
+  db: Db;
+  /** The folder of the SQLite file (test.db), also there on PostgreSQL. */
+  dir: string;
+}
+
+/**
+ * A fresh migrated database, without a server, for the tests of the file (or describe block) it is called
+ * in, dropped after them. Its fields are set in beforeAll: read them in a test or a later hook.
+ */
+export function dbForSuite(): SuiteDb {
+  const made = {} as SuiteDb;
+  let drop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const created = await createTestDb();
+    made.db = created.db;
+    made.dir = created.dir;
+    drop = created.drop;
+    await migrateToLatest(made.db);
+  });
+  afterAll(() => drop());
+  return made;
+}
+
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const testDb = await createTestDb();
   await migrateToLatest(testDb.db);
@@ -315,13 +340,18 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   };
 }
 
+export interface SuiteServerOptions extends StartOptions {
+  /** Writes the demo seed (its sites, accounts and settings) before the tests, as `seedSites` does. */
+  demoSeed?: boolean;
+}
+
 /**
  * Starts a test server before the tests of the file (or describe block) it is called in and closes it after
  * them: the set-up every server test file wrote out as a `let`, a beforeAll and an afterAll. The handle it
  * returns forwards to that server, so it serves inside tests and in hooks written after this call (hooks
  * run in the order written; the afterAll hooks in reverse, so a file's own clean-up still sees the server).
  */
-export function serverForSuite(opts: StartOptions = {}): TestServer {
+export function serverForSuite(opts: SuiteServerOptions = {}): TestServer {
   let started: TestServer | undefined;
   const current = (): TestServer => {
     if (!started)
@@ -329,7 +359,9 @@ export function serverForSuite(opts: StartOptions = {}): TestServer {
     return started;
   };
   beforeAll(async () => {
-    started = await startServer(opts);
+    const { demoSeed, ...startOptions } = opts;
+    started = await startServer(startOptions);
+    if (demoSeed) await seedDemo(started.db, started.clock.now());
   });
   afterAll(async () => {
     await started?.close();
@@ -353,6 +385,31 @@ export function serverForSuite(opts: StartOptions = {}): TestServer {
     callUntyped: (declaration, input, callOpts) => current().callUntyped(declaration, input, callOpts),
     close: () => current().close(),
   };
+}
+
+/**
+ * POSTs `raw` as a JSON body, as it is (what `post` cannot send: text that is not an object), with the
+ * session's token, a fresh address and an idempotency key, so that only the body can be refused.
+ */
+export async function postRawJson(
+  server: TestServer,
+  apiPath: string,
+  raw: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<{ http: number; envelope: { status: unknown; data: unknown } }> {
+  const res = await fetch(`${server.url}/api${apiPath}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': randomIp(),
+      [IDEMPOTENCY_KEY_HEADER]: randomBytes(12).toString('hex'),
+      ...headers,
+    },
+    body: raw,
+  });
+  return { http: res.status, envelope: (await res.json()) as { status: unknown; data: unknown } };
 }
 
 let phoneCounter = 0;

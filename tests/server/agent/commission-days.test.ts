@@ -7,14 +7,13 @@
 // figure of every day so far equals the sum of the commission lines settlement would write for that day
 // from its final valid bets. On SQLite and PostgreSQL (TEST_DIALECT).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Day } from '../../../server/business-days';
 import type { Db } from '../../../server/db/create-db';
-import { migrateToLatest } from '../../../server/db/migrate';
 import { fillCommissionDays } from '../../../server/db/migrations/0028_agent_commission_days';
 import { commissionEstimate } from '../../../server/modules/agent/report-repository';
 import { addDailyValid } from '../../../server/modules/games/repository';
-import { createTestDb } from '../harness';
+import { dbForSuite } from '../harness';
 import { bareUsers, expectedLines, setRatios } from './settle-fixtures';
 
 const USERS = 6;
@@ -93,17 +92,10 @@ class Model {
 }
 
 describe("today's commission kept by trigger", () => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const created = await createTestDb();
-    db = created.db;
-    drop = created.drop;
-    await migrateToLatest(db);
-  });
-  afterAll(() => drop());
+  const suiteDb = dbForSuite();
 
   it('equals the commission lines settlement would write, every agent, every day', async () => {
+    const { db } = suiteDb;
     let checked = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 60 }), async (steps) => {

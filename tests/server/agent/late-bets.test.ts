@@ -9,10 +9,9 @@ import {
   addDemoTransferProvider,
   channelTransfer,
   playAtProvider,
-  startTransferServer,
   type TransferProvider,
+  transferServerForSuite,
 } from '../games/transfer-fixtures';
-import type { TestServer } from '../harness';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import {
   ctxOf,
@@ -30,7 +29,7 @@ import {
 // the day was settled. Each is recorded as a correction when it lands, and the next settlement pays it at the
 // round's own day's chain and ratios, exactly once, as voids are corrected (decision 0040).
 
-let server: TestServer;
+const server = transferServerForSuite({ AGENT_SETTLE_DELAY_SECONDS: '0' });
 let ctx: AppContext;
 let seamless: Awaited<ReturnType<typeof addProvider>>;
 let transfer: TransferProvider;
@@ -43,7 +42,6 @@ const SLOTS = 'slots';
 const RATIOS: Record<string, number[]> = { slots: [20, 60, 100], 'live-casino': [50, 150, 200] };
 
 beforeAll(async () => {
-  server = await startTransferServer({ AGENT_SETTLE_DELAY_SECONDS: '0' });
   ctx = ctxOf(server);
   // The provider process stamps its records with the wall clock: the first test's day must be the wall's.
   server.clock.advance(Math.max(0, Date.now() - server.clock.now()));
@@ -60,7 +58,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await transfer?.demo.cleanup();
-  await server?.close();
 });
 
 /** A version of the chain's ratios from `day` on: RATIOS, or `bp` for everyone in every channel. */

@@ -235,15 +235,11 @@ export async function expectLineDaysKept(db: Db): Promise<void> {
   expect(actual).toEqual(expected);
 }
 
-export interface ExpectedLine {
-  kind: 'rakeback' | 'commission';
-  earner: number;
-  member: number;
-  channel: string;
-  depth: number;
-  validBet: number;
-  amount: number;
-}
+/** A line as the recomputation below states it: what a stored line says of who earns what, without its bookkeeping. */
+export type ExpectedLine = Pick<
+  StoredLine,
+  'kind' | 'earner' | 'member' | 'channel' | 'depth' | 'validBet' | 'amount'
+>;
 
 const floorShare = (validBet: number, bp: number): number =>
   Number((BigInt(validBet) * BigInt(bp)) / 10_000n);

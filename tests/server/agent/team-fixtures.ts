@@ -4,6 +4,7 @@ import { agentDefaultsCall, bindCall } from '#contract/agent';
 import { registerCall, sendSmsCall } from '#contract/auth';
 import { newUserDefaults } from '../../../server/modules/auth/service';
 import { type FailureData, latestCode, newPhone, type TestServer } from '../harness';
+import { addSite } from '../portal/fixtures';
 
 /*
  * Users for the team tests, written straight into the database (argon2 registration costs ~100 ms a user,
@@ -40,21 +41,32 @@ export async function quickUser(
     })
     .returning(['id', 'uid', 'invite_code'])
     .executeTakeFirstOrThrow();
-  const token = randomBytes(16).toString('base64url');
-  await server.db
-    .insertInto('sessions')
-    .values({
-      user_id: user.id,
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      created_at: now,
-      last_used_at: now,
-      expires_at: now + 30 * 86_400_000,
-      revoked_at: null,
-    })
-    .execute();
+  const token = await writeSession(server, Number(user.id));
   const made = { id: Number(user.id), uid: Number(user.uid), token, inviteCode: user.invite_code, phone };
   if (opts.ratios) await setRatiosDirectly(server, made.id, opts.ratios);
   return made;
+}
+
+/** A session of the user written straight into the database (no sign-in), lasting `lifetimeMs`; answers its token. */
+export async function writeSession(
+  server: TestServer,
+  userId: number,
+  lifetimeMs = 30 * 86_400_000,
+): Promise<string> {
+  const token = randomBytes(16).toString('base64url');
+  const now = server.clock.now();
+  await server.db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      created_at: now,
+      last_used_at: now,
+      expires_at: now + lifetimeMs,
+      revoked_at: null,
+    })
+    .execute();
+  return token;
 }
 
 /** Ratio versions written without the rules (a top agent's, or a fixture's), effective long ago. */
@@ -102,26 +114,13 @@ export async function agentWithDefaults(server: TestServer): Promise<TeamUser> {
 }
 
 /** A site whose business days are in `zone`, with the demo limits: its id. */
-export async function addZoneSite(server: TestServer, domain: string, zone: string): Promise<number> {
-  const row = await server.db
-    .insertInto('sites')
-    .values({
-      domain,
-      name: domain,
-      short_name: domain,
-      theme_color: '#f97316',
-      support_handle: '@support',
-      currency_symbols: null,
-      min_withdraw: 100_00,
-      max_withdraw: 50_000_00,
-      min_transfer: 10_00,
-      created_at: server.clock.now(),
-      business_time_zone: zone,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+export const addZoneSite = (server: TestServer, domain: string, zone: string): Promise<number> =>
+  addSite(server.db, domain, server.clock.now(), {
+    min_withdraw: 100_00,
+    max_withdraw: 50_000_00,
+    min_transfer: 10_00,
+    business_time_zone: zone,
+  });
 
 /** A failure's code: `data.code`, or the field issues as `path:code`. */
 export const codeOf = (res: { data: unknown }) => {

@@ -7,12 +7,11 @@
 // PostgreSQL (TEST_DIALECT).
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
-import { migrateToLatest } from '../../../server/db/migrate';
 import { insertClosure } from '../../../server/modules/agent/tree-repository';
 import { addDailyValid } from '../../../server/modules/games/repository';
-import { createTestDb } from '../harness';
+import { dbForSuite } from '../harness';
 import { bareUsers } from './settle-fixtures';
 
 const USERS = 5;
@@ -199,17 +198,10 @@ async function keptMoney(db: Db, users: number[]) {
 let orders = 0;
 
 describe('team figures kept by trigger', () => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const created = await createTestDb();
-    db = created.db;
-    drop = created.drop;
-    await migrateToLatest(db);
-  });
-  afterAll(() => drop());
+  const suiteDb = dbForSuite();
 
   it('equal a recomputation after random binds, rounds and voids', async () => {
+    const { db } = suiteDb;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 80 }), async (steps) => {
         const users = await bareUsers(db, USERS, START);

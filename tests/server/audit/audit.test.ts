@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { createSqliteDb } from '../../../server/db/create-db';
 import { migrateToLatest } from '../../../server/db/migrate';
@@ -15,14 +15,11 @@ import { legacyAuditHash, recordAudit, verifyAudit } from '../../../server/modul
 import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite, TEST_AUDIT_KEY, usingPostgres } from '../harness';
 import { makeOperator } from '../operators/helpers';
-import { deposit, money, newUser, seedSites, withdrawalInReview } from '../wallet/helpers';
+import { deposit, money, newUser, withdrawalInReview } from '../wallet/helpers';
 import { actor, chainOf, tampering } from './fixtures';
 
 const run = promisify(execFile);
-const server = serverForSuite();
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 const rowsOf = (db: Db, chain: number) =>
   db.selectFrom('audit_log').selectAll().where('chain', '=', chain).orderBy('seq').execute();

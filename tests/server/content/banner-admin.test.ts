@@ -8,6 +8,8 @@ import { BANNER_PICTURE_MAX_BYTES } from '#contract/admin/banner';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
+import { uploadsStored } from '../uploads/fixtures';
+import { postPictureForm } from './picture-helpers';
 
 const server = serverForSuite();
 let admin: TeamUser;
@@ -39,7 +41,7 @@ interface Upload {
   extraFile?: true;
 }
 
-/** POSTs the banner picture form as multipart/form-data, as the console's form does. */
+/** POSTs the banner picture form with these fields, each left out when not given. */
 async function upload(token: string, form: Upload) {
   const body = new FormData();
   if (form.id !== undefined) body.set('id', form.id);
@@ -56,25 +58,8 @@ async function upload(token: string, form: Upload) {
       new Blob([Uint8Array.from(form.file.bytes)], { type: form.file.type }),
       'second.png',
     );
-  const res = await fetch(`${server.url}/api/admin/banners/picture`, {
-    method: 'POST',
-    body,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data, read per test
-  const envelope = (await res.json()) as { status: number; message: string; data: any };
-  return { http: res.status, ...envelope };
+  return postPictureForm(server, token, body);
 }
-
-const uploadsStored = async () =>
-  Number(
-    (
-      await server.db
-        .selectFrom('media_uploads')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 async function createBanner(token: string, site: string | null = null) {
   const res = await server.post(
@@ -218,7 +203,7 @@ describe('pictures per language', () => {
     const everySite = await createBanner(admin.token, null);
     // A colour of its own: the same picture uploaded twice is stored once.
     const file = { bytes: await picture(750, 245, 'png', '#8e44ad'), name: 'b.png', type: 'image/png' };
-    const before = await uploadsStored();
+    const before = await uploadsStored(server);
     expect((await upload(siteEditor.token, { id: String(mine.id), locale: 'en-US', file })).http).toBe(200);
     for (const banner of [theirs, everySite]) {
       const refused = await upload(siteEditor.token, { id: String(banner.id), locale: 'en-US', file });
@@ -233,7 +218,7 @@ describe('pictures per language', () => {
     const anonymous = await upload('', { id: String(mine.id), locale: 'en-US', file });
     expect(anonymous.http).toBe(401);
     // Only the one allowed upload was stored.
-    expect(await uploadsStored()).toBe(before + 1);
+    expect(await uploadsStored(server)).toBe(before + 1);
     // Nor can they create a banner on another site.
     const create = await server.post(
       '/admin/banners/create',
@@ -250,12 +235,12 @@ describe('pictures per language', () => {
       id = (await createBanner(admin.token)).id;
     });
     const refused = async (form: Upload, http: number, path: string, code: string) => {
-      before = await uploadsStored();
+      before = await uploadsStored(server);
       const res = await upload(admin.token, form);
       expect(res.http, res.message).toBe(http);
       expect(res.data.issues?.[0] ?? res.data).toMatchObject(path ? { path, code } : { code });
       expect(res.message).not.toBe('');
-      expect(await uploadsStored()).toBe(before);
+      expect(await uploadsStored(server)).toBe(before);
       const banner = await server.post('/admin/banners/list', { size: 50 }, admin.token);
       const row = banner.data.content.find((b: { id: number }) => b.id === id);
       expect(row.pictures).toEqual({});

@@ -20,7 +20,19 @@ export const freshColour = (): string => {
   return `#${next.toString(16).padStart(6, '0')}`;
 };
 
-/** POSTs the banner picture form as multipart/form-data, as the console's form does. */
+/** POSTs a banner picture form (multipart/form-data, as the console's form is sent); answers the envelope. */
+export async function postPictureForm(server: TestServer, token: string, body: FormData) {
+  const res = await fetch(`${server.url}/api/admin/banners/picture`, {
+    method: 'POST',
+    body,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data, read per test
+  const envelope = (await res.json()) as { status: number; message: string; data: any };
+  return { http: res.status, ...envelope };
+}
+
+/** Uploads a banner's picture in one language, as the console's form does (a fresh picture unless given). */
 export async function uploadPicture(
   server: TestServer,
   token: string,
@@ -31,14 +43,7 @@ export async function uploadPicture(
   body.set('locale', form.locale);
   const bytes = form.bytes ?? (await picture(750, 245, freshColour()));
   body.set('picture', new Blob([Uint8Array.from(bytes)], { type: 'image/png' }), 'banner.png');
-  const res = await fetch(`${server.url}/api/admin/banners/picture`, {
-    method: 'POST',
-    body,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data, read per test
-  const envelope = (await res.json()) as { status: number; message: string; data: any };
-  return { http: res.status, ...envelope };
+  return postPictureForm(server, token, body);
 }
 
 export interface AdminBannerData {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGamesWorker } from '../../../server/modules/games/worker';
 import { ensureUserAccounts, userAccount } from '../../../server/modules/ledger/service';
-import { type TestServer, usingPostgres } from '../harness';
+import { usingPostgres } from '../harness';
 import { fund } from '../ledger/fixtures';
 import { expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import { addProvider, openSession, seamlessCall, txId } from './fixtures';
@@ -11,10 +11,10 @@ import {
   channelTransfer,
   ledgerBalances,
   providerWallet,
-  startTransferServer,
   TRANSFER_GAME,
   type TransferProvider,
   transferRows,
+  transferServerForSuite,
 } from './transfer-fixtures';
 
 // A time-out or self-exclusion takes effect at once wherever the player can bet (decision 0042): the
@@ -23,7 +23,7 @@ import {
 // provider cannot be reached), and a pulled record of a round placed after the block began is not recorded.
 // The seamless channel refuses the next bet on its own (Beacon holds that wallet).
 
-let server: TestServer;
+const server = transferServerForSuite();
 let provider: TransferProvider;
 let seamless: Awaited<ReturnType<typeof addProvider>>;
 
@@ -37,7 +37,6 @@ function syncClock(): void {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await startTransferServer();
   syncClock();
   await seedSites(server);
   provider = await addDemoTransferProvider(server);
@@ -45,7 +44,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await provider?.demo.cleanup();
-  await server?.close();
 });
 
 const BLOCKS = [

@@ -2,14 +2,13 @@
 // record (a round's channelName) and the account's channel balances, as on the lobby and the agent's lists.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverForSuite } from '../harness';
-import { deposit, newUser, seedSites } from '../wallet/helpers';
+import { deposit, newUser } from '../wallet/helpers';
 import { addProvider, openSession, seamlessCall, txId } from './fixtures';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  await seedSites(server);
   provider = await addProvider(server); // its game is in the Slots channel
 });
 

@@ -54,6 +54,16 @@ export async function configureProvider(db: Db, spec: ProviderSpec): Promise<num
   return Number(game.id);
 }
 
+/** The seamless provider and slots game a test configures unless it says otherwise (its code and secret aside). */
+export const SEAMLESS_SLOTS_GAME = {
+  protocol: 'seamless',
+  baseUrl: 'http://127.0.0.1:9/',
+  channel: 'slots',
+  gameCode: 'lucky-reels',
+  gameName: 'Lucky Reels',
+  category: 'reels',
+} as const satisfies Omit<ProviderSpec, 'code' | 'secret'>;
+
 /** A provider of a test of its own (a fresh code and secret unless given), with one game. */
 export async function addProvider(
   server: TestServer,
@@ -62,12 +72,7 @@ export async function addProvider(
   const spec: ProviderSpec = {
     code: `t-${randomUUID().slice(0, 8)}`,
     secret: `secret-${randomUUID()}`,
-    protocol: 'seamless',
-    baseUrl: 'http://127.0.0.1:9/',
-    channel: 'slots',
-    gameCode: 'lucky-reels',
-    gameName: 'Lucky Reels',
-    category: 'reels',
+    ...SEAMLESS_SLOTS_GAME,
     ...opts,
   };
   return { ...spec, gameId: await configureProvider(server.db, spec) };
@@ -89,9 +94,12 @@ export interface SeamlessResult {
   raw: string;
 }
 
-/** A provider's signed call to Beacon's seamless wallet, signed now (wall clock) unless told otherwise. */
+/**
+ * A provider's signed call to Beacon's seamless wallet, signed now (wall clock) unless told otherwise: to a
+ * test server, or to any server by its URL (a server process, the benchmark's).
+ */
 export async function seamlessCall(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   provider: { code: string; secret: string },
   action: 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback',
   body: unknown,

@@ -11,7 +11,6 @@ import { upsertGame } from '../../../server/modules/games/repository';
 import { createGamesWorker } from '../../../server/modules/games/worker';
 import { ensureUserAccounts } from '../../../server/modules/ledger/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import type { TestServer } from '../harness';
 import { fund } from '../ledger/fixtures';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { deposit, expectLedgerSound, newUser, type WalletUser } from '../wallet/helpers';
@@ -21,24 +20,22 @@ import {
   channelTransfer,
   expectChannelMatchesProvider,
   playAtProvider,
-  startTransferServer,
   type TransferProvider,
+  transferServerForSuite,
 } from './transfer-fixtures';
 
-let server: TestServer;
+const server = transferServerForSuite();
 let admin: TeamUser;
 let siteAdmin: TeamUser;
 let viewer: TeamUser;
 
 beforeAll(async () => {
-  server = await startTransferServer();
   ({
     everyAdmin: admin,
     siteOperator: siteAdmin,
     viewer,
   } = await operatorsOfTwoSites(server, 'administrator'));
 });
-afterAll(() => server.close());
 
 type Provider = Awaited<ReturnType<typeof addProvider>>;
 

@@ -2,14 +2,13 @@
 // too long field, an unknown game, another player's round, an unknown channel.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverForSuite } from '../harness';
-import { newUser, seedSites } from '../wallet/helpers';
+import { newUser } from '../wallet/helpers';
 import { addProvider } from './fixtures';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  await seedSites(server);
   provider = await addProvider(server);
 });
 

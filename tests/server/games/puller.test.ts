@@ -15,7 +15,7 @@ import {
   systemAccountPart,
 } from '../../../server/modules/ledger/service';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
-import { type TestServer, usingPostgres } from '../harness';
+import { usingPostgres } from '../harness';
 import { balanceOf, fund } from '../ledger/fixtures';
 import {
   demoLogin,
@@ -37,9 +37,9 @@ import {
   playAtProvider,
   providerWallet,
   recordsRequests,
-  startTransferServer,
   TRANSFER_GAME,
   type TransferProvider,
+  transferServerForSuite,
 } from './transfer-fixtures';
 
 // The record puller (docs/games-protocol.md, "Records"): each settled round at a transfer provider is
@@ -92,17 +92,15 @@ function expectedDaily(played: PlayedRound[], placedAt: number, channel: string)
 }
 
 describe('pulling records in one process', () => {
-  let server: TestServer;
+  const server = transferServerForSuite();
   let provider: TransferProvider;
 
   beforeAll(async () => {
-    server = await startTransferServer();
     await seedSites(server);
     provider = await addDemoTransferProvider(server);
   }, 60_000);
   afterAll(async () => {
     await provider?.demo.cleanup();
-    await server?.close();
   });
 
   async function player(): Promise<WalletUser> {

@@ -4,14 +4,9 @@
 // DUPLICATE_TRANSACTION, never an HTTP 500. Runs on SQLite (one file) and PostgreSQL (one schema).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PROVIDER_HEADER,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-  type WalletAnswer,
-} from '#contract/game-provider';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, type WalletAnswer } from '#contract/game-provider';
 import type { Db } from '../../../server/db/create-db';
-import { signatureProblem, signedHeaders } from '../../../server/modules/games/signing';
+import { signatureProblem } from '../../../server/modules/games/signing';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { userAccount } from '../../../server/modules/ledger/service';
 import { fund } from '../ledger/fixtures';
@@ -23,7 +18,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../processes';
-import { configureProvider } from './fixtures';
+import { configureProvider, SEAMLESS_SLOTS_GAME, seamlessCall } from './fixtures';
 
 const PROVIDER = { code: 'twin-seamless', secret: `s-${randomUUID()}` };
 const PAIRS = 40;
@@ -39,15 +34,7 @@ beforeAll(async () => {
   env = await processEnvironment({});
   first = await startServerProcess(env.env);
   db = env.openDb();
-  await configureProvider(db, {
-    ...PROVIDER,
-    protocol: 'seamless',
-    baseUrl: 'http://127.0.0.1:9/',
-    channel: 'slots',
-    gameCode: 'lucky-reels',
-    gameName: 'Lucky Reels',
-    category: 'reels',
-  });
+  await configureProvider(db, { ...PROVIDER, ...SEAMLESS_SLOTS_GAME });
   second = await startServerProcess(env.env);
 }, 90_000);
 
@@ -64,32 +51,16 @@ interface Answer {
   signed: boolean;
 }
 
-async function seamless(url: string, action: string, body: unknown): Promise<Answer> {
-  const raw = JSON.stringify(body);
-  const res = await fetch(`${url}/api/games/seamless/${action}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [PROVIDER_HEADER]: PROVIDER.code,
-      ...signedHeaders(PROVIDER.secret, raw, Date.now()),
-    },
-    body: raw,
-  });
-  const text = await res.text();
+async function seamless(url: string, action: 'authenticate' | 'bet', body: unknown): Promise<Answer> {
+  const res = await seamlessCall({ url }, PROVIDER, action, body);
   const problem = signatureProblem(
     PROVIDER.secret,
     res.headers.get(TIMESTAMP_HEADER) ?? undefined,
     res.headers.get(SIGNATURE_HEADER) ?? undefined,
-    text,
+    res.raw,
     Date.now(),
   );
-  let parsed: WalletAnswer;
-  try {
-    parsed = JSON.parse(text) as WalletAnswer;
-  } catch {
-    parsed = { status: 'INVALID_REQUEST', message: text } as WalletAnswer;
-  }
-  return { http: res.status, body: parsed, signed: problem === null };
+  return { http: res.http, body: res.body, signed: problem === null };
 }
 
 const mainOf = async (userId: number): Promise<number> =>

@@ -46,6 +46,40 @@ async function setUp(env: Record<string, string> = {}, providerSecret?: string):
   return { server, provider, seamless, gameId };
 }
 
+/**
+ * A set-up made before the describe block's tests and cleaned up after them; the handle forwards to it, so it
+ * serves inside the tests.
+ */
+function setUpForSuite(env: Record<string, string> = {}, providerSecret?: string): Setup {
+  let made: Setup | undefined;
+  const current = (): Setup => {
+    if (!made) throw new Error('the set-up is made in beforeAll: use it in a test');
+    return made;
+  };
+  // The demo provider is a process of its own: starting it takes longer than the default hook timeout.
+  beforeAll(async () => {
+    made = await setUp(env, providerSecret);
+  }, 60_000);
+  afterAll(async () => {
+    await made?.provider.cleanup();
+    await made?.server.close();
+  });
+  return {
+    get server() {
+      return current().server;
+    },
+    get provider() {
+      return current().provider;
+    },
+    get seamless() {
+      return current().seamless;
+    },
+    get gameId() {
+      return current().gameId;
+    },
+  };
+}
+
 async function control<T>(s: Setup, path: string, body?: unknown): Promise<{ status: number; data: T }> {
   const res = await fetch(`${s.provider.url}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -87,14 +121,7 @@ const ledgerTransactionsOf = async (s: Setup, transactionId: string) =>
     .execute();
 
 describe('with the demo provider', () => {
-  let s: Setup;
-  beforeAll(async () => {
-    s = await setUp();
-  }, 60_000);
-  afterAll(async () => {
-    await s?.provider.cleanup();
-    await s?.server.close();
-  });
+  const s = setUpForSuite();
 
   it('plays full rounds: each bet and win applied once, the balance and the betting record agree', async () => {
     const p = await playerAt(s);
@@ -150,14 +177,7 @@ describe('with the demo provider', () => {
 });
 
 describe('with a session that expires mid-round', () => {
-  let s: Setup;
-  beforeAll(async () => {
-    s = await setUp();
-  }, 60_000);
-  afterAll(async () => {
-    await s?.provider.cleanup();
-    await s?.server.close();
-  });
+  const s = setUpForSuite();
 
   it('takes the win after the session expired, then refuses the next bet', async () => {
     const p = await playerAt(s);
@@ -176,14 +196,7 @@ describe('with a session that expires mid-round', () => {
 });
 
 describe('with a provider signing with the wrong secret', () => {
-  let s: Setup;
-  beforeAll(async () => {
-    s = await setUp({}, 'not-the-configured-secret');
-  }, 60_000);
-  afterAll(async () => {
-    await s?.provider.cleanup();
-    await s?.server.close();
-  });
+  const s = setUpForSuite({}, 'not-the-configured-secret');
 
   it('is refused: no session opens, and the refusal, unsigned, counts as no answer for it', async () => {
     const user = await newUser(s.server, { safePassword: null });

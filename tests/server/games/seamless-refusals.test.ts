@@ -7,17 +7,17 @@ import { forgetCatalogue } from '../../../server/modules/games/catalogue';
 import { upsertGame } from '../../../server/modules/games/repository';
 import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
 import { serverForSuite } from '../harness';
-import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
+import { balanceOf } from '../ledger/fixtures';
+import { deposit, expectLedgerSound, newUser, type WalletUser } from '../wallet/helpers';
 import { addProvider, openSession, type SeamlessResult, seamlessCall, txId } from './fixtures';
 
 type Provider = Awaited<ReturnType<typeof addProvider>>;
 type Action = 'bet' | 'win' | 'rollback';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let provider: Provider;
 
 beforeAll(async () => {
-  await seedSites(server);
   provider = await addProvider(server);
 });
 
@@ -57,17 +57,9 @@ const rollbackBody = (s: Seat, roundId: string, referenceTransactionId: string) 
 });
 const as = (s: Seat) => ({ sessionToken: s.sessionToken, playerId: s.playerId });
 
-async function balanceOf(code: string): Promise<number> {
-  const row = await server.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return Number(row?.balance ?? 0);
-}
 const money = async (s: Seat, p: Provider = provider) => ({
-  main: await balanceOf(userAccount(s.user.id, 'main')),
-  inGame: await balanceOf(channelAccount(s.user.id, p.channel)),
+  main: await balanceOf(server.db, userAccount(s.user.id, 'main')),
+  inGame: await balanceOf(server.db, channelAccount(s.user.id, p.channel)),
 });
 
 const records = async (p: Provider, transactionId: string) =>

@@ -2,17 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetCatalogue } from '../../../server/modules/games/catalogue';
 import { signatureProblem } from '../../../server/modules/games/signing';
 import { serverForSuite } from '../harness';
-import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
+import { deposit, expectLedgerSound, newUser, type WalletUser } from '../wallet/helpers';
 import { addProvider, launchToken, openSession, seamlessCall, txId } from './fixtures';
 
 // The seamless wallet's rules (docs/games-protocol.md), spoken to the real server over HTTP by a test
 // acting as the provider. The demo provider process speaks the same protocol in seamless-provider.test.ts.
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  await seedSites(server);
   provider = await addProvider(server);
 });
 
@@ -44,6 +43,18 @@ const winBody = (
   roundClosed = true,
   id = txId('win'),
 ) => ({ ...betBody(p, roundId, amount, id), roundClosed });
+/** A rollback of the bet `bet` (its round and transaction id), under a fresh transaction id. */
+const rollbackBody = (
+  p: { sessionToken: string; playerId: string },
+  bet: { roundId: string; transactionId: string },
+) => ({
+  sessionToken: p.sessionToken,
+  playerId: p.playerId,
+  transactionId: txId('rb'),
+  roundId: bet.roundId,
+  gameCode: provider.gameCode,
+  referenceTransactionId: bet.transactionId,
+});
 
 async function roundRow(roundRef: string) {
   return server.db
@@ -256,14 +267,7 @@ describe('a round', () => {
     const round = txId('round');
     const body = betBody(p, round, 2_500);
     await seamlessCall(server, provider, 'bet', body);
-    const rollback = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: txId('rb'),
-      roundId: round,
-      gameCode: provider.gameCode,
-      referenceTransactionId: body.transactionId,
-    };
+    const rollback = rollbackBody(p, body);
     const rolled = await seamlessCall(server, provider, 'rollback', rollback);
     expect(rolled.body).toMatchObject({ status: 'OK', balance: 10_000 });
     expect((await seamlessCall(server, provider, 'rollback', rollback)).raw).toBe(rolled.raw);
@@ -285,14 +289,7 @@ describe('a round', () => {
     const p = await player();
     const round = txId('round');
     const body = betBody(p, round, 1_000);
-    const early = await seamlessCall(server, provider, 'rollback', {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: txId('rb'),
-      roundId: round,
-      gameCode: provider.gameCode,
-      referenceTransactionId: body.transactionId,
-    });
+    const early = await seamlessCall(server, provider, 'rollback', rollbackBody(p, body));
     expect(early.body).toMatchObject({ status: 'OK', balance: 10_000 });
     const late = await seamlessCall(server, provider, 'bet', body);
     expect(late.body).toMatchObject({ status: 'DUPLICATE_TRANSACTION', balance: 10_000 });
@@ -317,14 +314,7 @@ describe('a round', () => {
     expect(expiredBalance.body.status).toBe('TOKEN_EXPIRED');
     const won = await seamlessCall(server, provider, 'win', winBody(p, round, 4_000));
     expect(won.body).toMatchObject({ status: 'OK', balance: 12_000 });
-    const rolled = await seamlessCall(server, provider, 'rollback', {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: txId('rb'),
-      roundId: second,
-      gameCode: provider.gameCode,
-      referenceTransactionId: secondBet.transactionId,
-    });
+    const rolled = await seamlessCall(server, provider, 'rollback', rollbackBody(p, secondBet));
     expect(rolled.body).toMatchObject({ status: 'OK', balance: 13_000 });
   });
 
@@ -342,14 +332,7 @@ describe('a round', () => {
     });
     expect(theirs.body.status).toBe('INVALID_TOKEN');
     await seamlessCall(server, provider, 'win', winBody(p, round, 0));
-    const tooLate = await seamlessCall(server, provider, 'rollback', {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: txId('rb'),
-      roundId: round,
-      gameCode: provider.gameCode,
-      referenceTransactionId: body.transactionId,
-    });
+    const tooLate = await seamlessCall(server, provider, 'rollback', rollbackBody(p, body));
     expect(tooLate.body.status).toBe('ROUND_CLOSED');
   });
 

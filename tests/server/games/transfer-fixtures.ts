@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#contract/game-provider';
 import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
 import type { ApiResult, TestServer } from '../harness';
-import { startServer } from '../harness';
+import { serverForSuite } from '../harness';
 import { balanceOf } from '../ledger/fixtures';
 import { money, newKey, type WalletUser } from '../wallet/helpers';
 import { configureProvider } from './fixtures';
@@ -16,10 +16,9 @@ export const TRANSFER_GAME = 'table-dice';
 
 export type DemoProvider = Awaited<ReturnType<typeof startDemoProvider>>;
 
-/** A test server whose provider calls give up after 2 s (a dropped answer is found out quickly). */
-export function startTransferServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startServer({ env: { PROVIDER_TIMEOUT_MS: '2000', ...env } });
-}
+/** `serverForSuite` whose provider calls give up after 2 s (a dropped answer is found out quickly). */
+export const transferServerForSuite = (env: Record<string, string> = {}): TestServer =>
+  serverForSuite({ env: { PROVIDER_TIMEOUT_MS: '2000', ...env } });
 
 export interface TransferProvider {
   code: string;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#contract/call';
 import { ensureUserAccounts, forgetLedgerData } from '../../../server/modules/ledger/service';
-import type { TestServer } from '../harness';
 import { fund } from '../ledger/fixtures';
 import { expectLedgerSound, newKey, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import {
@@ -14,10 +13,10 @@ import {
   providerWallet,
   type SigningProxy,
   signingProxy,
-  startTransferServer,
   TRANSFER_GAME,
   type TransferProvider,
   transferRows,
+  transferServerForSuite,
 } from './transfer-fixtures';
 
 // The transfer wallet (docs/games-protocol.md, "Transfer wallet") against the real demo provider process
@@ -25,13 +24,12 @@ import {
 // before anything else happens on the channel, and Beacon's channel account always ends where the
 // provider's wallet is.
 
-let server: TestServer;
+const server = transferServerForSuite();
 let provider: TransferProvider;
 let proxied: TransferProvider;
 let proxy: SigningProxy;
 
 beforeAll(async () => {
-  server = await startTransferServer();
   await seedSites(server);
   provider = await addDemoTransferProvider(server);
   // A second provider (its own channel) reached through a hop that can spoil its answers' signatures.
@@ -54,7 +52,6 @@ afterAll(async () => {
   await proxy?.close();
   await provider?.demo.cleanup();
   await proxied?.demo.cleanup();
-  await server?.close();
 });
 
 /** A player with `main` minor units in the main balance. */

@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelAccount, userAccount } from '../../../server/modules/ledger/service';
 import { serverForSuite } from '../harness';
-import { deposit, expectLedgerSound, newUser, seedSites } from '../wallet/helpers';
+import { balanceOf } from '../ledger/fixtures';
+import { deposit, expectLedgerSound, newUser } from '../wallet/helpers';
 import { addProvider, openSession, type SeamlessResult, seamlessCall, txId } from './fixtures';
 import {
   addDemoTransferProvider,
@@ -116,12 +117,11 @@ interface RoundModel {
   exists: boolean;
 }
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let provider: Awaited<ReturnType<typeof addProvider>>;
 let table: TransferProvider;
 
 beforeAll(async () => {
-  await seedSites(server);
   provider = await addProvider(server);
   table = await addDemoTransferProvider(server);
 }, 60_000);
@@ -142,15 +142,6 @@ async function houseShare(userId: number): Promise<number> {
     .where('a.name', '=', 'games')
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-async function balanceOf(code: string): Promise<number> {
-  const row = await server.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return Number(row?.balance ?? 0);
 }
 
 describe('the game wallets against a model', () => {
@@ -316,12 +307,12 @@ describe('the game wallets against a model', () => {
           const inPlay = rounds
             .filter((x) => x.status === 'pending')
             .reduce((s, x) => s + x.bets.filter((b) => b.standing).reduce((t, b) => t + b.amount, 0), 0);
-          expect(await balanceOf(userAccount(user.id, 'main'))).toBe(main);
-          expect(await balanceOf(channelAccount(user.id, provider.channel))).toBe(inPlay);
+          expect(await balanceOf(server.db, userAccount(user.id, 'main'))).toBe(main);
+          expect(await balanceOf(server.db, channelAccount(user.id, provider.channel))).toBe(inPlay);
           const held = await providerWallet(table.demo, user.id);
           expect(main + inPlay + held + tableHouse + (await houseShare(user.id))).toBe(deposited);
-          expect(await balanceOf(userAccount(stranger.id, 'main'))).toBe(DEPOSIT);
-          expect(await balanceOf(channelAccount(stranger.id, provider.channel))).toBe(0);
+          expect(await balanceOf(server.db, userAccount(stranger.id, 'main'))).toBe(DEPOSIT);
+          expect(await balanceOf(server.db, channelAccount(stranger.id, provider.channel))).toBe(0);
           for (const x of rounds.filter((y) => y.exists)) {
             const row = await server.db
               .selectFrom('game_rounds')

@@ -1,11 +1,10 @@
 // Issue 31, item 20: a POST that takes nothing declares an empty object body, so a string, null, an array or
 // a deeply nested array is refused with the 400 envelope before any handler runs, while `{}` (what the app
 // sends) and no body at all still go through. Every such call is found from the registered routes, not listed by hand.
-import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Call } from '#contract/call';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { randomIp, serverForSuite } from '../harness';
+import { postRawJson, serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 
 const server = serverForSuite();
@@ -35,19 +34,7 @@ const bodilessPosts = () =>
 const DEPTH = 20_000;
 const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
 
-async function postRaw(apiPath: string, raw: string) {
-  const res = await fetch(`${server.url}/api${apiPath}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${operator.token}`,
-      'x-forwarded-for': randomIp(),
-      'idempotency-key': randomBytes(12).toString('hex'),
-    },
-    body: raw,
-  });
-  return { http: res.status, envelope: (await res.json()) as { status: number; data: unknown } };
-}
+const postRaw = (apiPath: string, raw: string) => postRawJson(server, apiPath, raw, operator.token);
 
 describe('POST calls that take no body', () => {
   it('are found: every one of them, whatever its access', () => {

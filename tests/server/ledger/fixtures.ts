@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
-import { migrateToLatest } from '../../../server/db/migrate';
 import { newUserDefaults } from '../../../server/modules/auth/service';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import {
@@ -11,30 +10,18 @@ import {
   withMoneyTx,
 } from '../../../server/modules/ledger/service';
 
-import { createTestDb } from '../harness';
+import { dbForSuite, type SuiteDb } from '../harness';
 
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
-export interface LedgerTestDb {
-  db: Db;
-  /** The folder of the SQLite file (test.db). */
-  dir: string;
-}
+export type LedgerTestDb = SuiteDb;
 
 /**
  * A fresh migrated database for the file's tests (SQLite, or PostgreSQL with TEST_DIALECT=postgres), whose
  * books are audited after every test: balanced, cached balances exact, no user account negative.
  */
 export function ledgerTestDb(): LedgerTestDb {
-  const t = {} as LedgerTestDb;
-  let drop: () => Promise<void> = async () => undefined;
-  beforeAll(async () => {
-    const created = await createTestDb();
-    t.db = created.db;
-    t.dir = created.dir;
-    drop = created.drop;
-    await migrateToLatest(t.db);
-  });
+  const t = dbForSuite();
   afterEach(async () => {
     expect(await auditLedger(t.db)).toEqual({
       entriesTotal: 0,
@@ -43,7 +30,6 @@ export function ledgerTestDb(): LedgerTestDb {
       negativeUserAccounts: 0,
     });
   });
-  afterAll(() => drop());
   return t;
 }
 

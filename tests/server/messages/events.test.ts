@@ -15,16 +15,14 @@ import {
   newKey,
   newUser,
   SAFE_PASSWORD,
-  seedSites,
   signedCallback,
   type WalletUser,
 } from '../wallet/helpers';
 import { storedMessages } from './fixtures';
 
-const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
+const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' }, demoSeed: true });
 let operator: WalletUser;
 beforeAll(async () => {
-  await seedSites(server);
   operator = await newUser(server, { safePassword: null });
   await makeOperator(server, operator);
 });

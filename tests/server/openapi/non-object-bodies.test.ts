@@ -2,10 +2,9 @@
 // whatever it takes and whoever may call it, answers 400 to a body that is not an object: a string, null,
 // an array, a 20,000-deep array. tests/server/empty-bodies.test.ts proves the same, and more, for the calls
 // that take nothing; this walks all of them. Uploads take multipart/form-data, so a JSON body is 415 there.
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
-import { randomIp, serverForSuite } from '../harness';
+import { postRawJson, serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 
 const server = serverForSuite();
@@ -34,23 +33,19 @@ describe('every POST call', () => {
       expect(routes.length).toBeGreaterThan(140);
       const accepted: string[] = [];
       for (const r of routes) {
-        const res = await fetch(`${server.url}${r.url}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${operator.token}`,
-            'x-forwarded-for': randomIp(),
-            'idempotency-key': randomBytes(12).toString('hex'),
-            // A seamless call is refused unsigned before its body is read: the provider is named, unsigned.
+        // A seamless call is refused unsigned before its body is read: the provider is named, unsigned.
+        const { http, envelope: body } = await postRawJson(
+          server,
+          r.url.slice('/api'.length),
+          raw,
+          operator.token,
+          {
             'x-provider': 'none',
           },
-          body: raw,
-        });
-        const body = (await res.json()) as { status: unknown };
+        );
         const expected = r.call?.upload ? 415 : r.url.includes('/games/seamless/') ? 200 : 400;
         const envelope = r.url.includes('/games/seamless/') ? 'INVALID_SIGNATURE' : expected;
-        if (res.status !== expected || body.status !== envelope)
-          accepted.push(`${r.url}: ${res.status} ${body.status}`);
+        if (http !== expected || body.status !== envelope) accepted.push(`${r.url}: ${http} ${body.status}`);
       }
       expect(accepted).toEqual([]);
     },

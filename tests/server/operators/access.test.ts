@@ -12,7 +12,7 @@ import {
 import { canAccess, OPERATOR_ROLES, type OperatorRole } from '../../../server/modules/operators/policy';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { deposit, money, newUser, seedSites, type WalletUser, withdrawalInReview } from '../wallet/helpers';
+import { deposit, money, newUser, type WalletUser, withdrawalInReview } from '../wallet/helpers';
 import { makeOperator } from './helpers';
 
 /** What each role may do, written out here independently of the policy's own table. */
@@ -75,10 +75,7 @@ describe('canAccess: role x action x resource', () => {
   });
 });
 
-const server = serverForSuite();
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 /** Every declared operator call the server registered, with its permission. */
 function declaredOperatorCalls(): { path: string; method: string; permission: OperatorPermission }[] {

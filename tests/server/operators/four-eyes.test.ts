@@ -12,19 +12,17 @@ import {
   money,
   newUser,
   secondary,
-  seedSites,
   type WalletUser,
   withdrawalInReview,
 } from '../wallet/helpers';
 import { makeOperator } from './helpers';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let maker: TeamUser;
 let checker: TeamUser;
 let third: TeamUser;
 let editor: TeamUser;
 beforeAll(async () => {
-  await seedSites(server);
   // A threshold of 200.00 on every site: the withdrawals above it below are of 250.00.
   await server.db.updateTable('sites').set({ review_threshold: 20_000 }).execute();
   maker = await quickUser(server);

@@ -1,9 +1,8 @@
 // Issue 16, decision 0024: an operator's second factor (TOTP). Enrolment on the first sign-in, a wrong, an
 // old, a malformed and a replayed code, the lockout after five wrong codes, and the audit row of a sign-in.
-import { createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser, type TeamUser, writeSession } from '../agent/team-fixtures';
 import { serverForSuite, wrongCode } from '../harness';
 import { TEST_TOTP_SECRET, totpCode } from './helpers';
 
@@ -25,23 +24,8 @@ async function grantee(secret?: string): Promise<TeamUser> {
   return user;
 }
 
-/** Another session of the same user (another device). */
-async function anotherSession(user: TeamUser): Promise<string> {
-  const token = randomBytes(16).toString('base64url');
-  const now = server.clock.now();
-  await server.db
-    .insertInto('sessions')
-    .values({
-      user_id: user.id,
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      created_at: now,
-      last_used_at: now,
-      expires_at: now + 86_400_000,
-      revoked_at: null,
-    })
-    .execute();
-  return token;
-}
+/** Another session of the same user (another device), for a day. */
+const anotherSession = (user: TeamUser): Promise<string> => writeSession(server, user.id, 86_400_000);
 
 const session = async (token: string) => (await fetchGet('/admin/session', token)).data;
 async function fetchGet(path: string, token: string) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../../server/db/create-db';
 import {
   insertCatalogueMedia,
@@ -9,11 +9,18 @@ import {
   searchKey,
 } from '../../../server/modules/catalogue/repository';
 import { insertSite } from '../../../server/modules/site/repository';
+import type { SitesTable } from '../../../server/modules/site/tables';
 import { registerUser, type TestServer } from '../harness';
 
 export const uniq = (): string => randomBytes(5).toString('hex');
 
-export async function addSite(db: Db, domain: string, now: number): Promise<number> {
+/** A site named after its domain, with small limits unless `fields` say otherwise: its id. */
+export async function addSite(
+  db: Db,
+  domain: string,
+  now: number,
+  fields: Partial<Insertable<SitesTable>> = {},
+): Promise<number> {
   await insertSite(db, {
     domain,
     name: domain,
@@ -25,6 +32,7 @@ export async function addSite(db: Db, domain: string, now: number): Promise<numb
     max_withdraw: 100_000,
     min_transfer: 100,
     created_at: now,
+    ...fields,
   });
   const row = await db
     .selectFrom('sites')

@@ -1,12 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindTo, quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { seedSites } from '../wallet/helpers';
 
-const server = serverForSuite();
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 describe('avatars in the team', () => {
   it("an agent sees each member's chosen avatar in the team list and on the member's page", async () => {

@@ -2,26 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAllowed } from '../../../server/modules/protection/service';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { serverForSuite } from '../harness';
-import {
-  addBankCard,
-  deposit,
-  money,
-  newUser,
-  SAFE_PASSWORD,
-  seedSites,
-  type WalletUser,
-} from '../wallet/helpers';
+import { addBankCard, deposit, money, newUser, SAFE_PASSWORD, type WalletUser } from '../wallet/helpers';
 
 // Time-out and self-exclusion (decision 0021): they refuse bets, launches, deposits, spins and marketing at
 // once and until their end, never withdrawals, and cannot be lifted or shortened.
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  await seedSites(server);
   provider = await addProvider(server);
 });
 

@@ -1,24 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAllowed } from '../../../server/modules/protection/service';
 import { serverForSuite } from '../harness';
-import {
-  deposit,
-  money,
-  newUser,
-  secondary,
-  seedSites,
-  signedCallback,
-  type WalletUser,
-} from '../wallet/helpers';
+import { deposit, money, newUser, secondary, signedCallback, type WalletUser } from '../wallet/helpers';
 
 // Deposit limits (decision 0021) over HTTP against the real server, with the test clock.
 
 const HOUR = 3_600_000;
-const server = serverForSuite();
-
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 const setLimit = (user: WalletUser, period: string, amount: number | null) =>
   server.post('/protection/limit', { period, amount }, user.token);

@@ -122,16 +122,23 @@ export async function insertUserRow(db: Db, uid: number): Promise<number> {
   return row.id;
 }
 
-/** Subscription rows of `userId` at these endpoints (keys are placeholders: nothing is sent to them). */
-export async function insertSubscriptionRows(db: Db, userId: number, endpoints: string[]): Promise<number[]> {
+/**
+ * Subscription rows of `userId` at these endpoints, written straight to the database; their keys are
+ * placeholders (nothing is sent to them) unless `keysOf` gives each its own.
+ */
+export async function insertSubscriptionRows(
+  db: Db,
+  userId: number,
+  endpoints: string[],
+  keysOf: () => { p256dh: string; auth: string } = () => ({ p256dh: 'B', auth: 'a' }),
+): Promise<number[]> {
   const rows = await db
     .insertInto('push_subscriptions')
     .values(
       endpoints.map((endpoint) => ({
         user_id: userId,
         endpoint,
-        p256dh: 'B',
-        auth: 'a',
+        ...keysOf(),
         locale: 'en-US',
         site_id: null,
         expiration_time: null,

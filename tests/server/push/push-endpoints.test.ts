@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Promoter, promoter } from '../portal/fixtures';
-import { operator, type PushFixture, publish, startPushFixture } from './helpers';
+import { insertSubscriptionRows, operator, type PushFixture, publish, startPushFixture } from './helpers';
 
 const NO_ALLOWANCE = { PUSH_TEST_HOSTS: '' };
 
@@ -32,24 +32,7 @@ async function subscribeTo(f: PushFixture, user: Promoter, endpoint: string) {
 
 /** Subscription rows written straight to the database, as if stored before the checks existed. */
 async function storeSubscriptions(f: PushFixture, userId: number, endpoints: string[]) {
-  for (const endpoint of endpoints) {
-    const { keys } = f.fake.subscriber();
-    await f.server.db
-      .insertInto('push_subscriptions')
-      .values({
-        user_id: userId,
-        endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        locale: 'en-US',
-        site_id: null,
-        expiration_time: null,
-        created_at: 1,
-        updated_at: 1,
-        last_success_at: null,
-      })
-      .execute();
-  }
+  await insertSubscriptionRows(f.server.db, userId, endpoints, () => f.fake.subscriber().keys);
 }
 
 async function deliveries(f: PushFixture) {

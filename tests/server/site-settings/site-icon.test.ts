@@ -12,13 +12,13 @@ import { type AdminSite, SITE_ICON_MAX_BYTES, type SiteIcon } from '#contract/ad
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/service';
 import type { WebAppManifest } from '../../../server/modules/manifest/manifest';
-import { SERVER_MODULES } from '../../../server/modules/registry';
 import { SITE_UPLOAD_REFERRERS } from '../../../server/modules/site-settings/service';
 import { sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { freshColour } from '../content/picture-helpers';
 import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
+import { uploadsWorker } from '../uploads/fixtures';
 
 const server = serverForSuite();
 let admin: TeamUser;
@@ -632,11 +632,7 @@ describe('the uploads sweep', () => {
 
   it('runs as the uploads module worker, which keeps site icons', async () => {
     const kept = await freshIcon(first.domain);
-    const module = SERVER_MODULES.find((m) => m.name === 'uploads');
-    const worker = (await module?.worker?.({ ctx: server.app.ctx, push: server.app.push })) as
-      | { runOnce(): Promise<number> }
-      | null
-      | undefined;
+    const worker = await uploadsWorker(server);
     expect(worker).toBeTruthy();
     graceLater();
     await worker?.runOnce();

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SPIN_DAYS } from '#contract/spin';
 import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
@@ -8,7 +8,6 @@ import {
   money,
   newUser,
   secondary,
-  seedSites,
   signedCallback,
   type WalletUser,
 } from '../wallet/helpers';
@@ -18,11 +17,7 @@ import {
 // often or concurrently it is asked, and a time-out refusing spins.
 
 const DAY_MS = 86_400_000;
-const server = serverForSuite();
-
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 /** Makes `code` the only prize that can come out (the table is data: tests set it as an operator would). */
 async function onlyPrize(code: string): Promise<void> {

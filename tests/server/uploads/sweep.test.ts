@@ -6,7 +6,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/service';
-import { SERVER_MODULES } from '../../../server/modules/registry';
 import { putPicture, sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
 import type { TeamUser } from '../agent/team-fixtures';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../content/picture-helpers';
 import { serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
+import { uploadsStored, uploadsWorker } from './fixtures';
 
 const server = serverForSuite();
 let admin: TeamUser;
@@ -163,15 +163,7 @@ describe('the sweep', () => {
 
   it('two sweeps at once delete each row once', async () => {
     const urls = [await unreferencedUpload(), await unreferencedUpload(), await unreferencedUpload()];
-    const count = async () =>
-      Number(
-        (
-          await server.db
-            .selectFrom('media_uploads')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => uploadsStored(server);
     graceLater();
     const before = await count();
     const results = await Promise.all([sweep(), sweep(), sweep()]);
@@ -183,11 +175,7 @@ describe('the sweep', () => {
 
   it('runs as the uploads module worker, with the content module referrers', async () => {
     const url = await unreferencedUpload();
-    const module = SERVER_MODULES.find((m) => m.name === 'uploads');
-    const worker = (await module?.worker?.({ ctx: server.app.ctx, push: server.app.push })) as
-      | { runOnce(): Promise<number> }
-      | null
-      | undefined;
+    const worker = await uploadsWorker(server);
     expect(worker).toBeTruthy();
     graceLater();
     expect(await worker?.runOnce()).toBeGreaterThanOrEqual(1);

@@ -5,16 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bindTo, quickUser, type TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
-import { money, newUser, SAFE_PASSWORD, seedSites, type WalletUser } from '../wallet/helpers';
+import { money, newUser, SAFE_PASSWORD, type WalletUser } from '../wallet/helpers';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let admin: TeamUser;
 let viewer: TeamUser;
 let first: number;
 let second: number;
 
 beforeAll(async () => {
-  await seedSites(server);
   const sites = await server.db.selectFrom('sites').select('id').orderBy('id').execute();
   [first, second] = sites.map((s) => Number(s.id)) as [number, number];
   admin = await quickUser(server);

@@ -4,16 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
-import { newUser, seedSites, type WalletUser } from '../wallet/helpers';
+import { newUser, type WalletUser } from '../wallet/helpers';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let everyOp: TeamUser;
 let siteOp: TeamUser;
 let here: WalletUser;
 let there: WalletUser;
 
 beforeAll(async () => {
-  await seedSites(server);
   const sites = await server.db.selectFrom('sites').select('id').orderBy('id').execute();
   const [first, second] = sites.map((s) => Number(s.id)) as [number, number];
   everyOp = await quickUser(server);

@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetBenefits, seedDemoBenefits } from '../../../server/modules/vip/service';
 import { forgetVipLevels } from '../../../server/modules/wallet/service';
 import { serverForSuite } from '../harness';
-import { deposit, newUser, seedSites } from '../wallet/helpers';
+import { deposit, newUser } from '../wallet/helpers';
 
-const server = serverForSuite();
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 const levels = (token: string) => server.post('/user/levels', {}, token);
 

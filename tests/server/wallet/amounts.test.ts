@@ -12,16 +12,14 @@ import {
   newUser,
   SAFE_PASSWORD,
   secondary,
-  seedSites,
   type WalletUser,
 } from './helpers';
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let payer: WalletUser;
 let receiver: WalletUser;
 
 beforeAll(async () => {
-  await seedSites(server);
   payer = await newUser(server);
   receiver = await newUser(server);
   await deposit(server, payer, 500);

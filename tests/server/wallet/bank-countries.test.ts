@@ -5,17 +5,16 @@ import { cardsDeleteCall, cardsListCall, cardsSaveCall } from '#contract/wallet'
 import * as m0007 from '../../../server/db/migrations/0007_bank_countries';
 import { updateSite } from '../../../server/modules/site/repository';
 import { registerUser, serverForSuite } from '../harness';
-import { expectLedgerSound, newUser, seedSites, type WalletUser } from './helpers';
+import { expectLedgerSound, newUser, type WalletUser } from './helpers';
 
 /**
  * Issue 11: the banks a user may add are those of the account's country (its area code), else of the
  * site's; each bank's account rules (IFSC for Indian banks, account-number length) hold on the server.
  */
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let ph: WalletUser;
 let india: WalletUser;
 beforeAll(async () => {
-  await seedSites(server);
   ph = await newUser(server, { safePassword: null });
   india = await newUser(server, { safePassword: null, india: true });
 });

@@ -7,29 +7,26 @@ import {
   addDemoTransferProvider,
   channelTransfer,
   injectFaults,
-  startTransferServer,
   type TransferProvider,
+  transferServerForSuite,
 } from '../games/transfer-fixtures';
-import type { TestServer } from '../harness';
 import { balanceOf } from '../ledger/fixtures';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from './helpers';
 
 // The Records page lists every movement of the player's main balance (decision 0047): a deposit, each move
 // into and out of a transfer channel, and each seamless round as one row with its net.
 
-let server: TestServer;
+const server = transferServerForSuite();
 let transfer: TransferProvider;
 let seamless: Awaited<ReturnType<typeof addProvider>>;
 
 beforeAll(async () => {
-  server = await startTransferServer();
   await seedSites(server);
   transfer = await addDemoTransferProvider(server);
   seamless = await addProvider(server);
 }, 60_000);
 afterAll(async () => {
   await transfer?.demo.cleanup();
-  await server?.close();
 });
 
 interface Listed {

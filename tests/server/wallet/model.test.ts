@@ -14,7 +14,6 @@ import {
   newKey,
   newUser,
   SAFE_PASSWORD,
-  seedSites,
   signedCallback,
   type WalletUser,
 } from './helpers';
@@ -40,13 +39,12 @@ interface Done {
   data: unknown;
 }
 
-const server = serverForSuite();
+const server = serverForSuite({ demoSeed: true });
 let users: WalletUser[];
 let cards: number[];
 let operator: WalletUser;
 
 beforeAll(async () => {
-  await seedSites(server);
   users = [];
   cards = [];
   for (let i = 0; i < 3; i++) {

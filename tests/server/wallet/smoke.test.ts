@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverForSuite } from '../harness';
-import { deposit, expectLedgerSound, newUser, secondary, seedSites } from './helpers';
+import { deposit, expectLedgerSound, newUser, secondary } from './helpers';
 
-const server = serverForSuite();
-beforeAll(async () => {
-  await seedSites(server);
-});
+const server = serverForSuite({ demoSeed: true });
 
 describe('smoke', () => {
   it('deposits', async () => {
