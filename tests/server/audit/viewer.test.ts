@@ -1,28 +1,15 @@
 // Issue 16: the audit log in the console. Administrators read their sites' chains (a grant on every site
 // adds the platform's), filtered by action and time, and export them as CSV whose cells a spreadsheet
 // cannot run as formulas; other roles read nothing.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../../server/modules/audit/service';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 
 const server = serverForSuite();
-let everyAdmin: TeamUser;
-let siteAdmin: TeamUser;
-let viewer: TeamUser;
-let firstDomain: string;
-let secondDomain: string;
 
-beforeAll(async () => {
-  ({
-    everyAdmin,
-    siteOperator: siteAdmin,
-    viewer,
-    first: { domain: firstDomain },
-    second: { domain: secondDomain },
-  } = await operatorsOfTwoSites(server, 'administrator'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'administrator');
 
 async function banner(token: string, site: string | null, name: string, userAgent = 'vitest') {
   const res = await server.post('/admin/banners/create', { site, texts: { 'en-US': { name } } }, token, {
@@ -37,35 +24,37 @@ const list = (token: string, body: Record<string, unknown> = {}) =>
 
 describe('the audit viewer', () => {
   it("lists an action with its actor, newest first; a site's administrator sees only that site", async () => {
-    const here = await banner(siteAdmin.token, firstDomain, 'Here');
-    const there = await banner(everyAdmin.token, secondDomain, 'There');
-    const all = await list(everyAdmin.token, { action: 'banner.' });
+    const here = await banner(operators.siteOperator.token, operators.first.domain, 'Here');
+    const there = await banner(operators.everyAdmin.token, operators.second.domain, 'There');
+    const all = await list(operators.everyAdmin.token, { action: 'banner.' });
     expect(all.http, all.message).toBe(200);
     const ids = all.data.content.map((e: { recordId: string }) => e.recordId);
     expect(ids.indexOf(String(there))).toBeLessThan(ids.indexOf(String(here)));
     const hereEntry = all.data.content.find((e: { recordId: string }) => e.recordId === String(here));
     expect(hereEntry).toMatchObject({
-      site: firstDomain,
+      site: operators.first.domain,
       action: 'banner.create',
       resource: 'banner',
-      actorUid: siteAdmin.uid,
+      actorUid: operators.siteOperator.uid,
       userAgent: 'vitest',
     });
     expect(JSON.parse(hereEntry.after)).toMatchObject({ names: ['Here'] });
-    const mine = await list(siteAdmin.token, { action: 'banner.' });
+    const mine = await list(operators.siteOperator.token, { action: 'banner.' });
     const mineIds = mine.data.content.map((e: { recordId: string }) => e.recordId);
     expect(mineIds).toContain(String(here));
     expect(mineIds).not.toContain(String(there));
     // Platform-wide entries (a second factor passed) are for operators of every site only.
-    expect((await list(everyAdmin.token, { action: 'session.' })).data.totalElements).toBeGreaterThan(0);
-    expect((await list(siteAdmin.token, { action: 'session.' })).data.totalElements).toBe(0);
+    expect(
+      (await list(operators.everyAdmin.token, { action: 'session.' })).data.totalElements,
+    ).toBeGreaterThan(0);
+    expect((await list(operators.siteOperator.token, { action: 'session.' })).data.totalElements).toBe(0);
   });
 
   it('filters by time, and refuses a viewer and a malformed filter', async () => {
     const future = server.clock.now() + 60_000;
-    expect((await list(everyAdmin.token, { from: future })).data.totalElements).toBe(0);
-    expect((await list(viewer.token)).data).toEqual({ code: 'permission_denied' });
-    const bad = await list(everyAdmin.token, { action: "x' or 1=1" });
+    expect((await list(operators.everyAdmin.token, { from: future })).data.totalElements).toBe(0);
+    expect((await list(operators.viewer.token)).data).toEqual({ code: 'permission_denied' });
+    const bad = await list(operators.everyAdmin.token, { action: "x' or 1=1" });
     expect(bad.http).toBe(400);
   });
 });
@@ -79,8 +68,13 @@ describe('the CSV export', () => {
   };
 
   it('exports the rows oldest first as an attachment, formulas defused', async () => {
-    const id = await banner(everyAdmin.token, null, 'Formula', '=HYPERLINK("http://evil.invalid","x")');
-    const { res, text } = await exportCsv(everyAdmin.token, '?action=banner.create');
+    const id = await banner(
+      operators.everyAdmin.token,
+      null,
+      'Formula',
+      '=HYPERLINK("http://evil.invalid","x")',
+    );
+    const { res, text } = await exportCsv(operators.everyAdmin.token, '?action=banner.create');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(
@@ -98,10 +92,10 @@ describe('the CSV export', () => {
   });
 
   it('refuses a viewer and a player', async () => {
-    expect((await exportCsv(viewer.token)).res.status).toBe(403);
+    expect((await exportCsv(operators.viewer.token)).res.status).toBe(403);
     const player = await quickUser(server);
     expect((await exportCsv(player.token)).res.status).toBe(403);
-    expect((await exportCsv(everyAdmin.token, '?from=yesterday')).res.status).toBe(400);
+    expect((await exportCsv(operators.everyAdmin.token, '?from=yesterday')).res.status).toBe(400);
   });
 });
 

@@ -9,22 +9,15 @@ import { PLATFORM_CHAIN } from '../../../server/modules/audit/chain';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
+import { makeOperator, operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { addAppCard, type Promoter, promoter, uniq } from '../portal/fixtures';
 
 const server = serverForSuite();
-let admin: TeamUser;
 let editor: TeamUser;
-let siteEditor: TeamUser;
-let viewer: TeamUser;
 let reader: Promoter;
 
+const operators = operatorsOfTwoSitesForSuite(server, 'content_editor');
 beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteEditor,
-    viewer,
-  } = await operatorsOfTwoSites(server, 'content_editor'));
   editor = await quickUser(server);
   await makeOperator(server, editor, [{ role: 'content_editor', siteId: null }]);
   reader = await promoter(server);
@@ -78,7 +71,7 @@ const demandFields = (name: string, patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-async function create<T>(body: unknown, token = admin.token): Promise<T> {
+async function create<T>(body: unknown, token = operators.everyAdmin.token): Promise<T> {
   const res = await server.post('/admin/catalogue/create', body, token);
   expect(res.http, res.message).toBe(200);
   return res.data as T;
@@ -199,7 +192,7 @@ describe('items per language', () => {
     const listed = await server.post(
       '/admin/catalogue/list',
       { kind: 'dou', search: `${name} 中文` },
-      viewer.token,
+      operators.viewer.token,
     );
     expect(listed.http, listed.message).toBe(200);
     expect(listed.data.content).toEqual([edit.data]);
@@ -219,7 +212,7 @@ describe('items per language', () => {
         rate: 0.125,
         sortRank: 9,
       },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(edit.http, edit.message).toBe(200);
     expect(edit.data).toMatchObject({
@@ -249,7 +242,7 @@ describe('disabling', () => {
     const off = await server.post(
       '/admin/catalogue/edit',
       { ...wxFields(name), id: item.id, enabled: false },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(off.http, off.message).toBe(200);
     expect(off.data.enabled).toBe(false);
@@ -257,7 +250,11 @@ describe('disabling', () => {
     const applied = await server.post('/wxcps/apply', { appid: item.appid }, reader.token);
     expect(applied).toMatchObject({ http: 404, data: { code: 'item_not_found' } });
     // The console still lists it.
-    const listed = await server.post('/admin/catalogue/list', { kind: 'wx', search: name }, admin.token);
+    const listed = await server.post(
+      '/admin/catalogue/list',
+      { kind: 'wx', search: name },
+      operators.everyAdmin.token,
+    );
     expect(listed.data.content.map((i: WxItem) => i.id)).toEqual([item.id]);
   });
 
@@ -294,7 +291,7 @@ describe('quotas', () => {
     const below = await server.post(
       '/admin/catalogue/edit',
       { ...demandFields(name), id: item.id, quota: 1 },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(below.http).toBe(400);
     expect(below.data.issues).toEqual([
@@ -309,7 +306,7 @@ describe('quotas', () => {
     const equal = await server.post(
       '/admin/catalogue/edit',
       { ...demandFields(name), id: item.id, quota: 2 },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(equal.http, equal.message).toBe(200);
     expect(equal.data).toMatchObject({ quota: 2, claimed: 2 });
@@ -323,7 +320,7 @@ describe('quotas', () => {
 
 describe('refusals by field', () => {
   const refused = async (body: unknown, path: string, code: string, url = '/admin/catalogue/create') => {
-    const res = await server.post(url, body, admin.token);
+    const res = await server.post(url, body, operators.everyAdmin.token);
     expect(res.http, JSON.stringify(body)).toBe(400);
     expect(res.data.issues, JSON.stringify(body)).toContainEqual(expect.objectContaining({ path, code }));
   };
@@ -394,7 +391,7 @@ describe('refusals by field', () => {
     const res = await server.post(
       '/admin/catalogue/edit',
       { ...demandFields('Ghost'), id: 99_999_999 },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(res.http).toBe(400);
     expect(res.data.issues).toEqual([expect.objectContaining({ path: 'id', code: 'item_not_found' })]);
@@ -415,7 +412,7 @@ describe('the link of a mini-game awaiting review', () => {
     const pending = await server.post(
       '/admin/catalogue/list',
       { kind: 'wx', search: name, awaitingReview: true },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(pending.data.content.map((i: WxItem) => i.id)).toEqual([item.id]);
 
@@ -441,13 +438,13 @@ describe('the link of a mini-game awaiting review', () => {
     const again = await server.post(
       '/admin/catalogue/link',
       { id: item.id, targetUrl: 'https://example.com/play/other' },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(again).toMatchObject({ http: 409, data: { code: 'catalogue_not_awaiting_review' } });
     const missing = await server.post(
       '/admin/catalogue/link',
       { id: 99_999_999, targetUrl: 'https://e.com' },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(missing.data.issues).toEqual([expect.objectContaining({ path: 'id', code: 'item_not_found' })]);
   });
@@ -460,12 +457,12 @@ describe('audit and access', () => {
     await server.post(
       '/admin/catalogue/edit',
       { ...wxFields(name, { targetUrl: '' }), id: wx.id, sortRank: 7 },
-      admin.token,
+      operators.everyAdmin.token,
     );
     await server.post(
       '/admin/catalogue/link',
       { id: wx.id, targetUrl: 'https://example.com/a' },
-      admin.token,
+      operators.everyAdmin.token,
     );
     const rows = await server.db
       .selectFrom('audit_log')
@@ -475,9 +472,9 @@ describe('audit and access', () => {
       .orderBy('seq')
       .execute();
     expect(rows.map((r) => r.action)).toEqual(['catalogue.create', 'catalogue.edit', 'catalogue.link']);
-    expect(rows.every((r) => Number(r.chain) === PLATFORM_CHAIN && Number(r.actor_id) === admin.id)).toBe(
-      true,
-    );
+    expect(
+      rows.every((r) => Number(r.chain) === PLATFORM_CHAIN && Number(r.actor_id) === operators.everyAdmin.id),
+    ).toBe(true);
     const [created, edited, linked] = rows;
     expect(JSON.parse(created?.after ?? 'null')).toMatchObject({
       names: { 'en-US': name, 'es-ES': `${name} (es)` },
@@ -508,12 +505,16 @@ describe('audit and access', () => {
     const item = await create<DemandItem>(demandFields(`Refused ${uniq()}`, { quota: 0 }));
     const me = await promoter(server);
     await addAppCard(server.db, me.userId);
-    await server.post('/admin/catalogue/edit', { ...demandFields('x'), id: item.id, quota: 5 }, admin.token);
+    await server.post(
+      '/admin/catalogue/edit',
+      { ...demandFields('x'), id: item.id, quota: 5 },
+      operators.everyAdmin.token,
+    );
     await server.post('/doucps/apply', { demandId: item.id }, me.token);
     const res = await server.post(
       '/admin/catalogue/edit',
       { ...demandFields('y'), id: item.id, quota: 0 },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(res.http).toBe(400);
     expect(await count()).toBe(before + 2);
@@ -529,11 +530,11 @@ describe('audit and access', () => {
     const player = await quickUser(server);
     for (const [path, body] of calls) {
       // Platform-wide records need a grant on every site.
-      expect(await server.post(path, body, siteEditor.token), path).toMatchObject({
+      expect(await server.post(path, body, operators.siteOperator.token), path).toMatchObject({
         http: 403,
         data: { code: 'permission_denied' },
       });
-      expect(await server.post(path, body, viewer.token), path).toMatchObject({
+      expect(await server.post(path, body, operators.viewer.token), path).toMatchObject({
         http: 403,
         data: { code: 'permission_denied' },
       });
@@ -542,10 +543,14 @@ describe('audit and access', () => {
         data: { code: 'operator_only' },
       });
     }
-    const after = await server.post('/admin/catalogue/list', { kind: 'wx', search: 'Guarded' }, admin.token);
+    const after = await server.post(
+      '/admin/catalogue/list',
+      { kind: 'wx', search: 'Guarded' },
+      operators.everyAdmin.token,
+    );
     expect(after.data.content.find((i: WxItem) => i.id === item.id)).toMatchObject({ needsReview: true });
     // Reading is every operator's: the same items show on every site.
-    for (const token of [siteEditor.token, viewer.token]) {
+    for (const token of [operators.siteOperator.token, operators.viewer.token]) {
       const listed = await server.post('/admin/catalogue/list', { kind: 'wx', search: 'Guarded' }, token);
       expect(listed.http).toBe(200);
     }

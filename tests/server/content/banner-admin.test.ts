@@ -5,28 +5,15 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_PICTURE_MAX_BYTES } from '#contract/admin/banner';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { uploadsStored } from '../uploads/fixtures';
 import { postPictureForm } from './picture-helpers';
 
 const server = serverForSuite();
-let admin: TeamUser;
-let siteEditor: TeamUser;
-let viewer: TeamUser;
-let firstDomain: string;
-let secondDomain: string;
 
-beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteEditor,
-    viewer,
-    first: { domain: firstDomain },
-    second: { domain: secondDomain },
-  } = await operatorsOfTwoSites(server, 'content_editor'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'content_editor');
 
 /** A picture of `width` x `height` in `format`, one flat colour. */
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png', colour = '#c0392b') =>
@@ -99,7 +86,7 @@ async function carousel(language: string) {
 
 describe('texts per language', () => {
   it('the carousel answers each language its own name and remark, others the default language', async () => {
-    const { id } = await createBanner(admin.token);
+    const { id } = await createBanner(operators.everyAdmin.token);
     const spanish = await carousel('es-ES,es;q=0.9');
     expect(spanish.headers.get('vary')).toMatch(/Accept-Language/i);
     expect(spanish.data.find((b) => b.id === id)).toMatchObject({
@@ -113,7 +100,7 @@ describe('texts per language', () => {
   });
 
   it('an edit replaces the texts; a hidden banner leaves the carousel', async () => {
-    const { id } = await createBanner(admin.token);
+    const { id } = await createBanner(operators.everyAdmin.token);
     const edit = await server.post(
       '/admin/banners/edit',
       {
@@ -121,7 +108,7 @@ describe('texts per language', () => {
         texts: { 'en-US': { name: 'Harvest month' }, 'zh-CN': { name: '丰收月' } },
         enabled: true,
       },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(edit.http, edit.message).toBe(200);
     expect(edit.data.texts).toEqual({
@@ -130,7 +117,11 @@ describe('texts per language', () => {
     });
     expect((await carousel('zh-CN')).data.find((b) => b.id === id)?.bannername).toBe('丰收月');
     expect((await carousel('es-ES')).data.find((b) => b.id === id)?.bannername).toBe('Harvest month');
-    await server.post('/admin/banners/edit', { id, texts: { 'en-US': { name: 'Off' } } }, admin.token);
+    await server.post(
+      '/admin/banners/edit',
+      { id, texts: { 'en-US': { name: 'Off' } } },
+      operators.everyAdmin.token,
+    );
     expect((await carousel('en-US')).data.map((b) => b.id)).not.toContain(id);
   });
 
@@ -138,14 +129,14 @@ describe('texts per language', () => {
     const unknown = await server.post(
       '/admin/banners/create',
       { texts: { 'fr-FR': { name: 'Semaine' }, 'en-US': { name: 'Week' } } },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(unknown.http).toBe(400);
     expect(unknown.data.issues[0]).toMatchObject({ code: 'locale_unsupported' });
     const noDefault = await server.post(
       '/admin/banners/create',
       { texts: { 'es-ES': { name: 'Semana' } }, defaultLocale: 'en-US' },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(noDefault.http).toBe(400);
     expect(noDefault.data.issues[0]).toMatchObject({
@@ -155,7 +146,7 @@ describe('texts per language', () => {
     const long = await server.post(
       '/admin/banners/create',
       { texts: { 'en-US': { name: 'x'.repeat(101) } } },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(long.http).toBe(400);
     expect(long.data.issues[0]).toMatchObject({ path: 'texts.en-US.name', code: 'too_long' });
@@ -164,14 +155,14 @@ describe('texts per language', () => {
 
 describe('pictures per language', () => {
   it('stores an upload re-encoded at the banner size; each language shows its own, others the default', async () => {
-    const { id } = await createBanner(admin.token);
-    const english = await upload(admin.token, {
+    const { id } = await createBanner(operators.everyAdmin.token);
+    const english = await upload(operators.everyAdmin.token, {
       id: String(id),
       locale: 'en-US',
       file: { bytes: await picture(1600, 600, 'jpeg', '#2e86c1'), name: 'harvest.jpg', type: 'image/jpeg' },
     });
     expect(english.http, english.message).toBe(200);
-    const spanish = await upload(admin.token, {
+    const spanish = await upload(operators.everyAdmin.token, {
       id: String(id),
       locale: 'es-ES',
       file: { bytes: await picture(800, 300), name: 'cosecha.png', type: 'image/png' },
@@ -198,19 +189,25 @@ describe('pictures per language', () => {
   });
 
   it('an operator of one site uploads for their site only; a viewer and a player not at all', async () => {
-    const mine = await createBanner(siteEditor.token, firstDomain);
-    const theirs = await createBanner(admin.token, secondDomain);
-    const everySite = await createBanner(admin.token, null);
+    const mine = await createBanner(operators.siteOperator.token, operators.first.domain);
+    const theirs = await createBanner(operators.everyAdmin.token, operators.second.domain);
+    const everySite = await createBanner(operators.everyAdmin.token, null);
     // A colour of its own: the same picture uploaded twice is stored once.
     const file = { bytes: await picture(750, 245, 'png', '#8e44ad'), name: 'b.png', type: 'image/png' };
     const before = await uploadsStored(server);
-    expect((await upload(siteEditor.token, { id: String(mine.id), locale: 'en-US', file })).http).toBe(200);
+    expect(
+      (await upload(operators.siteOperator.token, { id: String(mine.id), locale: 'en-US', file })).http,
+    ).toBe(200);
     for (const banner of [theirs, everySite]) {
-      const refused = await upload(siteEditor.token, { id: String(banner.id), locale: 'en-US', file });
+      const refused = await upload(operators.siteOperator.token, {
+        id: String(banner.id),
+        locale: 'en-US',
+        file,
+      });
       expect(refused.http).toBe(403);
       expect(refused.data).toEqual({ code: 'permission_denied' });
     }
-    const byViewer = await upload(viewer.token, { id: String(mine.id), locale: 'en-US', file });
+    const byViewer = await upload(operators.viewer.token, { id: String(mine.id), locale: 'en-US', file });
     expect(byViewer.http).toBe(403);
     const player = await quickUser(server);
     const byPlayer = await upload(player.token, { id: String(mine.id), locale: 'en-US', file });
@@ -222,8 +219,8 @@ describe('pictures per language', () => {
     // Nor can they create a banner on another site.
     const create = await server.post(
       '/admin/banners/create',
-      { site: secondDomain, texts: { 'en-US': { name: 'x' } } },
-      siteEditor.token,
+      { site: operators.second.domain, texts: { 'en-US': { name: 'x' } } },
+      operators.siteOperator.token,
     );
     expect(create).toMatchObject({ http: 403, data: { code: 'permission_denied' } });
   });
@@ -232,16 +229,16 @@ describe('pictures per language', () => {
     let id: number;
     let before: number;
     beforeAll(async () => {
-      id = (await createBanner(admin.token)).id;
+      id = (await createBanner(operators.everyAdmin.token)).id;
     });
     const refused = async (form: Upload, http: number, path: string, code: string) => {
       before = await uploadsStored(server);
-      const res = await upload(admin.token, form);
+      const res = await upload(operators.everyAdmin.token, form);
       expect(res.http, res.message).toBe(http);
       expect(res.data.issues?.[0] ?? res.data).toMatchObject(path ? { path, code } : { code });
       expect(res.message).not.toBe('');
       expect(await uploadsStored(server)).toBe(before);
-      const banner = await server.post('/admin/banners/list', { size: 50 }, admin.token);
+      const banner = await server.post('/admin/banners/list', { size: 50 }, operators.everyAdmin.token);
       const row = banner.data.content.find((b: { id: number }) => b.id === id);
       expect(row.pictures).toEqual({});
       return res;
@@ -315,14 +312,18 @@ describe('pictures per language', () => {
       await refused({ id: String(id), locale: 'en-US' }, 400, 'picture', 'file_required');
       const file = { bytes: await picture(750, 245), name: 'b.png', type: 'image/png' };
       await refused({ id: String(id), locale: 'en-US', file, extraFile: true }, 413, '', 'upload_invalid');
-      const json = await server.post('/admin/banners/picture', { id, locale: 'en-US' }, admin.token);
+      const json = await server.post(
+        '/admin/banners/picture',
+        { id, locale: 'en-US' },
+        operators.everyAdmin.token,
+      );
       expect(json).toMatchObject({ http: 415, data: { code: 'upload_invalid' } });
     });
   });
 
   it('each change is audited with its operator', async () => {
-    const { id } = await createBanner(admin.token);
-    await upload(admin.token, {
+    const { id } = await createBanner(operators.everyAdmin.token);
+    await upload(operators.everyAdmin.token, {
       id: String(id),
       locale: 'ko-KR',
       file: { bytes: await picture(750, 245, 'png', '#27ae60'), name: 'k.png', type: 'image/png' },
@@ -335,6 +336,6 @@ describe('pictures per language', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((r) => r.action)).toEqual(['banner.create', 'banner.picture']);
-    expect(rows.every((r) => Number(r.actor_id) === admin.id)).toBe(true);
+    expect(rows.every((r) => Number(r.actor_id) === operators.everyAdmin.id)).toBe(true);
   });
 });

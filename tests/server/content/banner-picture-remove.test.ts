@@ -6,29 +6,16 @@
 // moment both land.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bannerPicture } from '#contract/content';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { type AdminBannerData, createBanner, statusOf, uploadPicture, withPictures } from './picture-helpers';
 
 const server = serverForSuite();
-let admin: TeamUser;
-let siteEditor: TeamUser;
-let viewer: TeamUser;
-let firstDomain: string;
-let secondDomain: string;
 
-beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteEditor,
-    viewer,
-    first: { domain: firstDomain },
-    second: { domain: secondDomain },
-  } = await operatorsOfTwoSites(server, 'content_editor'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'content_editor');
 
-const remove = (id: unknown, locale: unknown, token = admin.token) =>
+const remove = (id: unknown, locale: unknown, token = operators.everyAdmin.token) =>
   // biome-ignore lint/suspicious/noExplicitAny: a banner, or a refusal's issues
   server.post<any>('/admin/banners/picture/remove', { id, locale }, token);
 
@@ -74,8 +61,8 @@ async function stored(id: number): Promise<{ picUrl: string; pictures: Record<st
 
 describe('removing a language picture', () => {
   it('removes that language only; it then shows the default language picture; audited before and after', async () => {
-    const { id } = await createBanner(server, admin.token);
-    const before = await withPictures(server, admin.token, id, ['en-US', 'es-ES', 'ko-KR']);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const before = await withPictures(server, operators.everyAdmin.token, id, ['en-US', 'es-ES', 'ko-KR']);
     const english = before.pictures['en-US'];
     const korean = before.pictures['ko-KR'];
     const spanish = before.pictures['es-ES'];
@@ -93,7 +80,7 @@ describe('removing a language picture', () => {
 
     const rows = await removals(id);
     expect(rows).toHaveLength(1);
-    expect(Number(rows[0]?.actor_id)).toBe(admin.id);
+    expect(Number(rows[0]?.actor_id)).toBe(operators.everyAdmin.id);
     expect(JSON.parse(rows[0]?.before ?? 'null')).toEqual({ locale: 'es-ES', url: spanish, picUrl: english });
     expect(JSON.parse(rows[0]?.after ?? 'null')).toEqual({ locale: 'es-ES', url: null, picUrl: english });
     // The removed picture is still served: an app holding an older list may show it (the sweep's grace).
@@ -101,8 +88,8 @@ describe('removing a language picture', () => {
   });
 
   it('the default language: it and every language without its own show the drawn picture; the others keep theirs', async () => {
-    const { id } = await createBanner(server, admin.token);
-    const before = await withPictures(server, admin.token, id, ['en-US', 'ko-KR']);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const before = await withPictures(server, operators.everyAdmin.token, id, ['en-US', 'ko-KR']);
     const res = await remove(id, 'en-US');
     expect(res.http, res.message).toBe(200);
     expect(res.data.picUrl).toBe(drawn(id, 'en-US'));
@@ -128,8 +115,8 @@ describe('removing a language picture', () => {
   });
 
   it('a picture that was the default before the default language changed stops being everyone else’s too', async () => {
-    const { id } = await createBanner(server, admin.token);
-    const before = await withPictures(server, admin.token, id, ['en-US']);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const before = await withPictures(server, operators.everyAdmin.token, id, ['en-US']);
     const edit = await server.post(
       '/admin/banners/edit',
       {
@@ -138,7 +125,7 @@ describe('removing a language picture', () => {
         defaultLocale: 'es-ES',
         enabled: true,
       },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(edit.http, edit.message).toBe(200);
     expect(await shown(id, 'ko-KR')).toBe(before.pictures['en-US']);
@@ -148,8 +135,8 @@ describe('removing a language picture', () => {
   });
 
   it('removing twice, or a picture the language never had, changes nothing and records nothing more', async () => {
-    const { id } = await createBanner(server, admin.token);
-    const before = await withPictures(server, admin.token, id, ['en-US', 'es-ES']);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const before = await withPictures(server, operators.everyAdmin.token, id, ['en-US', 'es-ES']);
     const first = await remove(id, 'es-ES');
     const second = await remove(id, 'es-ES');
     expect(second.http, second.message).toBe(200);
@@ -167,12 +154,12 @@ describe('refused with a clear message, changing nothing', () => {
   let theirs: AdminBannerData;
   let everySite: AdminBannerData;
   beforeAll(async () => {
-    mine = await createBanner(server, siteEditor.token, firstDomain);
-    mine = await withPictures(server, siteEditor.token, mine.id, ['en-US', 'es-ES']);
-    theirs = await createBanner(server, admin.token, secondDomain);
-    theirs = await withPictures(server, admin.token, theirs.id, ['es-ES']);
-    everySite = await createBanner(server, admin.token, null);
-    everySite = await withPictures(server, admin.token, everySite.id, ['es-ES']);
+    mine = await createBanner(server, operators.siteOperator.token, operators.first.domain);
+    mine = await withPictures(server, operators.siteOperator.token, mine.id, ['en-US', 'es-ES']);
+    theirs = await createBanner(server, operators.everyAdmin.token, operators.second.domain);
+    theirs = await withPictures(server, operators.everyAdmin.token, theirs.id, ['es-ES']);
+    everySite = await createBanner(server, operators.everyAdmin.token, null);
+    everySite = await withPictures(server, operators.everyAdmin.token, everySite.id, ['es-ES']);
   });
 
   const unchanged = async (banner: AdminBannerData) => {
@@ -184,11 +171,11 @@ describe('refused with a clear message, changing nothing', () => {
 
   it('an operator of another site, a viewer, a player, nobody', async () => {
     for (const banner of [theirs, everySite]) {
-      const refused = await remove(banner.id, 'es-ES', siteEditor.token);
+      const refused = await remove(banner.id, 'es-ES', operators.siteOperator.token);
       expect(refused).toMatchObject({ http: 403, data: { code: 'permission_denied' } });
       await unchanged(banner);
     }
-    expect(await remove(mine.id, 'es-ES', viewer.token)).toMatchObject({
+    expect(await remove(mine.id, 'es-ES', operators.viewer.token)).toMatchObject({
       http: 403,
       data: { code: 'permission_denied' },
     });
@@ -200,7 +187,7 @@ describe('refused with a clear message, changing nothing', () => {
     expect((await remove(mine.id, 'es-ES', '')).http).toBe(401);
     await unchanged(mine);
     // Their own site's banner, they may.
-    const allowed = await remove(mine.id, 'es-ES', siteEditor.token);
+    const allowed = await remove(mine.id, 'es-ES', operators.siteOperator.token);
     expect(allowed.http, allowed.message).toBe(200);
     expect(allowed.data.pictures).toEqual({ 'en-US': mine.pictures['en-US'] });
   });
@@ -227,10 +214,10 @@ describe('refused with a clear message, changing nothing', () => {
 describe('at the same moment', () => {
   it('an upload and a removal of other languages both land', async () => {
     for (let round = 0; round < 4; round++) {
-      const { id } = await createBanner(server, admin.token);
-      const before = await withPictures(server, admin.token, id, ['en-US', 'es-ES']);
+      const { id } = await createBanner(server, operators.everyAdmin.token);
+      const before = await withPictures(server, operators.everyAdmin.token, id, ['en-US', 'es-ES']);
       const [uploaded, removed] = await Promise.all([
-        uploadPicture(server, admin.token, { id, locale: 'ko-KR' }),
+        uploadPicture(server, operators.everyAdmin.token, { id, locale: 'ko-KR' }),
         remove(id, 'es-ES'),
       ]);
       expect(uploaded.http, uploaded.message).toBe(200);
@@ -245,11 +232,11 @@ describe('at the same moment', () => {
 
   it('two uploads and two removals of four languages all land', async () => {
     for (let round = 0; round < 3; round++) {
-      const { id } = await createBanner(server, admin.token);
-      const before = await withPictures(server, admin.token, id, ['en-US', 'es-ES']);
+      const { id } = await createBanner(server, operators.everyAdmin.token);
+      const before = await withPictures(server, operators.everyAdmin.token, id, ['en-US', 'es-ES']);
       const results = await Promise.all([
-        uploadPicture(server, admin.token, { id, locale: 'ko-KR' }),
-        uploadPicture(server, admin.token, { id, locale: 'zh-CN' }),
+        uploadPicture(server, operators.everyAdmin.token, { id, locale: 'ko-KR' }),
+        uploadPicture(server, operators.everyAdmin.token, { id, locale: 'zh-CN' }),
         remove(id, 'es-ES'),
         remove(id, 'en-US'),
       ]);

@@ -2,20 +2,16 @@
 // older version) kept their text only on their own row, and the console reads only the per-language rows:
 // its list showed no name or languages, its editor opened empty, and a save wiped the remark. Migration 0033
 // moves such text into the default language's row once, and the seed writes the rows itself.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { up as moveLegacyTexts } from '../../../server/db/migrations/0033_legacy_content_texts';
 import { insertBanner } from '../../../server/modules/content/repository';
 import { insertNotice } from '../../../server/modules/notices/repository';
-import type { TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 
 const server = serverForSuite();
-let admin: TeamUser;
 
-beforeAll(async () => {
-  ({ everyAdmin: admin } = await operatorsOfTwoSites(server, 'content_editor'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'content_editor');
 
 interface Texts {
   [locale: string]: { name: string; remark: string } | undefined;
@@ -40,12 +36,12 @@ interface AdminNotice {
 }
 
 const adminBanners = async (): Promise<AdminBanner[]> => {
-  const res = await server.post('/admin/banners/list', { size: 50 }, admin.token);
+  const res = await server.post('/admin/banners/list', { size: 50 }, operators.everyAdmin.token);
   expect(res.status).toBe(200);
   return (res.data as { content: AdminBanner[] }).content;
 };
 const adminNotices = async (): Promise<AdminNotice[]> => {
-  const res = await server.post('/admin/notices/list', { size: 50 }, admin.token);
+  const res = await server.post('/admin/notices/list', { size: 50 }, operators.everyAdmin.token);
   expect(res.status).toBe(200);
   return (res.data as { content: AdminNotice[] }).content;
 };
@@ -66,7 +62,7 @@ const reorder = (b: AdminBanner) =>
       sortOrder: b.sortOrder + 1,
       enabled: b.enabled,
     },
-    admin.token,
+    operators.everyAdmin.token,
   );
 
 /** What the console's editor sends back when the operator only moves the end of the notice's window. */
@@ -83,7 +79,7 @@ const extend = (n: AdminNotice) =>
       publishFrom: n.publishFrom,
       publishUntil: server.clock.now() + 86_400_000,
     },
-    admin.token,
+    operators.everyAdmin.token,
   );
 
 /** The home carousel's remark of banner `id` for a visitor of the first site reading `language`. */
@@ -157,7 +153,7 @@ describe('migration 0033: text on the row only, as the old seed and older versio
     const written = await server.post(
       '/admin/banners/create',
       { texts: { 'zh-CN': { name: '新横幅', remark: '<p>中文</p>' } }, defaultLocale: 'zh-CN', site: null },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(written.status).toBe(200);
 

@@ -6,20 +6,13 @@ import type { AdminPage } from '#contract/admin/page';
 import { verifyAudit } from '../../../server/modules/audit/service';
 import { quickUser, type TeamUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
+import { makeOperator, operatorsOfTwoSitesForSuite } from '../operators/helpers';
 
 const server = serverForSuite();
 let editor: TeamUser;
-let siteEditor: TeamUser;
-let viewer: TeamUser;
-let admin: TeamUser;
 
+const operators = operatorsOfTwoSitesForSuite(server, 'content_editor');
 beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteEditor,
-    viewer,
-  } = await operatorsOfTwoSites(server, 'content_editor'));
   editor = await quickUser(server);
   await makeOperator(server, editor, [{ role: 'content_editor', siteId: null }]);
 });
@@ -45,7 +38,7 @@ const helpTexts = async () => (await list()).find((p) => p.slug === 'systemHelp'
 
 describe('the pages', () => {
   it('lists the three pages in order, every operator of the gate reading them', async () => {
-    for (const token of [editor.token, siteEditor.token, viewer.token]) {
+    for (const token of [editor.token, operators.siteOperator.token, operators.viewer.token]) {
       expect((await list(token)).map((p) => p.slug)).toEqual(['customAgent', 'systemHelp', 'aboutus']);
     }
   });
@@ -160,12 +153,12 @@ describe('refused, changing nothing', () => {
   it('a content editor of one site, a viewer and a player are refused', async () => {
     const before = await helpTexts();
     const player = await quickUser(server);
-    for (const token of [siteEditor.token, viewer.token, player.token]) {
+    for (const token of [operators.siteOperator.token, operators.viewer.token, player.token]) {
       const res = await save({ slug: 'systemHelp', texts: english }, token);
       expect(res.http).toBe(403);
     }
     expect(await helpTexts()).toEqual(before);
     // An administrator of every site may.
-    expect((await save({ slug: 'systemHelp', texts: english }, admin.token)).http).toBe(200);
+    expect((await save({ slug: 'systemHelp', texts: english }, operators.everyAdmin.token)).http).toBe(200);
   });
 });

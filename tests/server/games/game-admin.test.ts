@@ -10,9 +10,9 @@ import { verifyAudit } from '../../../server/modules/audit/service';
 import { upsertGame } from '../../../server/modules/games/repository';
 import { createGamesWorker } from '../../../server/modules/games/worker';
 import { ensureUserAccounts } from '../../../server/modules/ledger/service';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { fund } from '../ledger/fixtures';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { deposit, expectLedgerSound, newUser, type WalletUser } from '../wallet/helpers';
 import { addProvider, launchToken, openSession, seamlessCall, txId } from './fixtures';
 import {
@@ -25,17 +25,8 @@ import {
 } from './transfer-fixtures';
 
 const server = transferServerForSuite();
-let admin: TeamUser;
-let siteAdmin: TeamUser;
-let viewer: TeamUser;
 
-beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteAdmin,
-    viewer,
-  } = await operatorsOfTwoSites(server, 'administrator'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'administrator');
 
 type Provider = Awaited<ReturnType<typeof addProvider>>;
 
@@ -46,12 +37,13 @@ const providerList = async (token: string): Promise<AdminProvider[]> => {
   expect(res.http, res.message).toBe(200);
   return res.data as AdminProvider[];
 };
-const providerOf = async (code: string) => (await providerList(admin.token)).find((p) => p.code === code);
+const providerOf = async (code: string) =>
+  (await providerList(operators.everyAdmin.token)).find((p) => p.code === code);
 const gameList = (token: string, body: Record<string, unknown>) =>
   server.post('/admin/games/list', body, token);
-const switchProvider = (code: string, enabled: boolean, token = admin.token) =>
+const switchProvider = (code: string, enabled: boolean, token = operators.everyAdmin.token) =>
   server.post('/admin/games/providers/enable', { code, enabled }, token);
-const switchGame = (id: number, enabled: boolean, token = admin.token) =>
+const switchGame = (id: number, enabled: boolean, token = operators.everyAdmin.token) =>
   server.post('/admin/games/enable', { id, enabled }, token);
 
 // ---- fixtures
@@ -201,7 +193,7 @@ describe('listing', () => {
       gameCode: 'penalty',
       gameName: 'Penalty',
     });
-    const list = await providerList(admin.token);
+    const list = await providerList(operators.everyAdmin.token);
     expect(list.find((x) => x.code === p.code)).toEqual({
       code: p.code,
       name: `Provider ${p.code}`,
@@ -216,8 +208,8 @@ describe('listing', () => {
       enabledGames: 1,
     });
     // The lobby is the same on every site: a viewer and an administrator of one site see the same list.
-    expect(await providerList(viewer.token)).toEqual(list);
-    expect(await providerList(siteAdmin.token)).toEqual(list);
+    expect(await providerList(operators.viewer.token)).toEqual(list);
+    expect(await providerList(operators.siteOperator.token)).toEqual(list);
     // Switched off, a provider keeps its games' own states.
     expect((await switchProvider(p.code, false)).data).toMatchObject({
       enabled: false,
@@ -235,7 +227,7 @@ describe('listing', () => {
       gamma: await addGame(p.code, { code: 'gamma', name: 'Gamma Reels', sortOrder: 1 }),
       odd: await addGame(p.code, { code: 'odd', name: '100% Wild_Card', sortOrder: 3 }),
     };
-    const all = await gameList(admin.token, { provider: p.code });
+    const all = await gameList(operators.everyAdmin.token, { provider: p.code });
     expect(all.http, all.message).toBe(200);
     const page = all.data as { content: AdminGame[]; totalElements: number; totalPages: number };
     // Sort order, then id: alpha (0), beta and gamma (1, in the order they were made), delta (2), odd (3).
@@ -252,31 +244,33 @@ describe('listing', () => {
       sortOrder: 1,
     });
 
-    const second = await gameList(admin.token, { provider: p.code, number: 1, size: 2 });
+    const second = await gameList(operators.everyAdmin.token, { provider: p.code, number: 1, size: 2 });
     expect(second.data).toMatchObject({ number: 1, totalPages: 3, totalElements: 5 });
     expect((second.data.content as AdminGame[]).map((g) => g.id)).toEqual([ids.gamma, ids.delta]);
 
-    const reels = await gameList(viewer.token, { provider: p.code, search: '  REELS ' });
+    const reels = await gameList(operators.viewer.token, { provider: p.code, search: '  REELS ' });
     expect((reels.data.content as AdminGame[]).map((g) => g.code)).toEqual(['lucky-reels', 'gamma', 'delta']);
     // A search's % and _ are letters, not wildcards.
-    const percent = await gameList(admin.token, { provider: p.code, search: '0% wild_' });
+    const percent = await gameList(operators.everyAdmin.token, { provider: p.code, search: '0% wild_' });
     expect((percent.data.content as AdminGame[]).map((g) => g.id)).toEqual([ids.odd]);
-    expect((await gameList(admin.token, { provider: p.code, search: '%' })).data.totalElements).toBe(1);
+    expect(
+      (await gameList(operators.everyAdmin.token, { provider: p.code, search: '%' })).data.totalElements,
+    ).toBe(1);
     // Without a provider: every provider's games; an unknown provider has none.
-    const everywhere = await gameList(admin.token, { search: 'gamma reels', size: 50 });
+    const everywhere = await gameList(operators.everyAdmin.token, { search: 'gamma reels', size: 50 });
     expect((everywhere.data.content as AdminGame[]).map((g) => g.id)).toContain(ids.gamma);
-    expect((await gameList(admin.token, { provider: 'nobody' })).data).toMatchObject({
+    expect((await gameList(operators.everyAdmin.token, { provider: 'nobody' })).data).toMatchObject({
       content: [],
       totalElements: 0,
     });
   });
 
   it('refuses a search of more than 50 characters, a bad page, and a player', async () => {
-    const long = await gameList(admin.token, { search: 'x'.repeat(51) });
+    const long = await gameList(operators.everyAdmin.token, { search: 'x'.repeat(51) });
     expect(long.http).toBe(400);
     expect(long.data.issues[0]).toMatchObject({ path: 'search', code: 'too_long' });
-    expect((await gameList(admin.token, { search: ` ${'x'.repeat(50)} ` })).http).toBe(200);
-    expect((await gameList(admin.token, { size: 51 })).http).toBe(400);
+    expect((await gameList(operators.everyAdmin.token, { search: ` ${'x'.repeat(50)} ` })).http).toBe(200);
+    expect((await gameList(operators.everyAdmin.token, { size: 51 })).http).toBe(400);
     const player = await quickUser(server);
     for (const path of ['/admin/games/providers', '/admin/games/list'])
       expect(await server.post(path, {}, player.token)).toMatchObject({
@@ -341,14 +335,14 @@ describe('switching off and on', () => {
     expect(await gameAudits(p.code)).toEqual([
       {
         chain: 0,
-        actor: admin.id,
+        actor: operators.everyAdmin.id,
         action: 'game.provider.disable',
         before: { enabled: true },
         after: { enabled: false },
       },
       {
         chain: 0,
-        actor: admin.id,
+        actor: operators.everyAdmin.id,
         action: 'game.provider.enable',
         before: { enabled: false },
         after: { enabled: true },
@@ -357,7 +351,7 @@ describe('switching off and on', () => {
     expect(await gameAudits(p.gameId)).toEqual([
       {
         chain: 0,
-        actor: admin.id,
+        actor: operators.everyAdmin.id,
         action: 'game.disable',
         before: { enabled: true },
         after: { enabled: false },
@@ -395,14 +389,15 @@ describe('switching off and on', () => {
       state = !state;
       expect(a.after).toEqual({ enabled: state });
     }
-    const [game] = (await gameList(admin.token, { provider: p.code })).data.content as AdminGame[];
+    const [game] = (await gameList(operators.everyAdmin.token, { provider: p.code })).data
+      .content as AdminGame[];
     expect(game?.enabled).toBe(state);
     expect(await verifyAudit(server.db)).toEqual([]);
   });
 
   it('refuses an administrator of one site and a viewer (403) and a player; nothing changes', async () => {
     const p = await seamlessProvider();
-    for (const token of [siteAdmin.token, viewer.token]) {
+    for (const token of [operators.siteOperator.token, operators.viewer.token]) {
       expect(await switchProvider(p.code, false, token)).toMatchObject({
         http: 403,
         data: { code: 'permission_denied' },
@@ -433,13 +428,13 @@ describe('switching off and on', () => {
     const game = await switchGame(999_999_999, false);
     expect(game.http).toBe(400);
     expect(game.data.issues[0]).toMatchObject({ path: 'id', code: 'game_not_found' });
-    const noState = await server.post('/admin/games/enable', { id: 1 }, admin.token);
+    const noState = await server.post('/admin/games/enable', { id: 1 }, operators.everyAdmin.token);
     expect(noState.http).toBe(400);
     expect(noState.data.issues[0]).toMatchObject({ path: 'enabled', code: 'required' });
     const notBoolean = await server.post(
       '/admin/games/providers/enable',
       { code: 'x', enabled: 1 },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(notBoolean.data.issues[0]).toMatchObject({ path: 'enabled', code: 'invalid_type' });
   });

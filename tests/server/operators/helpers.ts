@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { beforeAll } from 'vitest';
 import type { Grant } from '../../../server/modules/operators/policy';
 import { quickUser } from '../agent/team-fixtures';
 import type { TestServer } from '../harness';
@@ -69,3 +70,17 @@ export async function operatorsOfTwoSites(server: TestServer, siteRole: Grant['r
   return { first, second, everyAdmin, siteOperator, viewer };
 }
 type Site = { id: number; domain: string };
+
+export type TwoSiteOperators = Awaited<ReturnType<typeof operatorsOfTwoSites>>;
+
+/**
+ * `operatorsOfTwoSites` made before the tests of the file (or describe block) it is called in, on its server
+ * (`serverForSuite`, called before this). Its fields are set in beforeAll: read them in a test or a later hook.
+ */
+export function operatorsOfTwoSitesForSuite(server: TestServer, siteRole: Grant['role']): TwoSiteOperators {
+  const made = {} as TwoSiteOperators;
+  beforeAll(async () => {
+    Object.assign(made, await operatorsOfTwoSites(server, siteRole));
+  });
+  return made;
+}

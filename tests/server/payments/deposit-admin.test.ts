@@ -2,36 +2,33 @@
 // by order number or UID; phones masked; another site's orders never shown to a site operator; read only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDeposit } from '#contract/admin/deposit';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { deposit, money, newUser, type WalletUser } from '../wallet/helpers';
 
 const server = serverForSuite();
-let admin: TeamUser;
-let siteReviewer: TeamUser;
-let viewer: TeamUser;
-let first: { id: number; domain: string };
-let second: { id: number; domain: string };
 let here: WalletUser;
 let there: WalletUser;
 let paid: string;
 let pending: string;
 let elsewhere: string;
 
+const operators = operatorsOfTwoSitesForSuite(server, 'payments_reviewer');
 beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteReviewer,
-    viewer,
-    first,
-    second,
-  } = await operatorsOfTwoSites(server, 'payments_reviewer'));
   here = await newUser(server);
   there = await newUser(server);
   // As if `there` had registered through the second site.
-  await server.db.updateTable('users').set({ site_id: second.id }).where('id', '=', there.id).execute();
-  await server.db.updateTable('users').set({ site_id: first.id }).where('id', '=', here.id).execute();
+  await server.db
+    .updateTable('users')
+    .set({ site_id: operators.second.id })
+    .where('id', '=', there.id)
+    .execute();
+  await server.db
+    .updateTable('users')
+    .set({ site_id: operators.first.id })
+    .where('id', '=', here.id)
+    .execute();
   paid = await deposit(server, here, 120.5);
   server.clock.advance(1000);
   const created = await money(server, '/wallet/deposit/create', { amount: 75 }, here.token);
@@ -46,7 +43,7 @@ async function list(token: string, body: Record<string, unknown> = {}) {
 
 describe('the console lists deposits', () => {
   it('newest first with the player, masked phone, site, amount and state', async () => {
-    const res = await list(admin.token);
+    const res = await list(operators.everyAdmin.token);
     expect(res.http, res.message).toBe(200);
     const orders = res.data.content.map((d: AdminDeposit) => d.orderNo);
     expect(orders.indexOf(elsewhere)).toBeLessThan(orders.indexOf(pending));
@@ -54,7 +51,7 @@ describe('the console lists deposits', () => {
     const row = res.data.content.find((d: AdminDeposit) => d.orderNo === paid);
     expect(row).toMatchObject({
       userUid: here.uid,
-      site: first.domain,
+      site: operators.first.domain,
       amount: 120.5,
       state: 'Success',
       provider: 'sandbox',
@@ -71,34 +68,48 @@ describe('the console lists deposits', () => {
   it('sorted as asked: oldest first, largest amount first (the newest first among equals)', async () => {
     const ours = (res: { data: { content: AdminDeposit[] } }) =>
       res.data.content.map((d) => d.orderNo).filter((o) => [paid, pending, elsewhere].includes(o));
-    expect(ours(await list(admin.token, { sort: 'oldest' }))).toEqual([paid, pending, elsewhere]);
-    expect(ours(await list(admin.token, { sort: 'largest' }))).toEqual([elsewhere, paid, pending]);
-    expect(ours(await list(admin.token, { sort: 'newest' }))).toEqual([elsewhere, pending, paid]);
-    const wrong = await list(admin.token, { sort: 'cheapest' });
+    expect(ours(await list(operators.everyAdmin.token, { sort: 'oldest' }))).toEqual([
+      paid,
+      pending,
+      elsewhere,
+    ]);
+    expect(ours(await list(operators.everyAdmin.token, { sort: 'largest' }))).toEqual([
+      elsewhere,
+      paid,
+      pending,
+    ]);
+    expect(ours(await list(operators.everyAdmin.token, { sort: 'newest' }))).toEqual([
+      elsewhere,
+      pending,
+      paid,
+    ]);
+    const wrong = await list(operators.everyAdmin.token, { sort: 'cheapest' });
     expect(wrong.data).toMatchObject({ issues: [{ path: 'sort', code: 'invalid_type' }] });
   });
 
   it('by state, by order number (any case), by UID', async () => {
-    const prepared = await list(admin.token, { state: 'Prepare' });
+    const prepared = await list(operators.everyAdmin.token, { state: 'Prepare' });
     expect(prepared.data.content.every((d: AdminDeposit) => d.state === 'Prepare')).toBe(true);
     expect(prepared.data.content.map((d: AdminDeposit) => d.orderNo)).toContain(pending);
-    const byOrder = await list(admin.token, { query: paid.toLowerCase() });
+    const byOrder = await list(operators.everyAdmin.token, { query: paid.toLowerCase() });
     expect(byOrder.data.content.map((d: AdminDeposit) => d.orderNo)).toEqual([paid]);
-    const byUid = await list(admin.token, { query: String(here.uid) });
+    const byUid = await list(operators.everyAdmin.token, { query: String(here.uid) });
     expect(byUid.data.content.map((d: AdminDeposit) => d.orderNo).sort()).toEqual([paid, pending].sort());
     expect(byUid.data.totalElements).toBe(2);
-    const none = await list(admin.token, { query: 'D0000NOSUCH' });
+    const none = await list(operators.everyAdmin.token, { query: 'D0000NOSUCH' });
     expect(none.data).toMatchObject({ content: [], totalElements: 0 });
   });
 
   it('a site operator sees only their site’s players’ deposits; a viewer reads all', async () => {
-    const mine = await list(siteReviewer.token);
+    const mine = await list(operators.siteOperator.token);
     expect(mine.http).toBe(200);
     expect(mine.data.content.map((d: AdminDeposit) => d.orderNo)).not.toContain(elsewhere);
-    expect(mine.data.content.every((d: AdminDeposit) => d.site === first.domain)).toBe(true);
-    const byUid = await list(siteReviewer.token, { query: String(there.uid) });
+    expect(mine.data.content.every((d: AdminDeposit) => d.site === operators.first.domain)).toBe(true);
+    const byUid = await list(operators.siteOperator.token, { query: String(there.uid) });
     expect(byUid.data.content).toEqual([]);
-    expect((await list(viewer.token)).data.content.map((d: AdminDeposit) => d.orderNo)).toContain(elsewhere);
+    expect((await list(operators.viewer.token)).data.content.map((d: AdminDeposit) => d.orderNo)).toContain(
+      elsewhere,
+    );
   });
 
   it('a player and a visitor are refused', async () => {
@@ -108,14 +119,14 @@ describe('the console lists deposits', () => {
   });
 
   it('a wrong query, state or page is refused by field', async () => {
-    const query = await list(admin.token, { query: "x' OR 1=1 --" });
+    const query = await list(operators.everyAdmin.token, { query: "x' OR 1=1 --" });
     expect(query.http).toBe(400);
     expect(query.data).toMatchObject({ issues: [{ path: 'query', code: 'deposit_query_invalid' }] });
-    const long = await list(admin.token, { query: '9'.repeat(41) });
+    const long = await list(operators.everyAdmin.token, { query: '9'.repeat(41) });
     expect(long.data).toMatchObject({ issues: [{ path: 'query', code: 'too_long' }] });
-    const state = await list(admin.token, { state: 'Paid' });
+    const state = await list(operators.everyAdmin.token, { state: 'Paid' });
     expect(state.data).toMatchObject({ issues: [{ path: 'state', code: 'invalid_type' }] });
-    const page = await list(admin.token, { number: -1 });
+    const page = await list(operators.everyAdmin.token, { number: -1 });
     expect(page.data).toMatchObject({ issues: [{ path: 'number', code: 'invalid_type' }] });
   });
 });

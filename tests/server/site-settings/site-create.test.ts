@@ -1,24 +1,15 @@
 // Issue 16: creating a site from the console. Only an administrator of every site creates one; the new site
 // is in the public list at once (a request through its domain is branded by it), its creation is the first
 // row of its own audit chain, and a taken or malformed domain is refused by field, creating nothing.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyAudit } from '../../../server/modules/audit/service';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { makeOperator, operatorsOfTwoSites } from '../operators/helpers';
+import { makeOperator, operatorsOfTwoSitesForSuite } from '../operators/helpers';
 
 const server = serverForSuite();
-let admin: TeamUser;
-let siteAdmin: TeamUser;
-let first: { id: number; domain: string };
 
-beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteAdmin,
-    first,
-  } = await operatorsOfTwoSites(server, 'administrator'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'administrator');
 
 const newSite = (changes: Record<string, unknown> = {}) => ({
   domain: 'play.harbour.example',
@@ -35,7 +26,7 @@ const newSite = (changes: Record<string, unknown> = {}) => ({
   ratioChangeLimitBp: 300,
   ...changes,
 });
-const create = (body: Record<string, unknown>, token = admin.token) =>
+const create = (body: Record<string, unknown>, token = operators.everyAdmin.token) =>
   server.post('/admin/sites/create', body, token);
 const siteCount = async () =>
   Number(
@@ -59,7 +50,7 @@ describe('creating a site', () => {
       minWithdraw: 200,
       ratioChangeLimitBp: 300,
     });
-    const listed = await server.post('/admin/sites/list', {}, admin.token);
+    const listed = await server.post('/admin/sites/list', {}, operators.everyAdmin.token);
     expect(listed.data.map((s: { domain: string }) => s.domain)).toContain('play.harbour.example');
     const publicList = await server.post('/mainview/sites', {});
     expect(
@@ -89,7 +80,7 @@ describe('creating a site', () => {
 
   it('a site administrator, a viewer of every site and a player are refused; nothing is created', async () => {
     const before = await siteCount();
-    expect((await create(newSite({ domain: 'a.example' }), siteAdmin.token)).data).toEqual({
+    expect((await create(newSite({ domain: 'a.example' }), operators.siteOperator.token)).data).toEqual({
       code: 'permission_denied',
     });
     const viewer = await quickUser(server);
@@ -105,7 +96,7 @@ describe('creating a site', () => {
   });
 
   it('a taken domain, checked first or lost in a race, is site_domain_taken', async () => {
-    const taken = await create(newSite({ domain: first.domain }));
+    const taken = await create(newSite({ domain: operators.first.domain }));
     expect(taken.http).toBe(400);
     expect(taken.data.issues[0]).toMatchObject({ path: 'domain', code: 'site_domain_taken' });
 

@@ -14,18 +14,13 @@ import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/servic
 import type { WebAppManifest } from '../../../server/modules/manifest/manifest';
 import { SITE_UPLOAD_REFERRERS } from '../../../server/modules/site-settings/service';
 import { sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { freshColour } from '../content/picture-helpers';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { uploadsWorker } from '../uploads/fixtures';
 
 const server = serverForSuite();
-let admin: TeamUser;
-let siteAdmin: TeamUser;
-let viewer: TeamUser;
-let first: { id: number; domain: string };
-let second: { id: number; domain: string };
 /** The first site's theme colour, set in beforeAll (not the demo's orange, so the test tells them apart). */
 const THEME = '#1f618d';
 
@@ -36,18 +31,16 @@ const BUILD_ICONS = [
 ];
 const ICON_URL = /^\/media\/upload\/\d+-[0-9a-f]{16}\.png$/;
 
+const operators = operatorsOfTwoSitesForSuite(server, 'administrator');
 beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteAdmin,
-    viewer,
-    first,
-    second,
-  } = await operatorsOfTwoSites(server, 'administrator'));
-  const site = (await list(admin.token)).find((s) => s.domain === first.domain);
+  const site = (await list(operators.everyAdmin.token)).find((s) => s.domain === operators.first.domain);
   if (!site) throw new Error('no first site');
   const { businessTimeZone: _, country: __, icon: ___, ...settings } = site;
-  const saved = await server.post('/admin/sites/save', { ...settings, themeColor: THEME }, admin.token);
+  const saved = await server.post(
+    '/admin/sites/save',
+    { ...settings, themeColor: THEME },
+    operators.everyAdmin.token,
+  );
   expect(saved.http, saved.message).toBe(200);
 });
 
@@ -90,7 +83,7 @@ async function uploadIcon(token: string, form: IconForm) {
 }
 
 /** Uploads a fresh square picture (a colour of its own: new uploads) for `domain`; answers the icons. */
-async function freshIcon(domain: string, token = admin.token): Promise<SiteIcon> {
+async function freshIcon(domain: string, token = operators.everyAdmin.token): Promise<SiteIcon> {
   const res = await uploadIcon(token, {
     domain,
     file: { bytes: await flat(512, 512, freshColour()), name: 'icon.png', type: 'image/png' },
@@ -99,7 +92,7 @@ async function freshIcon(domain: string, token = admin.token): Promise<SiteIcon>
   return (res.data as AdminSite).icon as SiteIcon;
 }
 
-const removeIcon = (domain: string, token = admin.token) =>
+const removeIcon = (domain: string, token = operators.everyAdmin.token) =>
   server.post('/admin/sites/icon/remove', { domain }, token);
 
 /** node:http, because fetch will not send a Host header of our choosing. */
@@ -187,10 +180,10 @@ const auditRows = (action: string, siteId: number) =>
 
 /** Saves the first site's settings as listed, with `changes`; answers the call's result. */
 async function saveFirst(changes: Record<string, unknown>) {
-  const site = (await list(admin.token)).find((s) => s.domain === first.domain);
+  const site = (await list(operators.everyAdmin.token)).find((s) => s.domain === operators.first.domain);
   if (!site) throw new Error('no first site');
   const { businessTimeZone: _, country: __, icon: ___, ...settings } = site;
-  return server.post('/admin/sites/save', { ...settings, ...changes }, siteAdmin.token);
+  return server.post('/admin/sites/save', { ...settings, ...changes }, operators.siteOperator.token);
 }
 
 describe('uploading a site icon', () => {
@@ -205,9 +198,9 @@ describe('uploading a site icon', () => {
       ])
       .jpeg({ quality: 95 })
       .toBuffer();
-    const auditsBefore = (await auditRows('site.icon', first.id)).length;
-    const res = await uploadIcon(siteAdmin.token, {
-      domain: first.domain,
+    const auditsBefore = (await auditRows('site.icon', operators.first.id)).length;
+    const res = await uploadIcon(operators.siteOperator.token, {
+      domain: operators.first.domain,
       file: { bytes: tall, name: 'logo.jpg', type: 'image/jpeg' },
     });
     expect(res.http, res.message).toBe(200);
@@ -215,7 +208,7 @@ describe('uploading a site icon', () => {
     expect(Object.keys(icon).sort()).toEqual(['any192', 'any512', 'apple180', 'maskable512']);
     for (const url of Object.values(icon)) expect(url).toMatch(ICON_URL);
     expect(new Set(Object.values(icon)).size).toBe(4);
-    expect(await iconColumns(first.id)).toEqual({
+    expect(await iconColumns(operators.first.id)).toEqual({
       icon_192: icon.any192,
       icon_512: icon.any512,
       icon_maskable_512: icon.maskable512,
@@ -270,10 +263,10 @@ describe('uploading a site icon', () => {
     expect((await served(icon.any192.replace(/\.png$/, '.webp'))).status).toBe(404);
     expect((await served(icon.any192.replace(/-[0-9a-f]{16}\./, '-0000000000000000.'))).status).toBe(404);
 
-    const audits = await auditRows('site.icon', first.id);
+    const audits = await auditRows('site.icon', operators.first.id);
     expect(audits.length).toBe(auditsBefore + 1);
     const audit = audits.at(-1);
-    expect(Number(audit?.actor_id)).toBe(siteAdmin.id);
+    expect(Number(audit?.actor_id)).toBe(operators.siteOperator.id);
     expect(JSON.parse(String(audit?.before))).toEqual({ icon: null });
     expect(JSON.parse(String(audit?.after))).toEqual({ icon });
     expect(await verifyAudit(server.db)).toEqual([]);
@@ -287,8 +280,8 @@ describe('uploading a site icon', () => {
       .composite([{ input: await flat(256, 256, mark), top: 128, left: 128 }])
       .png()
       .toBuffer();
-    const res = await uploadIcon(admin.token, {
-      domain: first.domain,
+    const res = await uploadIcon(operators.everyAdmin.token, {
+      domain: operators.first.domain,
       file: { bytes: transparent, name: 'mark.png', type: 'image/png' },
     });
     expect(res.http, res.message).toBe(200);
@@ -300,8 +293,8 @@ describe('uploading a site icon', () => {
   });
 
   it('the site manifest names its icons, another site and an unknown host name the build icons', async () => {
-    const icon = await freshIcon(first.domain);
-    const own = await manifestFor(first.domain);
+    const icon = await freshIcon(operators.first.domain);
+    const own = await manifestFor(operators.first.domain);
     expect(own.icons).toEqual([
       { src: icon.any192, sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: icon.any512, sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -313,10 +306,10 @@ describe('uploading a site icon', () => {
       (
         (await server.post('/mainview/sites', {})).data as { domain: string; appleTouchIcon: string | null }[]
       ).find((s) => s.domain === domain);
-    expect(await publicSite(first.domain)).toMatchObject({ appleTouchIcon: icon.apple180 });
-    await removeIcon(second.domain);
-    expect(await publicSite(second.domain)).toMatchObject({ appleTouchIcon: null });
-    for (const host of [second.domain, 'unknown-host.example']) {
+    expect(await publicSite(operators.first.domain)).toMatchObject({ appleTouchIcon: icon.apple180 });
+    await removeIcon(operators.second.domain);
+    expect(await publicSite(operators.second.domain)).toMatchObject({ appleTouchIcon: null });
+    for (const host of [operators.second.domain, 'unknown-host.example']) {
       const other = await manifestFor(host);
       expect(other.icons).toEqual(BUILD_ICONS);
       expect(JSON.stringify(other)).not.toContain('/media/upload/');
@@ -324,57 +317,59 @@ describe('uploading a site icon', () => {
   });
 
   it('replacing names the new icons; the old ones keep answering; removing brings back the build icons, once', async () => {
-    const old = await freshIcon(first.domain);
-    const current = await freshIcon(first.domain);
-    expect((await manifestFor(first.domain)).icons.map((i) => i.src)).toEqual([
+    const old = await freshIcon(operators.first.domain);
+    const current = await freshIcon(operators.first.domain);
+    expect((await manifestFor(operators.first.domain)).icons.map((i) => i.src)).toEqual([
       current.any192,
       current.any512,
       current.maskable512,
     ]);
     // An installed app or a manifest a browser holds may still name the old ones.
     for (const url of Object.values(old)) expect((await served(url)).status).toBe(200);
-    const replaced = (await auditRows('site.icon', first.id)).at(-1);
+    const replaced = (await auditRows('site.icon', operators.first.id)).at(-1);
     expect(JSON.parse(String(replaced?.before))).toEqual({ icon: old });
     expect(JSON.parse(String(replaced?.after))).toEqual({ icon: current });
 
-    const removalsBefore = (await auditRows('site.icon.remove', first.id)).length;
-    const removed = await removeIcon(first.domain, siteAdmin.token);
+    const removalsBefore = (await auditRows('site.icon.remove', operators.first.id)).length;
+    const removed = await removeIcon(operators.first.domain, operators.siteOperator.token);
     expect(removed.http, removed.message).toBe(200);
     expect((removed.data as AdminSite).icon).toBeNull();
-    expect(await iconColumns(first.id)).toEqual({
+    expect(await iconColumns(operators.first.id)).toEqual({
       icon_192: null,
       icon_512: null,
       icon_maskable_512: null,
       icon_apple_180: null,
     });
-    expect((await manifestFor(first.domain)).icons).toEqual(BUILD_ICONS);
-    expect((await list(admin.token)).find((s) => s.domain === first.domain)?.icon).toBeNull();
-    const removals = await auditRows('site.icon.remove', first.id);
+    expect((await manifestFor(operators.first.domain)).icons).toEqual(BUILD_ICONS);
+    expect(
+      (await list(operators.everyAdmin.token)).find((s) => s.domain === operators.first.domain)?.icon,
+    ).toBeNull();
+    const removals = await auditRows('site.icon.remove', operators.first.id);
     expect(removals.length).toBe(removalsBefore + 1);
-    expect(Number(removals.at(-1)?.actor_id)).toBe(siteAdmin.id);
+    expect(Number(removals.at(-1)?.actor_id)).toBe(operators.siteOperator.id);
     expect(JSON.parse(String(removals.at(-1)?.before))).toEqual({ icon: current });
     expect(JSON.parse(String(removals.at(-1)?.after))).toEqual({ icon: null });
     // Still served for the grace period.
     for (const url of Object.values(current)) expect((await served(url)).status).toBe(200);
 
     // Removing again changes nothing and records nothing.
-    const again = await removeIcon(first.domain);
+    const again = await removeIcon(operators.first.domain);
     expect(again.http, again.message).toBe(200);
-    expect((await auditRows('site.icon.remove', first.id)).length).toBe(removalsBefore + 1);
+    expect((await auditRows('site.icon.remove', operators.first.id)).length).toBe(removalsBefore + 1);
     expect(await verifyAudit(server.db)).toEqual([]);
   });
 
   it('two uploads at once: both land in turn, the site names one whole set, both audited', async () => {
     const [a, b] = await Promise.all(
       [freshColour(), freshColour()].map(async (colour) =>
-        uploadIcon(admin.token, {
-          domain: first.domain,
+        uploadIcon(operators.everyAdmin.token, {
+          domain: operators.first.domain,
           file: { bytes: await flat(640, 640, colour), name: 'i.png', type: 'image/png' },
         }),
       ),
     );
     expect([a?.http, b?.http]).toEqual([200, 200]);
-    const columns = await iconColumns(first.id);
+    const columns = await iconColumns(operators.first.id);
     const named = {
       any192: columns.icon_192,
       any512: columns.icon_512,
@@ -382,7 +377,7 @@ describe('uploading a site icon', () => {
       apple180: columns.icon_apple_180,
     };
     expect([a?.data.icon, b?.data.icon]).toContainEqual(named);
-    const last = (await auditRows('site.icon', first.id)).slice(-2);
+    const last = (await auditRows('site.icon', operators.first.id)).slice(-2);
     // The later of the two replaced the earlier one's set: each audit says what it really replaced.
     expect(JSON.parse(String(last[1]?.before))).toEqual(JSON.parse(String(last[0]?.after)));
     expect(JSON.parse(String(last[1]?.after))).toEqual({ icon: named });
@@ -392,7 +387,7 @@ describe('uploading a site icon', () => {
 
 describe('a new theme colour', () => {
   const lastSettingsAudit = async () => {
-    const row = (await auditRows('site.settings', first.id)).at(-1);
+    const row = (await auditRows('site.settings', operators.first.id)).at(-1);
     return { before: JSON.parse(String(row?.before)), after: JSON.parse(String(row?.after)) };
   };
 
@@ -404,8 +399,8 @@ describe('a new theme colour', () => {
       .composite([{ input: await flat(300, 300, mark), top: 150, left: 150 }])
       .png()
       .toBuffer();
-    const up = await uploadIcon(admin.token, {
-      domain: first.domain,
+    const up = await uploadIcon(operators.everyAdmin.token, {
+      domain: operators.first.domain,
       file: { bytes: transparent, name: 'mark.png', type: 'image/png' },
     });
     expect(up.http, up.message).toBe(200);
@@ -428,7 +423,7 @@ describe('a new theme colour', () => {
     expect(near(apple.pixel?.(2, 2) ?? [], rgba('#aa3366'), 0)).toBe(true);
     expect(near(apple.pixel?.(90, 90) ?? [], rgba(mark))).toBe(true);
     // The manifest names the new maskable icon; the old one still answers for the grace period.
-    expect((await manifestFor(first.domain)).icons[2]?.src).toBe(after.maskable512);
+    expect((await manifestFor(operators.first.domain)).icons[2]?.src).toBe(after.maskable512);
     expect((await served(before.maskable512)).status).toBe(200);
     const audit = await lastSettingsAudit();
     expect(audit.before).toMatchObject({ themeColor: THEME, icon: before });
@@ -450,7 +445,7 @@ describe('a new theme colour', () => {
   });
 
   it('a site without icons of its own just saves', async () => {
-    await removeIcon(first.domain);
+    await removeIcon(operators.first.domain);
     const saved = await saveFirst({ themeColor: '#123456' });
     expect(saved.http, saved.message).toBe(200);
     expect((saved.data as AdminSite).icon).toBeNull();
@@ -462,7 +457,7 @@ describe('a new theme colour', () => {
 describe('refused with a clear message, changing nothing', () => {
   let secondIcon: SiteIcon;
   beforeAll(async () => {
-    secondIcon = await freshIcon(second.domain);
+    secondIcon = await freshIcon(operators.second.domain);
   });
 
   /** Sends `form` for the second site unless it names another, and checks that nothing changed. */
@@ -473,14 +468,16 @@ describe('refused with a clear message, changing nothing', () => {
     expected: { path?: string; code: string },
   ) {
     const uploads = await uploadsStored();
-    const audits = (await auditRows('site.icon', second.id)).length;
-    const res = await uploadIcon(token, { domain: second.domain, ...form });
+    const audits = (await auditRows('site.icon', operators.second.id)).length;
+    const res = await uploadIcon(token, { domain: operators.second.domain, ...form });
     expect(res.http, res.message).toBe(http);
     expect(res.data.issues?.[0] ?? res.data).toMatchObject(expected);
     expect(res.message).not.toBe('');
     expect(await uploadsStored()).toBe(uploads);
-    expect((await auditRows('site.icon', second.id)).length).toBe(audits);
-    expect((await list(admin.token)).find((s) => s.domain === second.domain)?.icon).toEqual(secondIcon);
+    expect((await auditRows('site.icon', operators.second.id)).length).toBe(audits);
+    expect(
+      (await list(operators.everyAdmin.token)).find((s) => s.domain === operators.second.domain)?.icon,
+    ).toEqual(secondIcon);
     return res;
   }
   const png = (bytes: Uint8Array) => ({ bytes, name: 'icon.png', type: 'image/png' });
@@ -492,7 +489,7 @@ describe('refused with a clear message, changing nothing', () => {
       new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"/>'),
     ];
     for (const bytes of fakes) {
-      const res = await refused(admin.token, { file: png(bytes) }, 400, {
+      const res = await refused(operators.everyAdmin.token, { file: png(bytes) }, 400, {
         path: 'icon',
         code: 'file_type_unsupported',
       });
@@ -503,7 +500,10 @@ describe('refused with a clear message, changing nothing', () => {
   it('an oversized file (413, before it is decoded)', async () => {
     const big = new Uint8Array(SITE_ICON_MAX_BYTES + 1);
     big.set(await flat(600, 600, '#16a085'));
-    const res = await refused(admin.token, { file: png(big) }, 413, { path: 'icon', code: 'file_too_large' });
+    const res = await refused(operators.everyAdmin.token, { file: png(big) }, 413, {
+      path: 'icon',
+      code: 'file_too_large',
+    });
     expect(res.message).toBe('The file is larger than 5 MB');
   });
 
@@ -513,23 +513,26 @@ describe('refused with a clear message, changing nothing', () => {
       [1024, 511],
       [511, 1024],
     ] as const)
-      await refused(admin.token, { file: png(await flat(width, height, '#d35400')) }, 400, {
+      await refused(operators.everyAdmin.token, { file: png(await flat(width, height, '#d35400')) }, 400, {
         path: 'icon',
         code: 'picture_too_small',
       });
     const truncated = (await flat(600, 600, '#d35400')).subarray(0, 40);
-    await refused(admin.token, { file: png(truncated) }, 400, { path: 'icon', code: 'picture_unreadable' });
-    await refused(admin.token, {}, 400, { path: 'icon', code: 'file_required' });
+    await refused(operators.everyAdmin.token, { file: png(truncated) }, 400, {
+      path: 'icon',
+      code: 'picture_unreadable',
+    });
+    await refused(operators.everyAdmin.token, {}, 400, { path: 'icon', code: 'file_required' });
   });
 
   it('an unknown site, or none named', async () => {
     const file = png(await flat(600, 600, '#2c3e50'));
-    const res = await refused(admin.token, { domain: 'nowhere.example', file }, 400, {
+    const res = await refused(operators.everyAdmin.token, { domain: 'nowhere.example', file }, 400, {
       path: 'domain',
       code: 'site_not_found',
     });
     expect(res.message).toMatch(/No such site/);
-    const unnamed = await uploadIcon(admin.token, { file });
+    const unnamed = await uploadIcon(operators.everyAdmin.token, { file });
     expect(unnamed.http).toBe(400);
     expect(unnamed.data.issues[0]).toMatchObject({ path: 'domain', code: 'required' });
     const removal = await removeIcon('nowhere.example');
@@ -539,27 +542,29 @@ describe('refused with a clear message, changing nothing', () => {
 
   it('an administrator of another site, a viewer, a player, no session: neither upload nor removal', async () => {
     const file = png(await flat(600, 600, '#7f8c8d'));
-    await refused(siteAdmin.token, { file }, 403, { code: 'permission_denied' });
-    await refused(viewer.token, { file }, 403, { code: 'permission_denied' });
+    await refused(operators.siteOperator.token, { file }, 403, { code: 'permission_denied' });
+    await refused(operators.viewer.token, { file }, 403, { code: 'permission_denied' });
     const player = await quickUser(server);
     await refused(player.token, { file }, 403, { code: 'operator_only' });
     const uploads = await uploadsStored();
-    expect((await uploadIcon('', { domain: second.domain, file })).http).toBe(401);
+    expect((await uploadIcon('', { domain: operators.second.domain, file })).http).toBe(401);
     expect(await uploadsStored()).toBe(uploads);
 
-    const removals = (await auditRows('site.icon.remove', second.id)).length;
-    expect(await removeIcon(second.domain, siteAdmin.token)).toMatchObject({
+    const removals = (await auditRows('site.icon.remove', operators.second.id)).length;
+    expect(await removeIcon(operators.second.domain, operators.siteOperator.token)).toMatchObject({
       http: 403,
       data: { code: 'permission_denied' },
     });
-    expect((await removeIcon(second.domain, viewer.token)).http).toBe(403);
-    expect(await removeIcon(second.domain, player.token)).toMatchObject({
+    expect((await removeIcon(operators.second.domain, operators.viewer.token)).http).toBe(403);
+    expect(await removeIcon(operators.second.domain, player.token)).toMatchObject({
       http: 403,
       data: { code: 'operator_only' },
     });
-    expect((await auditRows('site.icon.remove', second.id)).length).toBe(removals);
-    expect((await list(admin.token)).find((s) => s.domain === second.domain)?.icon).toEqual(secondIcon);
-    expect((await manifestFor(second.domain)).icons[0]?.src).toBe(secondIcon.any192);
+    expect((await auditRows('site.icon.remove', operators.second.id)).length).toBe(removals);
+    expect(
+      (await list(operators.everyAdmin.token)).find((s) => s.domain === operators.second.domain)?.icon,
+    ).toEqual(secondIcon);
+    expect((await manifestFor(operators.second.domain)).icons[0]?.src).toBe(secondIcon.any192);
   });
 });
 
@@ -570,8 +575,8 @@ describe('the uploads sweep', () => {
     Promise.all(Object.values(icon).map(async (url) => (await served(url)).status));
 
   it('keeps the icons a site names, and deletes replaced and removed ones after the grace period', async () => {
-    const replaced = await freshIcon(first.domain);
-    const current = await freshIcon(first.domain);
+    const replaced = await freshIcon(operators.first.domain);
+    const current = await freshIcon(operators.first.domain);
     await sweep();
     expect(await statuses(replaced)).toEqual([200, 200, 200, 200]);
     graceLater();
@@ -579,7 +584,7 @@ describe('the uploads sweep', () => {
     expect(await statuses(replaced)).toEqual([404, 404, 404, 404]);
     expect(await statuses(current)).toEqual([200, 200, 200, 200]);
 
-    const removed = await removeIcon(first.domain);
+    const removed = await removeIcon(operators.first.domain);
     expect(removed.http, removed.message).toBe(200);
     await sweep();
     expect(await statuses(current)).toEqual([200, 200, 200, 200]);
@@ -593,9 +598,9 @@ describe('the uploads sweep', () => {
     const gone = [404, 404, 404, 404];
     const kept = [200, 200, 200, 200];
     // Replaced three days after its upload: still there five days later, gone three more days on.
-    const replaced = await freshIcon(first.domain);
+    const replaced = await freshIcon(operators.first.domain);
     days(3);
-    const current = await freshIcon(first.domain);
+    const current = await freshIcon(operators.first.domain);
     days(5);
     await sweep();
     expect(await statuses(replaced)).toEqual(kept);
@@ -620,7 +625,7 @@ describe('the uploads sweep', () => {
 
     // Removed: the same again.
     days(3);
-    expect((await removeIcon(first.domain)).http).toBe(200);
+    expect((await removeIcon(operators.first.domain)).http).toBe(200);
     days(5);
     await sweep();
     expect(await statuses(now)).toEqual(kept);
@@ -631,13 +636,13 @@ describe('the uploads sweep', () => {
   });
 
   it('runs as the uploads module worker, which keeps site icons', async () => {
-    const kept = await freshIcon(first.domain);
+    const kept = await freshIcon(operators.first.domain);
     const worker = await uploadsWorker(server);
     expect(worker).toBeTruthy();
     graceLater();
     await worker?.runOnce();
     expect(await statuses(kept)).toEqual([200, 200, 200, 200]);
-    await removeIcon(first.domain);
+    await removeIcon(operators.first.domain);
     graceLater();
     await worker?.runOnce();
     expect(await statuses(kept)).toEqual([404, 404, 404, 404]);

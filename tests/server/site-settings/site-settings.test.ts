@@ -1,29 +1,16 @@
 // Issue 16: a site's settings in the console. Operators read the sites of their grants; an administrator of
 // a site changes its branding, limits and four-eyes thresholds, which the public site list shows at once;
 // every change is audited with what it was, the chain still verifies; wrong values are refused by field.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminSite } from '#contract/admin/site';
 import { verifyAudit } from '../../../server/modules/audit/service';
-import { quickUser, type TeamUser } from '../agent/team-fixtures';
+import { quickUser } from '../agent/team-fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 
 const server = serverForSuite();
-let admin: TeamUser;
-let siteAdmin: TeamUser;
-let viewer: TeamUser;
-let first: { id: number; domain: string };
-let second: { id: number; domain: string };
 
-beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteAdmin,
-    viewer,
-    first,
-    second,
-  } = await operatorsOfTwoSites(server, 'administrator'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'administrator');
 
 const list = async (token: string) => {
   const res = await server.post('/admin/sites/list', {}, token);
@@ -33,7 +20,7 @@ const list = async (token: string) => {
 
 /** The settings of `domain` as the console shows them, with `changes`. */
 async function settings(domain: string, changes: Record<string, unknown> = {}) {
-  const site = (await list(admin.token)).find((s) => s.domain === domain);
+  const site = (await list(operators.everyAdmin.token)).find((s) => s.domain === domain);
   if (!site) throw new Error(`no site ${domain}`);
   const { businessTimeZone: _, country: __, domain: ___, ...fields } = site;
   return { ...fields, ...changes };
@@ -46,10 +33,16 @@ const publicSite = async (domain: string) => {
 
 describe('reading', () => {
   it('an operator of every site reads every site; a site operator only theirs; the time zone is shown', async () => {
-    expect((await list(admin.token)).map((s) => s.domain)).toEqual([first.domain, second.domain]);
-    expect((await list(viewer.token)).map((s) => s.domain)).toEqual([first.domain, second.domain]);
-    const own = await list(siteAdmin.token);
-    expect(own.map((s) => s.domain)).toEqual([first.domain]);
+    expect((await list(operators.everyAdmin.token)).map((s) => s.domain)).toEqual([
+      operators.first.domain,
+      operators.second.domain,
+    ]);
+    expect((await list(operators.viewer.token)).map((s) => s.domain)).toEqual([
+      operators.first.domain,
+      operators.second.domain,
+    ]);
+    const own = await list(operators.siteOperator.token);
+    expect(own.map((s) => s.domain)).toEqual([operators.first.domain]);
     expect(own[0]?.businessTimeZone).toMatch(/^[A-Za-z_]+\/[A-Za-z_]+$|^UTC$/);
   });
 
@@ -62,7 +55,7 @@ describe('reading', () => {
 
 describe('saving', () => {
   it('a site administrator changes their site: the public list shows it at once, audited before and after', async () => {
-    const wanted = await settings(first.domain, {
+    const wanted = await settings(operators.first.domain, {
       name: 'Harbour Lights',
       themeColor: '#1F618D',
       currencySymbols: { 'en-US': 'PHP' },
@@ -71,12 +64,16 @@ describe('saving', () => {
       reviewThreshold: 7_500,
       ratioChangeLimitBp: 250,
     });
-    const before = await publicSite(first.domain);
-    const res = await server.post('/admin/sites/save', { domain: first.domain, ...wanted }, siteAdmin.token);
+    const before = await publicSite(operators.first.domain);
+    const res = await server.post(
+      '/admin/sites/save',
+      { domain: operators.first.domain, ...wanted },
+      operators.siteOperator.token,
+    );
     expect(res.http, res.message).toBe(200);
     expect(res.data).toMatchObject({ ...wanted, themeColor: '#1f618d' });
 
-    expect(await publicSite(first.domain)).toMatchObject({
+    expect(await publicSite(operators.first.domain)).toMatchObject({
       name: 'Harbour Lights',
       themeColor: '#1f618d',
       currencySymbols: { 'en-US': 'PHP' },
@@ -86,7 +83,7 @@ describe('saving', () => {
     const stored = await server.db
       .selectFrom('sites')
       .select(['min_withdraw', 'review_threshold', 'ratio_change_limit_bp'])
-      .where('id', '=', first.id)
+      .where('id', '=', operators.first.id)
       .executeTakeFirstOrThrow();
     expect(Number(stored.min_withdraw)).toBe(15_050);
     expect(Number(stored.review_threshold)).toBe(750_000);
@@ -96,10 +93,10 @@ describe('saving', () => {
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'site.settings')
-      .where('actor_id', '=', siteAdmin.id)
+      .where('actor_id', '=', operators.siteOperator.id)
       .orderBy('seq', 'desc')
       .executeTakeFirstOrThrow();
-    expect(Number(row.chain)).toBe(first.id);
+    expect(Number(row.chain)).toBe(operators.first.id);
     expect(JSON.parse(String(row.before))).toMatchObject({
       name: before?.name,
       minWithdraw: before?.minWithdraw,
@@ -111,57 +108,69 @@ describe('saving', () => {
   it('no currency symbols stores none; the public list says null', async () => {
     const res = await server.post(
       '/admin/sites/save',
-      { domain: first.domain, ...(await settings(first.domain, { currencySymbols: {} })) },
-      admin.token,
+      {
+        domain: operators.first.domain,
+        ...(await settings(operators.first.domain, { currencySymbols: {} })),
+      },
+      operators.everyAdmin.token,
     );
     expect(res.http, res.message).toBe(200);
-    expect((await publicSite(first.domain))?.currencySymbols).toBeNull();
+    expect((await publicSite(operators.first.domain))?.currencySymbols).toBeNull();
   });
 
   it('another site, a viewer, a player: refused, nothing changed', async () => {
-    const otherBefore = await publicSite(second.domain);
+    const otherBefore = await publicSite(operators.second.domain);
     const other = await server.post(
       '/admin/sites/save',
-      { domain: second.domain, ...(await settings(second.domain, { name: 'Taken over' })) },
-      siteAdmin.token,
+      {
+        domain: operators.second.domain,
+        ...(await settings(operators.second.domain, { name: 'Taken over' })),
+      },
+      operators.siteOperator.token,
     );
     expect(other.http).toBe(403);
     const byViewer = await server.post(
       '/admin/sites/save',
-      { domain: second.domain, ...(await settings(second.domain, { name: 'Taken over' })) },
-      viewer.token,
+      {
+        domain: operators.second.domain,
+        ...(await settings(operators.second.domain, { name: 'Taken over' })),
+      },
+      operators.viewer.token,
     );
     expect(byViewer.http).toBe(403);
     const player = await quickUser(server);
     const byPlayer = await server.post(
       '/admin/sites/save',
-      { domain: second.domain, ...(await settings(second.domain, { name: 'Taken over' })) },
+      {
+        domain: operators.second.domain,
+        ...(await settings(operators.second.domain, { name: 'Taken over' })),
+      },
       player.token,
     );
     expect(byPlayer).toMatchObject({ http: 403, data: { code: 'operator_only' } });
-    expect(await publicSite(second.domain)).toEqual(otherBefore);
+    expect(await publicSite(operators.second.domain)).toEqual(otherBefore);
   });
 
   it('two saves at once: both applied in turn, both audited, the chain verifies', async () => {
     const [a, b] = await Promise.all([
       server.post(
         '/admin/sites/save',
-        { domain: second.domain, ...(await settings(second.domain, { name: 'North' })) },
-        admin.token,
+        { domain: operators.second.domain, ...(await settings(operators.second.domain, { name: 'North' })) },
+        operators.everyAdmin.token,
       ),
       server.post(
         '/admin/sites/save',
-        { domain: second.domain, ...(await settings(second.domain, { name: 'South' })) },
-        admin.token,
+        { domain: operators.second.domain, ...(await settings(operators.second.domain, { name: 'South' })) },
+        operators.everyAdmin.token,
       ),
     ]);
     expect([a.http, b.http]).toEqual([200, 200]);
-    expect(['North', 'South']).toContain((await publicSite(second.domain))?.name);
+    expect(['North', 'South']).toContain((await publicSite(operators.second.domain))?.name);
     const rows = await server.db
       .selectFrom('audit_log')
       .select('after')
       .where('action', '=', 'site.settings')
-      .where('chain', '=', second.id)
+      .where('chain', '=', operators.second.id)
       .execute();
     expect(rows.map((r) => JSON.parse(String(r.after)).name).sort()).toEqual(['North', 'South']);
     expect(await verifyAudit(server.db)).toEqual([]);
@@ -191,31 +200,31 @@ describe('wrong values, refused by field and leaving the site as it was', () => 
   ];
   for (const [name, changes, path, code] of cases)
     it(name, async () => {
-      const before = await publicSite(first.domain);
+      const before = await publicSite(operators.first.domain);
       const res = await server.post(
         '/admin/sites/save',
-        { domain: first.domain, ...(await settings(first.domain, changes)) },
-        admin.token,
+        { domain: operators.first.domain, ...(await settings(operators.first.domain, changes)) },
+        operators.everyAdmin.token,
       );
       expect(res.http).toBe(400);
       expect(res.data.issues[0]).toMatchObject({ code });
       expect(String(res.data.issues[0].path)).toMatch(new RegExp(`^${path}`));
-      expect(await publicSite(first.domain)).toEqual(before);
+      expect(await publicSite(operators.first.domain)).toEqual(before);
     });
 
   it('a missing field and an unknown site', async () => {
-    const { name: _, ...withoutName } = await settings(first.domain);
+    const { name: _, ...withoutName } = await settings(operators.first.domain);
     const missing = await server.post(
       '/admin/sites/save',
-      { domain: first.domain, ...withoutName },
-      admin.token,
+      { domain: operators.first.domain, ...withoutName },
+      operators.everyAdmin.token,
     );
     expect(missing.http).toBe(400);
     expect(missing.data.issues[0]).toMatchObject({ path: 'name', code: 'required' });
     const unknown = await server.post(
       '/admin/sites/save',
-      { ...(await settings(first.domain)), domain: 'nowhere.example' },
-      admin.token,
+      { ...(await settings(operators.first.domain)), domain: 'nowhere.example' },
+      operators.everyAdmin.token,
     );
     expect(unknown.http).toBe(400);
     expect(unknown.data.issues[0]).toMatchObject({ path: 'domain', code: 'site_not_found' });

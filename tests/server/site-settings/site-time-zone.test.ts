@@ -7,29 +7,20 @@ import type { AdminSite } from '#contract/admin/site';
 import { addDays, dayStartMs } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { dueDays } from '../../../server/modules/agent/worker';
-import { setRatiosDirectly, type TeamUser } from '../agent/team-fixtures';
+import { setRatiosDirectly } from '../agent/team-fixtures';
 import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { deposit, newUser, type WalletUser } from '../wallet/helpers';
 
 const MEXICO = 'America/Mexico_City'; // UTC-6 all year
 const MANILA = 'Asia/Manila'; // UTC+8, the deployment's BUSINESS_TIME_ZONE in tests
 
 const server = serverForSuite({ env: { AGENT_SETTLE_DELAY_SECONDS: '0' } });
-let admin: TeamUser;
-let siteAdmin: TeamUser;
-let first: { id: number; domain: string };
-let second: { id: number; domain: string };
 let provider: Awaited<ReturnType<typeof addProvider>>;
 
+const operators = operatorsOfTwoSitesForSuite(server, 'administrator');
 beforeAll(async () => {
-  ({
-    everyAdmin: admin,
-    siteOperator: siteAdmin,
-    first,
-    second,
-  } = await operatorsOfTwoSites(server, 'administrator'));
   provider = await addProvider(server);
 });
 
@@ -40,13 +31,13 @@ const list = async (token: string) => {
 };
 
 const siteNamed = async (domain: string): Promise<AdminSite> => {
-  const site = (await list(admin.token)).find((s) => s.domain === domain);
+  const site = (await list(operators.everyAdmin.token)).find((s) => s.domain === domain);
   if (!site) throw new Error(`no site ${domain}`);
   return site;
 };
 
 /** Saves `domain`'s settings as the console shows them, with another zone. */
-async function saveZone(domain: string, businessTimeZone: unknown, token = siteAdmin.token) {
+async function saveZone(domain: string, businessTimeZone: unknown, token = operators.siteOperator.token) {
   const { country: _, icon: __, timeZoneFixed: ___, ...settings } = await siteNamed(domain);
   return server.post('/admin/sites/save', { ...settings, businessTimeZone }, token);
 }
@@ -97,18 +88,18 @@ function moveTo(at: number): void {
 
 describe("a site's time zone in the console", () => {
   it("is the deployment's until set; a name in any case is stored as the runtime names it, audited", async () => {
-    expect((await siteNamed(first.domain)).businessTimeZone).toBe(MANILA);
-    const saved = await saveZone(first.domain, 'america/mexico_city');
+    expect((await siteNamed(operators.first.domain)).businessTimeZone).toBe(MANILA);
+    const saved = await saveZone(operators.first.domain, 'america/mexico_city');
     expect(saved.http, saved.message).toBe(200);
     expect(saved.data).toMatchObject({ businessTimeZone: MEXICO, timeZoneFixed: false });
-    expect(await siteNamed(first.domain)).toMatchObject({ businessTimeZone: MEXICO });
+    expect(await siteNamed(operators.first.domain)).toMatchObject({ businessTimeZone: MEXICO });
     // The other site keeps the deployment's.
-    expect((await siteNamed(second.domain)).businessTimeZone).toBe(MANILA);
+    expect((await siteNamed(operators.second.domain)).businessTimeZone).toBe(MANILA);
     const audit = await server.db
       .selectFrom('audit_log')
       .select(['before', 'after'])
       .where('action', '=', 'site.settings')
-      .where('chain', '=', first.id)
+      .where('chain', '=', operators.first.id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(String(audit.before))).toMatchObject({ businessTimeZone: MANILA });
@@ -122,16 +113,16 @@ describe("a site's time zone in the console", () => {
     ['a name too long', `America/${'X'.repeat(60)}`, 'too_long'],
     ['not a string', 8, 'required'],
   ])('refuses %s by its field, changing nothing', async (_, zone, code) => {
-    const res = await saveZone(first.domain, zone);
+    const res = await saveZone(operators.first.domain, zone);
     expect(res.http).toBe(400);
     expect(res.data.issues[0]).toMatchObject({ path: 'businessTimeZone', code });
-    expect((await siteNamed(first.domain)).businessTimeZone).toBe(MEXICO);
+    expect((await siteNamed(operators.first.domain)).businessTimeZone).toBe(MEXICO);
   });
 
   it("another site's administrator cannot set it", async () => {
-    const res = await saveZone(second.domain, MEXICO);
+    const res = await saveZone(operators.second.domain, MEXICO);
     expect(res.http).toBe(403);
-    expect((await siteNamed(second.domain)).businessTimeZone).toBe(MANILA);
+    expect((await siteNamed(operators.second.domain)).businessTimeZone).toBe(MANILA);
   });
 
   it('a new site gets the zone it is created with', async () => {
@@ -141,7 +132,7 @@ describe("a site's time zone in the console", () => {
       timeZoneFixed: ___,
       domain: ____,
       ...settings
-    } = await siteNamed(second.domain);
+    } = await siteNamed(operators.second.domain);
     const res = await server.post(
       '/admin/sites/create',
       {
@@ -151,7 +142,7 @@ describe("a site's time zone in the console", () => {
         name: 'Zoned',
         businessTimeZone: 'Europe/Madrid',
       },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(res.http, res.message).toBe(200);
     expect(res.data).toMatchObject({ businessTimeZone: 'Europe/Madrid', timeZoneFixed: false });
@@ -166,8 +157,8 @@ describe('days per site', () => {
   const PH_DAY = '2026-01-21';
 
   it("a round counts on its player's site's day", async () => {
-    mx = await playerOf(first.id);
-    ph = await playerOf(second.id);
+    mx = await playerOf(operators.first.id);
+    ph = await playerOf(operators.second.id);
     moveTo(dayStartMs(MX_DAY, MEXICO) + 20 * 3_600_000);
     await lostRound(mx);
     await lostRound(ph);
@@ -209,18 +200,22 @@ describe('days per site', () => {
 
   it("the console's report cuts each site's days in its own zone", async () => {
     const report = async (site: string | null) => {
-      const res = await server.post('/admin/reports/daily', { site, from: MX_DAY, to: PH_DAY }, admin.token);
+      const res = await server.post(
+        '/admin/reports/daily',
+        { site, from: MX_DAY, to: PH_DAY },
+        operators.everyAdmin.token,
+      );
       expect(res.http, res.message).toBe(200);
       return res.data as { days: { day: string; validBets: number }[]; timeZones: string[] };
     };
     const valid = (r: Awaited<ReturnType<typeof report>>) => r.days.map((d) => [d.day, d.validBets]);
-    const mexican = await report(first.domain);
+    const mexican = await report(operators.first.domain);
     expect(mexican.timeZones).toEqual([MEXICO]);
     expect(valid(mexican)).toEqual([
       [MX_DAY, 10],
       [PH_DAY, 0],
     ]);
-    const filipino = await report(second.domain);
+    const filipino = await report(operators.second.domain);
     expect(filipino.timeZones).toEqual([MANILA]);
     expect(valid(filipino)).toEqual([
       [MX_DAY, 0],
@@ -235,12 +230,15 @@ describe('days per site', () => {
   });
 
   it("is fixed once the site's players have bet: another zone is refused, the same one saves", async () => {
-    expect(await siteNamed(first.domain)).toMatchObject({ businessTimeZone: MEXICO, timeZoneFixed: true });
-    const moved = await saveZone(first.domain, MANILA);
+    expect(await siteNamed(operators.first.domain)).toMatchObject({
+      businessTimeZone: MEXICO,
+      timeZoneFixed: true,
+    });
+    const moved = await saveZone(operators.first.domain, MANILA);
     expect(moved.http).toBe(400);
     expect(moved.data.issues[0]).toMatchObject({ path: 'businessTimeZone', code: 'site_time_zone_fixed' });
-    expect((await siteNamed(first.domain)).businessTimeZone).toBe(MEXICO);
-    const same = await saveZone(first.domain, MEXICO);
+    expect((await siteNamed(operators.first.domain)).businessTimeZone).toBe(MEXICO);
+    const same = await saveZone(operators.first.domain, MEXICO);
     expect(same.http, same.message).toBe(200);
   });
 });

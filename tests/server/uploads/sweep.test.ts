@@ -4,10 +4,9 @@
 // row once, and a save that references an upload as a sweep runs keeps it (or, when the sweep went first,
 // stores it again), so no banner ever points at a deleted picture.
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_UPLOAD_REFERRERS } from '../../../server/modules/content/service';
 import { putPicture, sweepUploads, UPLOAD_GRACE_MS } from '../../../server/modules/uploads/service';
-import type { TeamUser } from '../agent/team-fixtures';
 import {
   createBanner,
   freshColour,
@@ -17,15 +16,12 @@ import {
   withPictures,
 } from '../content/picture-helpers';
 import { serverForSuite } from '../harness';
-import { operatorsOfTwoSites } from '../operators/helpers';
+import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { uploadsStored, uploadsWorker } from './fixtures';
 
 const server = serverForSuite();
-let admin: TeamUser;
 
-beforeAll(async () => {
-  ({ everyAdmin: admin } = await operatorsOfTwoSites(server, 'content_editor'));
-});
+const operators = operatorsOfTwoSitesForSuite(server, 'content_editor');
 
 const sweep = () => sweepUploads(server.app.ctx, CONTENT_UPLOAD_REFERRERS);
 /** Past the grace period of everything used until now. */
@@ -41,21 +37,25 @@ const exists = async (url: string | undefined) =>
 
 /** An upload (stored through a banner, then let go of by removing it): unreferenced, used now. */
 async function unreferencedUpload(): Promise<string> {
-  const { id } = await createBanner(server, admin.token);
-  const banner = await withPictures(server, admin.token, id, ['zh-CN']);
+  const { id } = await createBanner(server, operators.everyAdmin.token);
+  const banner = await withPictures(server, operators.everyAdmin.token, id, ['zh-CN']);
   const url = banner.pictures['zh-CN'] as string;
-  const removed = await server.post('/admin/banners/picture/remove', { id, locale: 'zh-CN' }, admin.token);
+  const removed = await server.post(
+    '/admin/banners/picture/remove',
+    { id, locale: 'zh-CN' },
+    operators.everyAdmin.token,
+  );
   expect(removed.http, removed.message).toBe(200);
   return url;
 }
 
 describe('the sweep', () => {
   it('deletes an old unreferenced upload (its address then answers 404); keeps the referenced and the young', async () => {
-    const { id } = await createBanner(server, admin.token);
-    const first = await withPictures(server, admin.token, id, ['en-US', 'es-ES']);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const first = await withPictures(server, operators.everyAdmin.token, id, ['en-US', 'es-ES']);
     const replaced = first.pictures['en-US'];
     // Replacing English lets go of the first picture.
-    const second = await withPictures(server, admin.token, id, ['en-US']);
+    const second = await withPictures(server, operators.everyAdmin.token, id, ['en-US']);
     expect(await statusOf(server, replaced ?? '')).toBe(200);
 
     // Let go of just now: an app may still show it from a list it holds.
@@ -87,7 +87,7 @@ describe('the sweep', () => {
     const inRowRemark = await unreferencedUpload();
     const inPicUrl = await unreferencedUpload();
     const control = await unreferencedUpload();
-    const { id } = await createBanner(server, admin.token);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
     const edit = await server.post(
       '/admin/banners/edit',
       {
@@ -98,7 +98,7 @@ describe('the sweep', () => {
         },
         enabled: true,
       },
-      admin.token,
+      operators.everyAdmin.token,
     );
     expect(edit.http, edit.message).toBe(200);
     await server.db
@@ -113,7 +113,7 @@ describe('the sweep', () => {
       .execute();
     expect(page.some((p) => p.content.includes(inPage))).toBe(true);
     // A banner whose every-language picture is set directly (a seed, an import) names it too.
-    const other = await createBanner(server, admin.token);
+    const other = await createBanner(server, operators.everyAdmin.token);
     await server.db.updateTable('banners').set({ pic_url: inPicUrl }).where('id', '=', other.id).execute();
 
     graceLater();
@@ -128,7 +128,7 @@ describe('the sweep', () => {
     await server.post(
       '/admin/banners/edit',
       { id, texts: { 'en-US': { name: 'Harvest', remark: '' } }, enabled: true },
-      admin.token,
+      operators.everyAdmin.token,
     );
     await sweep();
     expect(await exists(inRemark)).toBe(true);
@@ -142,7 +142,7 @@ describe('the sweep', () => {
   it('an address of another upload, or with another hash, keeps nothing', async () => {
     const target = await unreferencedUpload();
     const targetId = idOf(target);
-    const { id } = await createBanner(server, admin.token);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
     // The same id with another hash, and an id that ends with this one's digits.
     const lookalikes = [
       target.replace(/-[0-9a-f]{16}\./, '-0123456789abcdef.'),
@@ -154,7 +154,7 @@ describe('the sweep', () => {
         id,
         texts: { 'en-US': { name: 'x', remark: lookalikes.map((u) => `<img src="${u}">`).join('') } },
       },
-      admin.token,
+      operators.everyAdmin.token,
     );
     graceLater();
     await sweep();
@@ -187,11 +187,11 @@ describe('a save that references an upload as a sweep runs', () => {
   /** An old unreferenced upload and the bytes that make it again. */
   async function oldUnreferenced() {
     const bytes = await picture(750, 245, freshColour());
-    const { id } = await createBanner(server, admin.token);
-    const up = await uploadPicture(server, admin.token, { id, locale: 'zh-CN', bytes });
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const up = await uploadPicture(server, operators.everyAdmin.token, { id, locale: 'zh-CN', bytes });
     expect(up.http, up.message).toBe(200);
     const url = up.data.pictures['zh-CN'] as string;
-    await server.post('/admin/banners/picture/remove', { id, locale: 'zh-CN' }, admin.token);
+    await server.post('/admin/banners/picture/remove', { id, locale: 'zh-CN' }, operators.everyAdmin.token);
     graceLater();
     return { url, bytes };
   }
@@ -203,7 +203,7 @@ describe('a save that references an upload as a sweep runs', () => {
       .selectAll()
       .where('id', '=', idOf(url))
       .executeTakeFirstOrThrow();
-    const { id } = await createBanner(server, admin.token);
+    const { id } = await createBanner(server, operators.everyAdmin.token);
     let sweeping: Promise<number> | undefined;
     await server.db.transaction().execute(async (trx) => {
       // What setBannerPicture does: store (the same content: the same row, marked used), then point at it.
@@ -216,7 +216,7 @@ describe('a save that references an upload as a sweep runs', () => {
           height: row.height,
           contentType: 'image/webp',
         },
-        admin.id,
+        operators.everyAdmin.id,
         server.clock.now(),
       );
       expect(stored.url).toBe(url);
@@ -239,8 +239,8 @@ describe('a save that references an upload as a sweep runs', () => {
     const { url, bytes } = await oldUnreferenced();
     await sweep();
     expect(await statusOf(server, url)).toBe(404);
-    const { id } = await createBanner(server, admin.token);
-    const up = await uploadPicture(server, admin.token, { id, locale: 'es-ES', bytes });
+    const { id } = await createBanner(server, operators.everyAdmin.token);
+    const up = await uploadPicture(server, operators.everyAdmin.token, { id, locale: 'es-ES', bytes });
     expect(up.http, up.message).toBe(200);
     const again = up.data.pictures['es-ES'] as string;
     expect(again).not.toBe(url);
@@ -250,9 +250,9 @@ describe('a save that references an upload as a sweep runs', () => {
   it('through the calls at the same moment: the banner never points at a deleted picture', async () => {
     for (let round = 0; round < 4; round++) {
       const { bytes } = await oldUnreferenced();
-      const { id } = await createBanner(server, admin.token);
+      const { id } = await createBanner(server, operators.everyAdmin.token);
       const [up] = await Promise.all([
-        uploadPicture(server, admin.token, { id, locale: 'ko-KR', bytes }),
+        uploadPicture(server, operators.everyAdmin.token, { id, locale: 'ko-KR', bytes }),
         sweep(),
         sweep(),
       ]);
