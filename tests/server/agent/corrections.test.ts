@@ -5,7 +5,7 @@ import { addDays, type Day } from '../../../server/business-days';
 import type { AppContext } from '../../../server/context';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { accountBalance, userAccount } from '../../../server/modules/ledger/service';
-import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
+import { addProvider, openSession, playSeamlessRound, seamlessCall, txId } from '../games/fixtures';
 import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
 import {
@@ -50,23 +50,7 @@ beforeAll(async () => {
 /** Plays one seamless round to its end (amounts in minor units); answers the round's id. */
 async function play(bet: number, win: number): Promise<number> {
   const session = await openSession(server, provider, player);
-  const roundRef = txId('round');
-  const base = { sessionToken: session.sessionToken, playerId: session.playerId, roundId: roundRef };
-  const placed = await seamlessCall(server, provider, 'bet', {
-    ...base,
-    transactionId: txId('bet'),
-    gameCode: provider.gameCode,
-    amount: bet,
-  });
-  expect(placed.body.status).toBe('OK');
-  const won = await seamlessCall(server, provider, 'win', {
-    ...base,
-    transactionId: txId('win'),
-    gameCode: provider.gameCode,
-    amount: win,
-    roundClosed: true,
-  });
-  expect(won.body.status).toBe('OK');
+  const roundRef = await playSeamlessRound(server, provider, session, bet, win);
   const round = await server.db
     .selectFrom('game_rounds')
     .select('id')

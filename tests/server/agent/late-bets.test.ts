@@ -4,7 +4,7 @@ import type { AppContext } from '../../../server/context';
 import { commissionEstimate } from '../../../server/modules/agent/report-repository';
 import { LEASE_MS, settleDay } from '../../../server/modules/agent/settlement';
 import { pullOnce } from '../../../server/modules/games/puller';
-import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
+import { addProvider, openSession, placeSeamlessBet } from '../games/fixtures';
 import {
   addDemoTransferProvider,
   channelTransfer,
@@ -74,24 +74,8 @@ async function setChainRatios(day: Day, bp?: number): Promise<void> {
 /** Places a seamless round's bet; answers what closes it (a win of `win`, round closed). */
 async function placeBet(bet: number, win: number): Promise<() => Promise<void>> {
   const session = await openSession(server, seamless, player);
-  const base = { sessionToken: session.sessionToken, playerId: session.playerId, roundId: txId('round') };
-  const placed = await seamlessCall(server, seamless, 'bet', {
-    ...base,
-    transactionId: txId('bet'),
-    gameCode: seamless.gameCode,
-    amount: bet,
-  });
-  expect(placed.body.status).toBe('OK');
-  return async () => {
-    const won = await seamlessCall(server, seamless, 'win', {
-      ...base,
-      transactionId: txId('win'),
-      gameCode: seamless.gameCode,
-      amount: win,
-      roundClosed: true,
-    });
-    expect(won.body.status).toBe('OK');
-  };
+  const placed = await placeSeamlessBet(server, seamless, session, bet);
+  return () => placed.closeWithWin(win);
 }
 
 /** The day's valid bet per channel, as games keeps it. */

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentDetailCall, rakeBackCall, reportCall, reportDetailsCall } from '#contract/agent';
 import { depositCreateCall } from '#contract/wallet';
+import type { Day } from '../../../server/business-days';
 import type { Db } from '../../../server/db/create-db';
 import { resolveHold } from '../../../server/modules/agent/holds';
 import { settleDay } from '../../../server/modules/agent/settlement';
@@ -20,6 +21,7 @@ import {
   seedSites,
   type WalletUser,
 } from '../wallet/helpers';
+import { setRatios } from './settle-fixtures';
 
 const server = serverForSuite();
 /** The tree: A (agent) -> B (agent) -> C (player); A -> D (player). Another branch: X (agent) -> Y. P alone. */
@@ -51,19 +53,8 @@ async function link(db: Db, ancestor: WalletUser, descendant: WalletUser, depth:
     .execute();
 }
 
-async function ratio(db: Db, user: WalletUser, channel: string, bp: number, day = '2000-01-01') {
-  await db
-    .insertInto('agent_ratios')
-    .values({
-      user_id: user.id,
-      channel_code: channel,
-      ratio_bp: bp,
-      effective_day: day,
-      set_by: null,
-      created_at: 0,
-    })
-    .execute();
-}
+const ratio = (db: Db, user: WalletUser, channel: string, bp: number, day: Day = '2000-01-01') =>
+  setRatios(db, user.id, { [channel]: bp }, day);
 
 async function play(
   db: Db,

@@ -138,3 +138,52 @@ export async function openSession(
 }
 
 export const txId = (prefix: string): string => `${prefix}-${randomUUID()}`;
+
+/**
+ * A seamless bet of `bet` minor units opening a new round in the session; throws unless the wallet takes
+ * it. Answers the round's reference, and how to close the round with a win.
+ */
+export async function placeSeamlessBet(
+  server: Pick<TestServer, 'url'>,
+  provider: { code: string; secret: string; gameCode: string },
+  session: { sessionToken: string; playerId: string },
+  bet: number,
+): Promise<{ roundId: string; closeWithWin(win: number): Promise<void> }> {
+  const base = {
+    sessionToken: session.sessionToken,
+    playerId: session.playerId,
+    roundId: txId('round'),
+    gameCode: provider.gameCode,
+  };
+  const placed = await seamlessCall(server, provider, 'bet', {
+    ...base,
+    transactionId: txId('bet'),
+    amount: bet,
+  });
+  if (placed.body.status !== 'OK') throw new Error(`bet: ${placed.raw}`);
+  return {
+    roundId: base.roundId,
+    async closeWithWin(win: number) {
+      const paid = await seamlessCall(server, provider, 'win', {
+        ...base,
+        transactionId: txId('win'),
+        amount: win,
+        roundClosed: true,
+      });
+      if (paid.body.status !== 'OK') throw new Error(`win: ${paid.raw}`);
+    },
+  };
+}
+
+/** A seamless round played to its end in the session: a bet, then a win closing it. Answers the round's reference. */
+export async function playSeamlessRound(
+  server: Pick<TestServer, 'url'>,
+  provider: { code: string; secret: string; gameCode: string },
+  session: { sessionToken: string; playerId: string },
+  bet: number,
+  win: number,
+): Promise<string> {
+  const placed = await placeSeamlessBet(server, provider, session, bet);
+  await placed.closeWithWin(win);
+  return placed.roundId;
+}

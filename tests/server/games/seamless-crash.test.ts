@@ -17,7 +17,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../processes';
-import { configureProvider } from './fixtures';
+import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
 
 const freePort = (): Promise<number> =>
@@ -46,15 +46,7 @@ beforeAll(async () => {
   // A short bet retry window would roll bets back; the provider keeps retrying through the restart.
   provider = await startDemoProvider({ platformUrl: platform.url, seamless: SEAMLESS, transfer: TRANSFER });
   db = env.openDb();
-  await configureProvider(db, {
-    ...SEAMLESS,
-    protocol: 'seamless',
-    baseUrl: provider.url,
-    channel: 'slots',
-    gameCode: 'lucky-reels',
-    gameName: 'Lucky Reels',
-    category: 'reels',
-  });
+  await configureProvider(db, { ...SEAMLESS, ...SEAMLESS_SLOTS_GAME, baseUrl: provider.url });
 }, 90_000);
 
 afterAll(async () => {

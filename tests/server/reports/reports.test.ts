@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDay, type Day, dayStartMs } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
 import { quickUser, setRatiosDirectly, type TeamUser } from '../agent/team-fixtures';
-import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
+import { addProvider, openSession, playSeamlessRound } from '../games/fixtures';
 import { type ApiResult, serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
 import { deposit, money, newUser, type WalletUser, withdrawalInReview } from '../wallet/helpers';
@@ -111,26 +111,7 @@ async function round(
   win: number,
   day: Day,
 ): Promise<void> {
-  const roundId = txId('round');
-  const base = {
-    sessionToken: session.sessionToken,
-    playerId: session.playerId,
-    roundId,
-    gameCode: provider.gameCode,
-  };
-  const placed = await seamlessCall(server, provider, 'bet', {
-    ...base,
-    transactionId: txId('bet'),
-    amount: bet,
-  });
-  if (placed.body.status !== 'OK') throw new Error(`bet: ${placed.raw}`);
-  const paid = await seamlessCall(server, provider, 'win', {
-    ...base,
-    transactionId: txId('win'),
-    amount: win,
-    roundClosed: true,
-  });
-  if (paid.body.status !== 'OK') throw new Error(`win: ${paid.raw}`);
+  await playSeamlessRound(server, provider, session, bet, win);
   const site = siteKey(user);
   facts.push({ site, day, user: user.id, figure: 'bets', amount: bet, active: true });
   // Decision 0016: a settled round's valid bet is min(|win - bet|, bet).

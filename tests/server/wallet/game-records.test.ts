@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelBalanceCall } from '#contract/games';
 import { recordsCall } from '#contract/wallet';
 import { userAccount } from '../../../server/modules/ledger/service';
-import { addProvider, openSession, seamlessCall, txId } from '../games/fixtures';
+import { addProvider, openSession, playSeamlessRound, seamlessCall, txId } from '../games/fixtures';
 import {
   addDemoTransferProvider,
   channelTransfer,
@@ -49,26 +49,7 @@ const later = () => server.clock.advance(1000);
 /** A seamless round of `bet` minor units paying `win`, closed by the win. */
 async function playRound(user: WalletUser, bet: number, win: number): Promise<void> {
   const session = await openSession(server, seamless, user);
-  const roundId = txId('round');
-  const common = {
-    sessionToken: session.sessionToken,
-    playerId: session.playerId,
-    roundId,
-    gameCode: seamless.gameCode,
-  };
-  const placed = await seamlessCall(server, seamless, 'bet', {
-    ...common,
-    transactionId: txId('bet'),
-    amount: bet,
-  });
-  expect(placed.body.status).toBe('OK');
-  const paid = await seamlessCall(server, seamless, 'win', {
-    ...common,
-    transactionId: txId('win'),
-    amount: win,
-    roundClosed: true,
-  });
-  expect(paid.body.status).toBe('OK');
+  await playSeamlessRound(server, seamless, session, bet, win);
 }
 
 describe('records of game money', () => {
