@@ -440,6 +440,19 @@ describe('switching off and on', () => {
   });
 });
 
+/** Settles two rounds left open, in this order: `won` by a win of `win`, then `rolled` by rolling back its bet. */
+async function settleBoth(
+  p: Provider,
+  s: Seat,
+  { won, win }: { won: string; win: number },
+  { rolled, rolledBet }: { rolled: string; rolledBet: { transactionId: string } },
+) {
+  return {
+    win: await seamlessCall(server, p, 'win', winBody(s, p.gameCode, won, win)),
+    rollback: await seamlessCall(server, p, 'rollback', rollbackBody(s, p.gameCode, rolled, rolledBet)),
+  };
+}
+
 describe('money while a provider or a game is off', () => {
   it('with the provider off, rounds placed before settle and roll back exactly; a new bet is refused and moves nothing', async () => {
     const p = await seamlessProvider();
@@ -471,16 +484,10 @@ describe('money while a provider or a game is off', () => {
     expect(await wallet(s.user)).toEqual({ main: 70, slots: 30 });
 
     // What was staked settles: a win, a rollback; the balance call answers.
-    const win = await seamlessCall(server, p, 'win', winBody(s, p.gameCode, won, 5_000));
-    expect(win.body).toMatchObject({ status: 'OK', balance: 12_000 });
+    const settled = await settleBoth(p, s, { won, win: 5_000 }, { rolled, rolledBet });
+    expect(settled.win.body).toMatchObject({ status: 'OK', balance: 12_000 });
+    expect(settled.rollback.body).toMatchObject({ status: 'OK', balance: 13_000 });
     expect(await round(p, won)).toEqual({ status: 'settled', bet: 2_000, win: 5_000 });
-    const rollback = await seamlessCall(
-      server,
-      p,
-      'rollback',
-      rollbackBody(s, p.gameCode, rolled, rolledBet),
-    );
-    expect(rollback.body).toMatchObject({ status: 'OK', balance: 13_000 });
     expect(await round(p, rolled)).toMatchObject({ status: 'cancelled' });
     const balance = await seamlessCall(server, p, 'balance', {
       sessionToken: s.sessionToken,
@@ -521,16 +528,10 @@ describe('money while a provider or a game is off', () => {
     const elsewhere = await seamlessCall(server, p, 'bet', betBody(s, 'open-game', txId('round'), 500));
     expect(elsewhere.body).toMatchObject({ status: 'OK', balance: 7_000 });
 
-    const win = await seamlessCall(server, p, 'win', winBody(s, p.gameCode, won, 0));
-    expect(win.body).toMatchObject({ status: 'OK', balance: 7_000 });
+    const settled = await settleBoth(p, s, { won, win: 0 }, { rolled, rolledBet });
+    expect(settled.win.body).toMatchObject({ status: 'OK', balance: 7_000 });
+    expect(settled.rollback.body).toMatchObject({ status: 'OK', balance: 8_500 });
     expect(await round(p, won)).toEqual({ status: 'settled', bet: 1_000, win: 0 });
-    const rollback = await seamlessCall(
-      server,
-      p,
-      'rollback',
-      rollbackBody(s, p.gameCode, rolled, rolledBet),
-    );
-    expect(rollback.body).toMatchObject({ status: 'OK', balance: 8_500 });
     // 100.00 - 10.00 lost - 5.00 staked elsewhere, still open.
     expect(await wallet(s.user)).toEqual({ main: 85, slots: 5 });
     await expectLedgerSound(server);

@@ -57,6 +57,9 @@ describe('deposit completed', () => {
   });
 });
 
+/** The operator's money call on a withdrawal, under a fresh idempotency key unless given one. */
+const review = (path: string, body: object, key?: string) => money(server, path, body, operator.token, key);
+
 describe('withdrawals', () => {
   it('a settled payout and a rejection (with its reason) each write one message, replays none', async () => {
     const u = await newUser(server);
@@ -68,34 +71,17 @@ describe('withdrawals', () => {
     const b = await create(150);
     const rejectKey = newKey();
     const reject = () =>
-      money(
-        server,
-        '/admin/withdrawals/reject',
-        { id: a.data.id, reason: 'Name mismatch' },
-        operator.token,
-        rejectKey,
-      );
+      review('/admin/withdrawals/reject', { id: a.data.id, reason: 'Name mismatch' }, rejectKey);
     expect((await reject()).data.state).toBe('Fail');
     expect((await reject()).headers.get('idempotent-replayed')).toBe('true');
-    const second = await money(
-      server,
-      '/admin/withdrawals/reject',
-      { id: a.data.id, reason: 'x' },
-      operator.token,
-    );
+    const second = await review('/admin/withdrawals/reject', { id: a.data.id, reason: 'x' });
     expect(second.http).toBe(409);
 
-    await money(server, '/admin/withdrawals/approve', { id: b.data.id }, operator.token);
-    await money(server, '/admin/withdrawals/execute', { id: b.data.id }, operator.token);
+    await review('/admin/withdrawals/approve', { id: b.data.id });
+    await review('/admin/withdrawals/execute', { id: b.data.id });
     const settleKey = newKey();
     for (let i = 0; i < 2; i++)
-      await money(
-        server,
-        '/admin/withdrawals/settle',
-        { id: b.data.id, outcome: 'Success' },
-        operator.token,
-        settleKey,
-      );
+      await review('/admin/withdrawals/settle', { id: b.data.id, outcome: 'Success' }, settleKey);
 
     const messages = (await storedMessages(server.db, u.id)).filter((m) => m.kind !== 'deposit_completed');
     expect(messages.map((m) => [m.kind, m.params])).toEqual([
@@ -114,23 +100,13 @@ describe('withdrawals', () => {
       { amount: 120, methodId, safePassword: SAFE_PASSWORD },
       u.token,
     );
-    await money(server, '/admin/withdrawals/approve', { id: w.data.id }, operator.token);
-    await money(server, '/admin/withdrawals/execute', { id: w.data.id }, operator.token);
+    await review('/admin/withdrawals/approve', { id: w.data.id });
+    await review('/admin/withdrawals/execute', { id: w.data.id });
     // Without a reason the settle is refused: rolled back, so no message.
-    const refused = await money(
-      server,
-      '/admin/withdrawals/settle',
-      { id: w.data.id, outcome: 'Fail' },
-      operator.token,
-    );
+    const refused = await review('/admin/withdrawals/settle', { id: w.data.id, outcome: 'Fail' });
     expect(refused.http).toBe(400);
     expect(await kinds(u.id)).toEqual(['deposit_completed']);
-    await money(
-      server,
-      '/admin/withdrawals/settle',
-      { id: w.data.id, outcome: 'Fail', reason: 'Bank refused' },
-      operator.token,
-    );
+    await review('/admin/withdrawals/settle', { id: w.data.id, outcome: 'Fail', reason: 'Bank refused' });
     const last = (await storedMessages(server.db, u.id)).at(-1);
     expect(last).toMatchObject({
       kind: 'withdrawal_rejected',

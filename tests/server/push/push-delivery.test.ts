@@ -242,6 +242,13 @@ describe('push service answers', () => {
 });
 
 describe('schedule, withdraw, edit', () => {
+  /** Publishes an English notice to a.example, nothing received so far, while enA's device fails its first delivery. */
+  async function publishToAWhileEnAFailsOnce(notice: Omit<Parameters<typeof publish>[2], 'site'>) {
+    f.fake.received.length = 0;
+    f.fake.answer(enA.sub.id, 500, 201);
+    return publish(f, op, { ...notice, site: 'a.example' });
+  }
+
   it('sends a scheduled notice when its time comes, not before', async () => {
     f.fake.received.length = 0;
     const from = f.server.clock.now() + HOUR;
@@ -260,11 +267,8 @@ describe('schedule, withdraw, edit', () => {
   });
 
   it('a withdrawn notice sends nothing more and leaves the ticker', async () => {
-    f.fake.received.length = 0;
-    f.fake.answer(enA.sub.id, 500, 201);
-    const res = await publish(f, op, {
+    const res = await publishToAWhileEnAFailsOnce({
       texts: { 'en-US': { title: 'oops', body: 'wrong notice' } },
-      site: 'a.example',
     });
     const id = res.data.id as number;
     await f.worker.drain();
@@ -317,11 +321,8 @@ describe('schedule, withdraw, edit', () => {
   });
 
   it('an edit sends the new text to those still waiting, and never repeats one already sent', async () => {
-    f.fake.received.length = 0;
-    f.fake.answer(enA.sub.id, 500, 201);
-    const res = await publish(f, op, {
+    const res = await publishToAWhileEnAFailsOnce({
       texts: { 'en-US': { title: 'v1', body: 'typo' } },
-      site: 'a.example',
       jobs: [0],
     });
     const id = res.data.id as number;

@@ -67,25 +67,21 @@ describe(`crash safety (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
     const cutOff: Call[] = [];
     const paidDeposits: string[] = [];
 
+    const transfer = (from: typeof player, to: typeof player, amount: number, key: string): Call => ({
+      path: '/wallet/transfer',
+      body: { receiverUid: to.uid, amount, safePassword: DEMO_SAFE_PASSWORD },
+      key,
+      token: from.token,
+    });
     const nextCall = (n: number): Call => {
       const key = randomUUID();
       switch (n % 4) {
         case 0:
           return { path: '/wallet/safe/deposit', body: { amount: 1.01 }, key, token: player.token };
         case 1:
-          return {
-            path: '/wallet/transfer',
-            body: { receiverUid: agent.uid, amount: 10.5, safePassword: DEMO_SAFE_PASSWORD },
-            key,
-            token: player.token,
-          };
+          return transfer(player, agent, 10.5, key);
         case 2:
-          return {
-            path: '/wallet/transfer',
-            body: { receiverUid: player.uid, amount: 10.25, safePassword: DEMO_SAFE_PASSWORD },
-            key,
-            token: agent.token,
-          };
+          return transfer(agent, player, 10.25, key);
         default:
           return { path: '/wallet/deposit/create', body: { amount: 20 }, key, token: agent.token };
       }
