@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
+import { afterAll, beforeAll } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#contract/call';
 import { createPostgresDb, createSqliteDb, type Db } from '../../server/db/create-db';
 import { DEMO_ACCOUNTS, DEMO_OPERATOR_TOTP_SECRET } from '../../server/seed/demo';
@@ -49,6 +50,55 @@ export async function processEnvironment(extra: Record<string, string>): Promise
       await dropSchema?.();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface SuiteProcessEnv {
+  /** The environment the suite's server processes and CLIs run with. */
+  readonly env: Record<string, string>;
+  /**
+   * The test's own connection to the processes' database, opened on first use: after a process started
+   * (and migrated it), not before.
+   */
+  readonly db: Db;
+  /** A connection of its own to that database, for the caller to close. */
+  openDb(): Db;
+}
+
+/**
+ * A process environment for the tests of the file (or describe block) it is called in: made in beforeAll,
+ * its connection closed and its files and schema removed after them. The file's own afterAll hooks, which
+ * stop its processes, run first (hooks after the tests run in reverse order). `extra` may be worked out
+ * then (a free port, say).
+ */
+export function processEnvForSuite(
+  extra: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): SuiteProcessEnv {
+  let made: ProcessEnv | undefined;
+  let db: Db | undefined;
+  const current = (): ProcessEnv => {
+    if (!made)
+      throw new Error('the process environment is made in beforeAll: use it in a test or a later hook');
+    return made;
+  };
+  beforeAll(async () => {
+    made = await processEnvironment(typeof extra === 'function' ? await extra() : extra);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await made?.cleanup();
+    db = undefined;
+    made = undefined;
+  });
+  return {
+    get env() {
+      return current().env;
+    },
+    get db() {
+      db ??= current().openDb();
+      return db;
+    },
+    openDb: () => current().openDb(),
   };
 }
 

@@ -6,17 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/create-db';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { userAccount } from '../../../server/modules/ledger/service';
-import {
-  call,
-  demoLogin,
-  type ProcessEnv,
-  processEnvironment,
-  type ServerProcess,
-  startServerProcess,
-} from '../processes';
+import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
 
@@ -34,26 +26,21 @@ const TRANSFER = { code: 'crash-transfer', secret: `t-${randomUUID()}` };
 const ROUNDS = 24;
 const STAKE = 100;
 
-let env: ProcessEnv;
+// A fixed port: the restarted platform is where the provider keeps calling.
+const proc = processEnvForSuite(async () => ({ PORT: String(await freePort()) }));
 let platform: ServerProcess;
 let provider: DemoProvider;
-let db: Db;
 
 beforeAll(async () => {
-  const port = await freePort();
-  env = await processEnvironment({ PORT: String(port) });
-  platform = await startServerProcess(env.env);
+  platform = await startServerProcess(proc.env);
   // A short bet retry window would roll bets back; the provider keeps retrying through the restart.
   provider = await startDemoProvider({ platformUrl: platform.url, seamless: SEAMLESS, transfer: TRANSFER });
-  db = env.openDb();
-  await configureProvider(db, { ...SEAMLESS, ...SEAMLESS_SLOTS_GAME, baseUrl: provider.url });
+  await configureProvider(proc.db, { ...SEAMLESS, ...SEAMLESS_SLOTS_GAME, baseUrl: provider.url });
 }, 90_000);
 
 afterAll(async () => {
   await provider?.cleanup();
   await platform?.kill('SIGTERM');
-  await db?.destroy();
-  await env?.cleanup();
 });
 
 async function control<T>(path: string, body?: unknown): Promise<T> {
@@ -83,7 +70,7 @@ describe('the platform killed while the provider calls it', () => {
   it('ends with every provider transaction applied exactly once', async () => {
     const token = await demoLogin(platform.url, 'player');
     const user = await call(platform.url, '/user/info', {}, token);
-    const userRow = await db
+    const userRow = await proc.db
       .selectFrom('users')
       .select('id')
       .where('uid', '=', user.uid)
@@ -113,7 +100,7 @@ describe('the platform killed while the provider calls it', () => {
     }
     await platform.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));
-    platform = await startServerProcess(env.env);
+    platform = await startServerProcess(proc.env);
     const { rounds } = await playing;
 
     expect(rounds).toHaveLength(ROUNDS);
@@ -128,14 +115,14 @@ describe('the platform killed while the provider calls it', () => {
     const moneyCalls = calls.filter((c) => ['bet', 'win', 'rollback'].includes(c.action));
     expect(moneyCalls.length).toBeGreaterThanOrEqual(2 * ROUNDS);
     for (const c of moneyCalls) {
-      const records = await db
+      const records = await proc.db
         .selectFrom('game_wallet_calls')
         .select(['action'])
         .where('provider_code', '=', SEAMLESS.code)
         .where('transaction_ref', '=', c.transactionId)
         .execute();
       expect(records.map((r) => r.action)).toEqual([c.action]);
-      const postings = await db
+      const postings = await proc.db
         .selectFrom('ledger_transactions')
         .select('id')
         .where('external_source', '=', `provider:${SEAMLESS.code}`)
@@ -150,13 +137,13 @@ describe('the platform killed while the provider calls it', () => {
       if (betStood) expected -= r.stake;
       if (r.win?.status === 'OK') expected += r.payout;
     }
-    const main = await db
+    const main = await proc.db
       .selectFrom('ledger_accounts')
       .select('balance')
       .where('code', '=', userAccount(userId, 'main'))
       .executeTakeFirstOrThrow();
     expect(Number(main.balance)).toBe(expected);
-    expect(await auditLedger(db)).toEqual({
+    expect(await auditLedger(proc.db)).toEqual({
       entriesTotal: 0,
       unbalancedTransactions: 0,
       driftedAccounts: 0,

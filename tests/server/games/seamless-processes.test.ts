@@ -5,19 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, type WalletAnswer } from '#contract/game-provider';
-import type { Db } from '../../../server/db/create-db';
 import { signatureProblem } from '../../../server/modules/games/signing';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { userAccount } from '../../../server/modules/ledger/service';
 import { fund } from '../ledger/fixtures';
-import {
-  call,
-  demoLogin,
-  type ProcessEnv,
-  processEnvironment,
-  type ServerProcess,
-  startServerProcess,
-} from '../processes';
+import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
 import { configureProvider, SEAMLESS_SLOTS_GAME, seamlessCall } from './fixtures';
 
 const PROVIDER = { code: 'twin-seamless', secret: `s-${randomUUID()}` };
@@ -25,24 +17,19 @@ const PAIRS = 40;
 const STAKE = 100;
 const FUNDS = 1_000_00;
 
-let env: ProcessEnv;
+const proc = processEnvForSuite();
 let first: ServerProcess;
 let second: ServerProcess;
-let db: Db;
 
 beforeAll(async () => {
-  env = await processEnvironment({});
-  first = await startServerProcess(env.env);
-  db = env.openDb();
-  await configureProvider(db, { ...PROVIDER, ...SEAMLESS_SLOTS_GAME });
-  second = await startServerProcess(env.env);
+  first = await startServerProcess(proc.env);
+  await configureProvider(proc.db, { ...PROVIDER, ...SEAMLESS_SLOTS_GAME });
+  second = await startServerProcess(proc.env);
 }, 90_000);
 
 afterAll(async () => {
   await first?.kill('SIGTERM');
   await second?.kill('SIGTERM');
-  await db?.destroy();
-  await env?.cleanup();
 });
 
 interface Answer {
@@ -66,7 +53,7 @@ async function seamless(url: string, action: 'authenticate' | 'bet', body: unkno
 const mainOf = async (userId: number): Promise<number> =>
   Number(
     (
-      await db
+      await proc.db
         .selectFrom('ledger_accounts')
         .select('balance')
         .where('code', '=', userAccount(userId, 'main'))
@@ -78,9 +65,13 @@ const mainOf = async (userId: number): Promise<number> =>
 async function seat(url: string, label: string) {
   const token = await demoLogin(url, label);
   const info = await call(url, '/user/info', {}, token);
-  const row = await db.selectFrom('users').select('id').where('uid', '=', info.uid).executeTakeFirstOrThrow();
+  const row = await proc.db
+    .selectFrom('users')
+    .select('id')
+    .where('uid', '=', info.uid)
+    .executeTakeFirstOrThrow();
   const userId = Number(row.id);
-  await fund(db, userId, FUNDS);
+  await fund(proc.db, userId, FUNDS);
   const games = await call(url, '/games/list', {});
   const gameId = games.content.find((g: { name: string }) => g.name === 'Lucky Reels').id as number;
   const launch = await call(url, '/games/launch', { gameId }, token);
@@ -126,13 +117,13 @@ async function race(stakes: [number, number]) {
       .sort()
       .join(' / '),
   );
-  const records = await db
+  const records = await proc.db
     .selectFrom('game_wallet_calls')
     .select(['transaction_ref', 'state'])
     .where('provider_code', '=', PROVIDER.code)
     .where('transaction_ref', 'in', ids)
     .execute();
-  const postings = await db
+  const postings = await proc.db
     .selectFrom('ledger_transactions')
     .select('external_ref')
     .where('external_source', '=', `provider:${PROVIDER.code}`)
@@ -142,7 +133,7 @@ async function race(stakes: [number, number]) {
 }
 
 const expectBooksSound = async () =>
-  expect(await auditLedger(db)).toEqual({
+  expect(await auditLedger(proc.db)).toEqual({
     entriesTotal: 0,
     unbalancedTransactions: 0,
     driftedAccounts: 0,

@@ -3,12 +3,12 @@
 // replays the same answer and moves nothing), and every call cut off mid-flight retried with its key
 // is applied at most once. SQLite always; PostgreSQL too with TEST_DIALECT=postgres.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo';
 import { DEMO_SAFE_PASSWORD } from '../../../server/seed/wallet';
 import { usingPostgres } from '../harness';
-import { moneyAt, type ProcessEnv, processEnvironment, startServerProcess } from '../processes';
+import { moneyAt, processEnvForSuite, startServerProcess } from '../processes';
 import { signedCallback } from './helpers';
 
 const CYCLES = Number(process.env.WALLET_CRASH_CYCLES ?? 2);
@@ -22,13 +22,7 @@ interface Call {
   data?: unknown;
 }
 
-let proc: ProcessEnv;
-beforeAll(async () => {
-  proc = await processEnvironment({});
-});
-afterAll(async () => {
-  await proc.cleanup();
-});
+const proc = processEnvForSuite();
 
 const post = (url: string, call: Call) => moneyAt(url, call.path, call.body, call.token, call.key);
 
