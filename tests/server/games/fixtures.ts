@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { PROVIDER_HEADER, type WalletAnswer } from '#contract/game-provider';
 import type { Db } from '../../../server/db/create-db';
 import { upsertGame, upsertProvider } from '../../../server/modules/games/repository';
@@ -140,8 +141,8 @@ export async function openSession(
 export const txId = (prefix: string): string => `${prefix}-${randomUUID()}`;
 
 /**
- * A seamless bet of `bet` minor units opening a new round in the session; throws unless the wallet takes
- * it. Answers the round's reference, and how to close the round with a win.
+ * A seamless bet of `bet` minor units opening a new round in the session, which the wallet must take.
+ * Answers the round's reference, and how to close the round with a win (which it must take too).
  */
 export async function placeSeamlessBet(
   server: Pick<TestServer, 'url'>,
@@ -160,7 +161,7 @@ export async function placeSeamlessBet(
     transactionId: txId('bet'),
     amount: bet,
   });
-  if (placed.body.status !== 'OK') throw new Error(`bet: ${placed.raw}`);
+  expect(placed.body.status, placed.raw).toBe('OK');
   return {
     roundId: base.roundId,
     async closeWithWin(win: number) {
@@ -170,7 +171,7 @@ export async function placeSeamlessBet(
         amount: win,
         roundClosed: true,
       });
-      if (paid.body.status !== 'OK') throw new Error(`win: ${paid.raw}`);
+      expect(paid.body.status, paid.raw).toBe('OK');
     },
   };
 }
