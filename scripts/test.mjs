@@ -6,7 +6,8 @@
 //   for much of their time (one worker each keeps well under a core busy);
 // - the checks lane: typecheck, lint, locale completeness, the unit suite and the build, one after the
 //   other, in the time the server lane leaves idle.
-// The end-to-end suite needs the build and both cores, so it runs alone, last.
+// The end-to-end suite needs the build: it starts when the checks lane ends, beside what is left of the
+// server lane (the PostgreSQL suite's tail, which leaves a core idle).
 // Each step's output is printed whole when it ends, so two lanes never interleave their lines.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -120,19 +121,21 @@ async function checksLane() {
   await check('build', 'npx', ['vite', 'build']);
 }
 
-await Promise.all([serverLane(), checksLane()]);
-
-if (!chromiumPath) {
-  const how = 'apt-get install -y chromium (or set CHROMIUM_PATH)';
-  console.error(`\n!!!!!!!!\n!!! e2e SKIPPED: no Chromium found. Install one: ${how}\n!!!!!!!!`);
-  results.set('e2e (Chromium)', { ok: !isCI, seconds: '0', skippedWhole: true });
-} else if (!results.get('build')?.ok) {
-  // The browser suite serves dist/: after a failed build it would test an older app.
-  console.error('\n!!! e2e not run: the build failed');
-  results.set('e2e (Chromium)', { ok: false, seconds: '0', notRun: true });
-} else {
-  await playwrightSuite('e2e (Chromium)');
+async function browserSuite() {
+  if (!chromiumPath) {
+    const how = 'apt-get install -y chromium (or set CHROMIUM_PATH)';
+    console.error(`\n!!!!!!!!\n!!! e2e SKIPPED: no Chromium found. Install one: ${how}\n!!!!!!!!`);
+    results.set('e2e (Chromium)', { ok: !isCI, seconds: '0', skippedWhole: true });
+  } else if (!results.get('build')?.ok) {
+    // The browser suite serves dist/: after a failed build it would test an older app.
+    console.error('\n!!! e2e not run: the build failed');
+    results.set('e2e (Chromium)', { ok: false, seconds: '0', notRun: true });
+  } else {
+    await playwrightSuite('e2e (Chromium)');
+  }
 }
+
+await Promise.all([serverLane(), checksLane().then(browserSuite)]);
 
 console.log('\n=== Summary');
 const total = { passed: 0, failed: 0, skipped: 0 };
