@@ -1,13 +1,12 @@
 // `npm test`: every suite, each one's counts, and one total line at the end.
 // Keeps going after a failing step so one run shows everything that is wrong.
 //
-// Two lanes run side by side, then the browser suite (docs/perf.md, "Where CI's minutes go"):
-// - the server lane: the SQLite and the PostgreSQL server suites together. They wait on their databases
-//   for much of their time (one worker each keeps well under a core busy);
-// - the checks lane: typecheck, lint, locale completeness, the unit suite and the build, one after the
-//   other, in the time the server lane leaves idle.
-// The end-to-end suite needs the build: it starts when the checks lane ends, beside what is left of the
-// server lane (the PostgreSQL suite's tail, which leaves a core idle).
+// Two lanes run side by side, two busy processes at a time (a third at once starved the process-starting
+// server tests, 2026-11-29), then the browser suite alone (docs/perf.md, "Where CI's minutes go"):
+// - the PostgreSQL server suite, the longest step, on its own;
+// - the SQLite server suite, then typecheck, lint, locale completeness, the unit suite and the build, in
+//   the time the PostgreSQL suite runs on after SQLite has ended (one core idle before).
+// The end-to-end suite needs the build and both cores, so it runs last, alone.
 // Each step's output is printed whole when it ends, so two lanes never interleave their lines.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -100,19 +99,16 @@ function skippedWhole(name, why) {
   results.set(name, { ok: !isCI, seconds: '0', skippedWhole: true });
 }
 
-async function serverLane() {
+async function postgresLane() {
   if (process.env.TEST_DATABASE_URL) {
-    await Promise.all([
-      vitestSuite('server (SQLite)', 'server', { TEST_DIALECT: 'sqlite' }),
-      vitestSuite('server (PostgreSQL)', 'server', { TEST_DIALECT: 'postgres' }),
-    ]);
+    await vitestSuite('server (PostgreSQL)', 'server', { TEST_DIALECT: 'postgres' });
   } else {
-    await vitestSuite('server (SQLite)', 'server', { TEST_DIALECT: 'sqlite' });
     skippedWhole('server (PostgreSQL)', 'TEST_DATABASE_URL is not set');
   }
 }
 
 async function checksLane() {
+  await vitestSuite('server (SQLite)', 'server', { TEST_DIALECT: 'sqlite' });
   await check('typecheck', 'npx', ['tsc', '-b']);
   // Biome, then dependency-cruiser's import boundaries (.dependency-cruiser.cjs).
   await check('lint', 'npm', ['run', 'lint']);
@@ -135,7 +131,8 @@ async function browserSuite() {
   }
 }
 
-await Promise.all([serverLane(), checksLane().then(browserSuite)]);
+await Promise.all([postgresLane(), checksLane()]);
+await browserSuite();
 
 console.log('\n=== Summary');
 const total = { passed: 0, failed: 0, skipped: 0 };
