@@ -233,13 +233,20 @@ async function request<S extends z.ZodMiniType>(
 
   options.onStatus?.(status, message);
 
+  // 996 and 999 end the session the call was sent with. An answer to a call sent with no token, or with a
+  // token this page has since dropped or replaced (a late answer after a logout, or after another login),
+  // ends nothing: logging out and reloading then would throw away a new session, or cancel the page's own
+  // navigation to the login page (Settings' "clear the saved data" landed on a reload of the old URL).
+  const endsThisSession = token !== null && getToken() === token;
   if (status === Status.sessionExpired) {
-    logout();
-    browser.reload();
+    if (endsThisSession) {
+      logout();
+      browser.reload();
+    }
     throw new ApiError(status, message || systemErrorMessage(), data);
   }
   if (status === Status.banned) {
-    logout();
+    if (endsThisSession) logout();
     if (message === FORBIDDEN_MESSAGE) {
       toast.negative(t`Please contact customer service for account abnormality`);
     }

@@ -102,6 +102,9 @@ export function processEnvForSuite(
   };
 }
 
+/** How long a server process may take to say it is listening. */
+export const START_DEADLINE_MS = 60_000;
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -119,7 +122,10 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     });
     let out = '';
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    // tsx compiles the server's modules, then migrations and the demo seed run on a fresh database: about
+    // 4 s on a quiet host, and past 30 s once seen when both server suites ran beside the unit suite on
+    // two cores. A start that takes longer than this is a hang, and its output says where.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), START_DEADLINE_MS);
     child.stdout?.on('data', (chunk: Buffer) => {
       const before = out.includes('running at');
       out += chunk.toString();

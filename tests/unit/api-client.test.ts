@@ -131,6 +131,39 @@ describe('error catalogue', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('996 to a call sent without a session rejects, and neither logs out nor reloads', async () => {
+    // Settings' "clear the saved data": the logged-out page's last query answered 996, and its reload
+    // cancelled the page's own navigation to the login page.
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    const fetchMock = stubFetch(envelope(996, 'Session expired', null, 401));
+    await expect(api.call(postCall('/x', z.null()), {})).rejects.toMatchObject({ status: 996 });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a late 996 or 999 of an ended session leaves the session that followed it signed in', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    for (const [status, httpStatus] of [
+      [996, 401],
+      [999, 403],
+    ] as const) {
+      setUser({ token: 'old', tokenHead: 'Bearer ', user });
+      let answer: (response: Response) => void = () => {};
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+      );
+      const late = api.call(postCall('/x', z.null()), {});
+      // The old session ends here and another user signs in before the old call is answered.
+      setUser({ token: 'new', tokenHead: 'Bearer ', user });
+      answer(envelope(status, 'ended', null, httpStatus));
+      await expect(late).rejects.toMatchObject({ status });
+      expect(getToken()).toBe('new');
+      expect(localStorage.getItem(SESSION_KEYS.token)).toBe('new');
+    }
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('996 without a message rejects with the generic fallback', async () => {
     vi.spyOn(browser, 'reload').mockImplementation(() => {});
     stubFetch(envelope(996, '', null, 401));

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { START_DEADLINE_MS } from '../processes';
 
 export interface DemoProviderOptions {
   platformUrl: string;
@@ -49,7 +50,10 @@ function spawnProvider(env: Record<string, string>, log: { text: string }): Prom
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     let stdout = '';
     let started = false;
-    const timer = setTimeout(() => reject(new Error(`demo provider did not start: ${log.text}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`demo provider did not start: ${log.text}`)),
+      START_DEADLINE_MS,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       log.text += chunk.toString();
       stdout += chunk.toString();

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
+import { waitFor } from '../processes';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import { addProvider, launchToken } from './fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
@@ -181,11 +182,37 @@ describe('with a session that expires mid-round', () => {
 
   it('takes the win after the session expired, then refuses the next bet', async () => {
     const p = await playerAt(s);
-    await control(s, '/control/faults', { faults: [{ kind: 'win-after-expiry', delayMs: 1_500 }] });
+    // The provider holds the win for this long after Beacon has answered the bet.
+    await control(s, '/control/faults', { faults: [{ kind: 'win-after-expiry', delayMs: 3_000 }] });
     const playing = play(s, p.session, 500);
-    // While the provider holds the win, the session's 30 minutes pass on the platform's clock.
-    await new Promise((r) => setTimeout(r, 500));
+    // Once the bet is applied (not after a guessed pause: a slow host answered the bet after it, and the
+    // bet was then refused for the expiry), the session's 30 minutes pass on the platform's clock while
+    // the provider holds the win.
+    await waitFor(
+      async () => {
+        const bets = await s.server.db
+          .selectFrom('game_wallet_calls')
+          .innerJoin('game_rounds', 'game_rounds.id', 'game_wallet_calls.round_id')
+          .select('game_wallet_calls.id')
+          .where('game_rounds.user_id', '=', p.user.id)
+          .where('game_wallet_calls.action', '=', 'bet')
+          .where('game_wallet_calls.state', '=', 'applied')
+          .execute();
+        return bets.length === 1;
+      },
+      10_000,
+      'the bet to be applied',
+    );
     s.server.clock.advance(31 * 60_000);
+    const winsBeforeExpiry = await s.server.db
+      .selectFrom('game_wallet_calls')
+      .innerJoin('game_rounds', 'game_rounds.id', 'game_wallet_calls.round_id')
+      .select('game_wallet_calls.id')
+      .where('game_rounds.user_id', '=', p.user.id)
+      .where('game_wallet_calls.action', '=', 'win')
+      .execute();
+    // Still held when the clock moved: the win below is one that arrived after the expiry.
+    expect(winsBeforeExpiry).toEqual([]);
     const [round] = await playing;
     expect(round?.bet?.status).toBe('OK');
     expect(round?.win?.status).toBe('OK');

@@ -57,7 +57,9 @@ describe('npm run notice', () => {
     ]);
     const ticker = await call(server.url, '/cp/mainview/notice', {}, player);
     expect(ticker[0].content).toBe('Servers restart at 2am');
-  }, 60_000);
+    // A server and two CLI processes, each compiling the server's modules through tsx: past 60 s once on a
+    // busy 2-core host.
+  }, 120_000);
 
   it('refuses an unknown site and an empty text', async () => {
     await expect(notice('--site', 'nowhere.example', 'x')).rejects.toMatchObject({
@@ -70,5 +72,5 @@ describe('npm run notice', () => {
     });
     // Two CLI processes, each loading the server's modules through tsx: about 10 s each on a busy 2-core
     // host (a CI run of 2026-11-29 took over 20 s for the pair), like the two calls of the test above.
-  }, 60_000);
+  }, 120_000);
 });
