@@ -121,6 +121,16 @@ const ledgerTransactionsOf = async (s: Setup, transactionId: string) =>
     .where('external_ref', '=', transactionId)
     .execute();
 
+/** The wallet calls of one action Beacon recorded for the player's rounds, with their state. */
+const walletCallsOf = (s: Setup, user: WalletUser, action: 'bet' | 'win') =>
+  s.server.db
+    .selectFrom('game_wallet_calls')
+    .innerJoin('game_rounds', 'game_rounds.id', 'game_wallet_calls.round_id')
+    .select(['game_wallet_calls.id', 'game_wallet_calls.state'])
+    .where('game_rounds.user_id', '=', user.id)
+    .where('game_wallet_calls.action', '=', action)
+    .execute();
+
 describe('with the demo provider', () => {
   const s = setUpForSuite();
 
@@ -189,28 +199,12 @@ describe('with a session that expires mid-round', () => {
     // bet was then refused for the expiry), the session's 30 minutes pass on the platform's clock while
     // the provider holds the win.
     await waitFor(
-      async () => {
-        const bets = await s.server.db
-          .selectFrom('game_wallet_calls')
-          .innerJoin('game_rounds', 'game_rounds.id', 'game_wallet_calls.round_id')
-          .select('game_wallet_calls.id')
-          .where('game_rounds.user_id', '=', p.user.id)
-          .where('game_wallet_calls.action', '=', 'bet')
-          .where('game_wallet_calls.state', '=', 'applied')
-          .execute();
-        return bets.length === 1;
-      },
+      async () => (await walletCallsOf(s, p.user, 'bet')).filter((c) => c.state === 'applied').length === 1,
       10_000,
       'the bet to be applied',
     );
     s.server.clock.advance(31 * 60_000);
-    const winsBeforeExpiry = await s.server.db
-      .selectFrom('game_wallet_calls')
-      .innerJoin('game_rounds', 'game_rounds.id', 'game_wallet_calls.round_id')
-      .select('game_wallet_calls.id')
-      .where('game_rounds.user_id', '=', p.user.id)
-      .where('game_wallet_calls.action', '=', 'win')
-      .execute();
+    const winsBeforeExpiry = await walletCallsOf(s, p.user, 'win');
     // Still held when the clock moved: the win below is one that arrived after the expiry.
     expect(winsBeforeExpiry).toEqual([]);
     const [round] = await playing;
