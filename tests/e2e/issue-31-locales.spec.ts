@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { channelTransferCall, lobbyCall } from '#contract/games';
 import { recordsCall, type WalletRecord } from '#contract/wallet';
 import { apiCall } from './api';
@@ -23,6 +23,39 @@ async function fitsAndPasses(page: Page, where: string): Promise<void> {
   const { scrollWidth, culprits } = await overflowAt(page, WIDTH);
   expect(scrollWidth, `${where} at ${WIDTH} px: ${culprits.join(', ')}`).toBeLessThanOrEqual(WIDTH);
   await expectNoViolations(page, where);
+}
+
+/** A new player signed in on `page` with one deposit of 300.00, axe preloaded. */
+async function playerWithDeposit(page: Page) {
+  await preloadAxe(page.context());
+  const user = await freshUser(page);
+  await depositViaApi(page.request, user.token, 300);
+  return user;
+}
+
+/**
+ * /Records opened in each locale (a reload with the stored choice) with `count` rows, each time fitting 360 px
+ * and passing axe; `check` reads the rows of each locale.
+ */
+async function recordsInEveryLocale(
+  page: Page,
+  count: number,
+  what: string,
+  check?: (rows: Locator) => Promise<void>,
+): Promise<void> {
+  for (const locale of LOCALES) {
+    await test.step(locale, async () => {
+      await page.evaluate((locale) => localStorage.setItem('locale', locale), locale);
+      await page.setViewportSize({ width: WIDTH, height: 800 });
+      await page.goto('/Records');
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const rows = page.getByTestId('record');
+      await expect(rows).toHaveCount(count);
+      await check?.(rows);
+      await fitsAndPasses(page, `/Records with ${what} in ${locale}`);
+    });
+  }
 }
 
 test('a refused apply’s note on its row fits 360 px and passes axe in every locale', async ({ page }) => {
@@ -67,9 +100,7 @@ test('Records listing a player’s channel moves fits 360 px and passes axe in e
   page,
 }) => {
   test.setTimeout(240_000);
-  await preloadAxe(page.context());
-  const user = await freshUser(page);
-  await depositViaApi(page.request, user.token, 300);
+  const user = await playerWithDeposit(page);
   const lobby = await apiCall(page.request, lobbyCall, {}, { token: user.token });
   const channel = lobby.channels.find((c) => c.transfer);
   if (!channel) throw new Error('The demo lobby has no transfer channel');
@@ -80,18 +111,8 @@ test('Records listing a player’s channel moves fits 360 px and passes axe in e
       { channel: channel.code, direction, amount: 100 },
       { token: user.token },
     );
-  for (const locale of LOCALES) {
-    await test.step(locale, async () => {
-      await page.evaluate((locale) => localStorage.setItem('locale', locale), locale);
-      await page.setViewportSize({ width: WIDTH, height: 800 });
-      await page.goto('/Records');
-      await settle(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The deposit and both moves of the channel.
-      await expect(page.getByTestId('record')).toHaveCount(3);
-      await fitsAndPasses(page, `/Records with channel moves in ${locale}`);
-    });
-  }
+  // The deposit and both moves of the channel.
+  await recordsInEveryLocale(page, 3, 'channel moves');
 });
 
 /**
@@ -138,26 +159,14 @@ test('Records listing commission and rake back moved to the balance fits 360 px 
   page,
 }) => {
   test.setTimeout(240_000);
-  await preloadAxe(page.context());
-  const user = await freshUser(page);
-  await depositViaApi(page.request, user.token, 300);
+  await playerWithDeposit(page);
   await withEarningsRows(page);
   const types = new Set<string>();
-  for (const locale of LOCALES) {
-    await test.step(locale, async () => {
-      await page.evaluate((locale) => localStorage.setItem('locale', locale), locale);
-      await page.setViewportSize({ width: WIDTH, height: 800 });
-      await page.goto('/Records');
-      await settle(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The two earnings rows and the deposit.
-      const rows = page.getByTestId('record');
-      await expect(rows).toHaveCount(3);
-      const titles = rows.locator('.wallet-row-item__title');
-      types.add((await titles.allTextContents()).slice(0, 2).join(' | '));
-      await fitsAndPasses(page, `/Records with commission and rake back in ${locale}`);
-    });
-  }
+  // The two earnings rows and the deposit.
+  await recordsInEveryLocale(page, 3, 'commission and rake back', async (rows) => {
+    const titles = rows.locator('.wallet-row-item__title');
+    types.add((await titles.allTextContents()).slice(0, 2).join(' | '));
+  });
   // The rows' types are translated: every locale but en-PH (en-US's words) reads differently.
   expect(types.size).toBe(LOCALES.length - 1);
 });

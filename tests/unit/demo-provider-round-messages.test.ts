@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildProviderApp } from '../../demo-provider/app';
+import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../demo-provider/page/error-texts';
 import { ROUND_TEXTS } from '../../demo-provider/page/round-texts';
 import { nowSeconds, signature } from '../../demo-provider/signing';
-import { openProviderDb } from '../../demo-provider/store';
+import { type ProviderApp, providerApps, signedAnswer } from './demo-provider-fakes';
 
 // The demo provider's round answers (issue 31 item 9): the JSON a game page shows after a round, or instead of
 // one (a stake out of range, a casino's refusal, a transfer game without money, a session gone), speaks the
@@ -11,47 +10,21 @@ import { openProviderDb } from '../../demo-provider/store';
 
 const SEAMLESS_SECRET = 'seamless-secret-for-tests';
 const TRANSFER_SECRET = 'transfer-secret-for-tests';
-type App = ReturnType<typeof buildProviderApp>;
+type App = ProviderApp;
 
 /** The casino's seamless side: it opens the session and refuses every bet for want of money. */
 const poorPlatform = (async (input: string | URL | Request, init?: RequestInit) => {
   const action = String(input).split('/').at(-1);
   const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-  const answer =
+  return signedAnswer(
+    SEAMLESS_SECRET,
     action === 'authenticate'
       ? { status: 'OK', sessionToken: 'beacon-session', playerId: 'p1', currency: 'PHP', balance: 500 }
-      : { status: 'INSUFFICIENT_FUNDS', balance: 500, transactionId: String(body.transactionId) };
-  const text = JSON.stringify(answer);
-  const ts = nowSeconds();
-  return new Response(text, {
-    status: 200,
-    headers: {
-      'content-type': 'application/json',
-      'x-beacon-timestamp': ts,
-      'x-beacon-signature': signature(SEAMLESS_SECRET, ts, text),
-    },
-  });
+      : { status: 'INSUFFICIENT_FUNDS', balance: 500, transactionId: String(body.transactionId) },
+  );
 }) as typeof fetch;
 
-const apps: App[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
-
-function build(): App {
-  const app = buildProviderApp({
-    db: openProviderDb(':memory:'),
-    platformUrl: 'http://platform.test',
-    publicUrl: () => 'http://provider.test',
-    seamless: { code: 'demo-seamless', secret: SEAMLESS_SECRET },
-    transfer: { code: 'demo-transfer', secret: TRANSFER_SECRET },
-    faults: true,
-    logLevel: 'silent',
-    fetch: poorPlatform,
-  });
-  apps.push(app);
-  return app;
-}
+const build = providerApps({ seamless: SEAMLESS_SECRET, transfer: TRANSFER_SECRET }, poorPlatform);
 
 /** The page's boot data: its session and the address its rounds are posted to. */
 async function openPage(app: App, url: string): Promise<{ session: string; playUrl: string }> {
