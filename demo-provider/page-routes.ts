@@ -7,10 +7,11 @@ import type { RandomInt } from './engines/weighted-draw';
 import { readJson } from './http';
 import { ERROR_TEXTS } from './page/error-texts';
 import { errorPage, gamePage } from './page/game-page';
-import { pageLocale } from './page/page-texts';
+import { fill, type PageLocale, pageLocale } from './page/page-texts';
+import { ROUND_TEXTS } from './page/round-texts';
 import { authenticateLaunch } from './seamless-auth';
 import type { SeamlessClient } from './seamless-client';
-import { type RoundRunner, type RoundView, STATUS_WORDS } from './seamless-rounds';
+import type { RoundRunner, RoundView } from './seamless-rounds';
 import { findSeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
 import { touchTransferSession } from './transfer-sessions';
@@ -66,11 +67,33 @@ function html(reply: FastifyReply, nonce: string, page: string, httpStatus = 200
 }
 
 /** A stake the page may send: whole units (so a payout never rounds) within the game's limits. */
-function stakeProblem(game: DemoGame, stake: number): string | null {
-  if (stake < game.minBet || stake > game.maxBet || stake % 100 !== 0)
-    return `The stake must be a whole amount from ${game.minBet / 100} to ${game.maxBet / 100}.`;
+function stakeProblem(game: DemoGame, stake: number, locale: PageLocale): string | null {
+  if (stake < game.minBet || stake > game.maxBet || stake % 100 !== 0) {
+    const units = new Intl.NumberFormat(locale);
+    return fill(ROUND_TEXTS[locale].stakeRange, {
+      min: units.format(game.minBet / 100),
+      max: units.format(game.maxBet / 100),
+    });
+  }
   return null;
 }
+
+/** Why a round cannot be played from this choice and stake, in the page's words; null when it can. */
+function roundProblem(
+  game: DemoGame,
+  choice: number | null | undefined,
+  stake: number,
+  locale: PageLocale,
+): string | null {
+  return choice === null ? ROUND_TEXTS[locale].pickTarget : stakeProblem(game, stake, locale);
+}
+
+/**
+ * The language a round's answer is worded in: the session's launch language, or before a session is known
+ * the one the page's round address carries (showGame), else English.
+ */
+const roundLocale = (session: { lang: string } | undefined, queryLang: string | undefined): PageLocale =>
+  pageLocale(langSchema.parse(session?.lang ?? queryLang));
 
 function pageRound(view: RoundView): PageRound {
   const done = view.state === 'settled' || view.state === 'refused' || view.state === 'cancelled';
@@ -101,7 +124,8 @@ function showGame(
     currency: session.currency,
     lang: session.lang,
     nonce,
-    playUrl: `${prefix}/${game.code}/rounds`,
+    // The language goes with the round request: a refusal before a session is found is worded in it too.
+    playUrl: `${prefix}/${game.code}/rounds?lang=${encodeURIComponent(session.lang)}`,
     roundUrl: `${prefix}/rounds/`,
   });
   return html(reply, nonce, page);
@@ -144,28 +168,33 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
     },
   );
 
-  app.post<{ Params: { gameCode: string } }>('/play/:gameCode/rounds', async (request, reply) => {
-    const game = findGame(request.params.gameCode, 'seamless');
-    const input = roundInputSchema.safeParse(readJson(request.body));
-    if (!game || !input.success) return reply.code(400).send({ message: 'This round request is not valid.' });
-    const session = findSeamlessSession(db, input.data.session);
-    if (!session) return reply.code(401).send({ message: STATUS_WORDS.INVALID_TOKEN });
-    const choice = readChoice(game.engine, input.data.choice);
-    const problem =
-      choice === null ? 'Pick one of the offered targets.' : stakeProblem(game, input.data.stake);
-    if (problem || choice === null) return reply.code(400).send({ message: problem });
-    const roundId = rounds.start(session, game, input.data.stake, choice);
-    await waitAtMost(rounds.run(roundId), PAGE_WAIT_MS);
-    const view = rounds.view(roundId);
-    return view ? pageRound(view) : reply.code(500).send({ message: 'The round was lost.' });
-  });
+  app.post<{ Params: { gameCode: string }; Querystring: { lang?: string } }>(
+    '/play/:gameCode/rounds',
+    async (request, reply) => {
+      const game = findGame(request.params.gameCode, 'seamless');
+      const input = roundInputSchema.safeParse(readJson(request.body));
+      const session = input.success ? findSeamlessSession(db, input.data.session) : undefined;
+      const locale = roundLocale(session, request.query.lang);
+      const words = ROUND_TEXTS[locale];
+      if (!game || !input.success) return reply.code(400).send({ message: words.invalidRequest });
+      if (!session) return reply.code(401).send({ message: ERROR_TEXTS[locale].statuses.INVALID_TOKEN });
+      const choice = readChoice(game.engine, input.data.choice);
+      const problem = roundProblem(game, choice, input.data.stake, locale);
+      if (problem || choice === null) return reply.code(400).send({ message: problem });
+      const roundId = rounds.start(session, game, input.data.stake, choice);
+      await waitAtMost(rounds.run(roundId), PAGE_WAIT_MS);
+      const view = rounds.view(roundId, locale);
+      return view ? pageRound(view) : reply.code(500).send({ message: words.roundLost });
+    },
+  );
 
   app.get<{ Params: { roundId: string }; Querystring: { session?: string } }>(
     '/play/rounds/:roundId',
     async (request, reply) => {
-      const view = rounds.view(request.params.roundId);
+      const locale = roundLocale(findSeamlessSession(db, request.query.session ?? ''), undefined);
+      const view = rounds.view(request.params.roundId, locale);
       if (!view || view.sessionId !== request.query.session)
-        return reply.code(404).send({ message: 'No such round.' });
+        return reply.code(404).send({ message: ROUND_TEXTS[locale].noSuchRound });
       return pageRound(view);
     },
   );
@@ -188,35 +217,37 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
     },
   );
 
-  app.post<{ Params: { gameCode: string } }>('/tplay/:gameCode/rounds', async (request, reply) => {
-    const game = findGame(request.params.gameCode, 'transfer');
-    const input = roundInputSchema.safeParse(readJson(request.body));
-    if (!game || !input.success) return reply.code(400).send({ message: 'This round request is not valid.' });
-    const session = touchTransferSession(db, input.data.session);
-    if (!session || session.gameCode !== game.code)
-      return reply
-        .code(401)
-        .send({ message: 'This game session has expired. Open the game again from the lobby.' });
-    const choice = readChoice(game.engine, input.data.choice);
-    const problem =
-      choice === null ? 'Pick one of the offered targets.' : stakeProblem(game, input.data.stake);
-    if (problem || choice === null) return reply.code(400).send({ message: problem });
-    const { outcome, payout } = playRound(game.engine, input.data.stake, choice, options.random);
-    const settled = settleTransferRound(db, {
-      playerId: session.playerId,
-      gameCode: game.code,
-      stake: input.data.stake,
-      outcome,
-      payout,
-    });
-    return {
-      done: true,
-      roundId: settled.record?.roundId ?? '',
-      outcome: settled.outcome,
-      payout: settled.record?.win ?? 0,
-      balance: settled.balance,
-      message:
-        settled.status === 'OK' ? null : 'Not enough balance in this game. Move money in from the app first.',
-    } satisfies PageRound;
-  });
+  app.post<{ Params: { gameCode: string }; Querystring: { lang?: string } }>(
+    '/tplay/:gameCode/rounds',
+    async (request, reply) => {
+      const game = findGame(request.params.gameCode, 'transfer');
+      const input = roundInputSchema.safeParse(readJson(request.body));
+      // Touched (kept alive) only by a request that could play: as before a round, never by a malformed one.
+      const session = game && input.success ? touchTransferSession(db, input.data.session) : undefined;
+      const locale = roundLocale(session, request.query.lang);
+      const words = ROUND_TEXTS[locale];
+      if (!game || !input.success) return reply.code(400).send({ message: words.invalidRequest });
+      if (!session || session.gameCode !== game.code)
+        return reply.code(401).send({ message: words.sessionExpired });
+      const choice = readChoice(game.engine, input.data.choice);
+      const problem = roundProblem(game, choice, input.data.stake, locale);
+      if (problem || choice === null) return reply.code(400).send({ message: problem });
+      const { outcome, payout } = playRound(game.engine, input.data.stake, choice, options.random);
+      const settled = settleTransferRound(db, {
+        playerId: session.playerId,
+        gameCode: game.code,
+        stake: input.data.stake,
+        outcome,
+        payout,
+      });
+      return {
+        done: true,
+        roundId: settled.record?.roundId ?? '',
+        outcome: settled.outcome,
+        payout: settled.record?.win ?? 0,
+        balance: settled.balance,
+        message: settled.status === 'OK' ? null : words.noGameBalance,
+      } satisfies PageRound;
+    },
+  );
 }

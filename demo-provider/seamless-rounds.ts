@@ -6,6 +6,8 @@ import type { RandomInt } from './engines/weighted-draw';
 import type { FaultQueue } from './faults';
 import { type CallRow, callsOfRound, decidingAttempt, deliver, enqueueCall } from './outbox';
 import { ERROR_TEXTS } from './page/error-texts';
+import type { PageLocale } from './page/page-texts';
+import { ROUND_TEXTS } from './page/round-texts';
 import { type SeamlessAction, SeamlessClient } from './seamless-client';
 import { noteSessionBalance, type SeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
@@ -60,9 +62,6 @@ export interface RoundView {
   /** What happened, in words, when the round did not simply settle. */
   message: string | null;
 }
-
-/** The platform's refusals in words, for the player (English: the control routes' and logs' words). */
-export const STATUS_WORDS = ERROR_TEXTS['en-US'].statuses;
 
 export interface RoundRunnerOptions {
   db: ProviderDb;
@@ -149,7 +148,8 @@ export class RoundRunner {
     await Promise.allSettled([...this.running.values()]);
   }
 
-  view(roundId: string): RoundView | undefined {
+  /** The round as the page and /control/play show it; its message in `locale` (the page's: the launch's). */
+  view(roundId: string, locale: PageLocale = 'en-US'): RoundView | undefined {
     const round = this.round(roundId);
     if (!round) return undefined;
     const calls = callsOfRound(this.options.db, roundId);
@@ -176,7 +176,7 @@ export class RoundRunner {
       win: win ? callView(win) : null,
       rollback: rollback ? callView(rollback) : null,
       balance: balances.at(-1)?.balance ?? null,
-      message: messageOf(round.state, bet),
+      message: messageOf(round.state, bet, locale),
     };
   }
 
@@ -279,11 +279,11 @@ function callView(call: CallRow): CallView {
   };
 }
 
-function messageOf(state: RoundState, bet: CallRow | undefined): string | null {
+function messageOf(state: RoundState, bet: CallRow | undefined, locale: PageLocale): string | null {
+  const words = ROUND_TEXTS[locale];
   if (state === 'settled') return null;
-  if (state === 'betting' || state === 'settling') return 'Waiting for the casino to confirm this round…';
-  if (state === 'cancelling' || state === 'cancelled')
-    return 'The casino did not confirm the bet in time, so it was cancelled and your stake returned.';
+  if (state === 'betting' || state === 'settling') return words.confirming;
+  if (state === 'cancelling' || state === 'cancelled') return words.cancelled;
   const status = bet ? decidingAttempt(bet)?.answer?.status : undefined;
-  return (status && STATUS_WORDS[status]) ?? 'The casino refused this bet.';
+  return (status && ERROR_TEXTS[locale].statuses[status]) ?? words.refusedBet;
 }

@@ -575,7 +575,7 @@ describe('becoming an agent', () => {
     stubApi({ '/agent/join': { job: 1 } });
     const client = new QueryClient();
     client.setQueryData(USER_QUERY_KEY, { user: userInfo({ uid: 7, job: 0 }) });
-    client.setQueryData(agentKeys.detail(), detail({ job: 0 }));
+    client.setQueryData(agentKeys.detail('en-US'), detail({ job: 0 }));
     client.setQueryData(walletKeys.secondary(), {});
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -583,7 +583,7 @@ describe('becoming an agent', () => {
     const { result } = renderHook(() => useJoinAgentMutation(), { wrapper });
     await act(() => result.current.mutateAsync());
     expect(client.getQueryState(USER_QUERY_KEY)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(agentKeys.detail())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(agentKeys.detail('en-US'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(walletKeys.secondary())?.isInvalidated).toBe(false);
   });
 });

@@ -1,53 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildProviderApp } from '../../demo-provider/app';
+import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../demo-provider/page/error-texts';
 import { PAGE_LOCALES, type PageLocale } from '../../demo-provider/page/page-texts';
-import { nowSeconds, signature } from '../../demo-provider/signing';
-import { openProviderDb } from '../../demo-provider/store';
+import { type ProviderApp, providerApps, signedAnswer } from './demo-provider-fakes';
 
 // The demo provider's error pages (issue 31 item 9) speak the launch's language, as its game page does: a
 // game that is not there, a launch without a session, a launch link already used, a player the casino
 // refuses, a casino that does not answer, and a transfer game's expired link, in each of the five locales.
 
 const SECRET = 'seamless-secret-for-tests';
-type App = ReturnType<typeof buildProviderApp>;
+type App = ProviderApp;
 
 /** The casino's side of `authenticate`: the token says what it answers; `down` is never reached. */
 const platformFetch = (async (_input: string | URL | Request, init?: RequestInit) => {
   const { token } = JSON.parse(String(init?.body)) as { token: string };
   if (token === 'down') throw new TypeError('fetch failed');
-  const status = token === 'blocked' ? 'USER_BLOCKED' : 'INVALID_TOKEN';
-  const text = JSON.stringify({ status });
-  const ts = nowSeconds();
-  return new Response(text, {
-    status: 200,
-    headers: {
-      'content-type': 'application/json',
-      'x-beacon-timestamp': ts,
-      'x-beacon-signature': signature(SECRET, ts, text),
-    },
-  });
+  return signedAnswer(SECRET, { status: token === 'blocked' ? 'USER_BLOCKED' : 'INVALID_TOKEN' });
 }) as typeof fetch;
 
-const apps: App[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
-
-function build(): App {
-  const app = buildProviderApp({
-    db: openProviderDb(':memory:'),
-    platformUrl: 'http://platform.test',
-    publicUrl: () => 'http://provider.test',
-    seamless: { code: 'demo-seamless', secret: SECRET },
-    transfer: { code: 'demo-transfer', secret: 'transfer-secret' },
-    faults: true,
-    logLevel: 'silent',
-    fetch: platformFetch,
-  });
-  apps.push(app);
-  return app;
-}
+const build = providerApps({ seamless: SECRET, transfer: 'transfer-secret' }, platformFetch);
 
 /** The page's language, heading and message, as a reader sees them. */
 async function errorPageAt(app: App, url: string) {

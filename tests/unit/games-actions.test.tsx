@@ -37,9 +37,9 @@ describe('after playing or moving money', () => {
     const keys = [
       walletKeys.secondary(),
       gamesKeys.channelBalance('table'),
-      gamesKeys.roundList({ channel: '' }),
-      gamesKeys.round(3),
-      gamesKeys.lobby(),
+      gamesKeys.roundList({ channel: '' }, 'en-US'),
+      gamesKeys.round(3, 'es-ES'),
+      gamesKeys.lobby('en-US'),
     ];
     for (const key of keys) client.setQueryData(key, {});
     const wrapper = ({ children }: { children: ReactNode }) => (

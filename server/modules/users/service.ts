@@ -208,15 +208,23 @@ async function adminUsers(
   }));
 }
 
-/** One account as the console's account page shows it, if the operator may read it. */
-export async function userDetail(ctx: AppContext, op: OperatorAuth, uid: number): Promise<AdminUserDetail> {
+/**
+ * One account as the console's account page shows it, if the operator may read it; its ratios name
+ * channels in `locale` (the operator's language).
+ */
+export async function userDetail(
+  ctx: AppContext,
+  op: OperatorAuth,
+  uid: number,
+  locale: string,
+): Promise<AdminUserDetail> {
   const row = await ctx.db.selectFrom('users').select(USER_COLUMNS).where('uid', '=', uid).executeTakeFirst();
   if (!row) throw codedError(404, 404, 'user_not_found');
   assertCanAccess(op.operator, 'read', 'user', { siteId: row.site_id });
   const id = row.id;
   const [[user], tree, members, safe] = await Promise.all([
     siteDomains(ctx).then((domains) => adminUsers(ctx.db, [row], domains)),
-    ratiosForOperator(ctx, id),
+    ratiosForOperator(ctx, id, locale),
     teamCounts(ctx.db, id),
     safeLockState(ctx.db, id, ctx.clock.now()),
   ]);

@@ -77,8 +77,8 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext, deps: Wallet
   );
 
   // ---- records
-  serve(app, ctx, recordsCall, async ({ auth, input }) => {
+  serve(app, ctx, recordsCall, async ({ auth, input, request, reply }) => {
     await deps.expireOverdueDeposits();
-    return service.records(ctx, auth, input);
+    return service.records(ctx, auth, input, answerLocale(request, reply, auth.user.locale));
   });
 }

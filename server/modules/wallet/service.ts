@@ -168,11 +168,15 @@ export function toRecord(row: repo.ListedRecord, channels: ReadonlyMap<string, s
   };
 }
 
-/** Every movement of the player's main balance, newest first (decision 0047). */
+/**
+ * Every movement of the player's main balance, newest first (decision 0047); a channel move names its
+ * channel in `locale` (the caller's language, decision 0048).
+ */
 export async function records(
   ctx: AppContext,
   auth: Authenticated,
   req: RecordsRequest & { number: number; size: number },
+  locale: string,
 ): Promise<Page<WalletRecord>> {
   const { rows, total } = await repo.listRecords(
     ctx.db,
@@ -186,7 +190,7 @@ export async function records(
     offsetOf(req),
     req.size,
   );
-  const channels = new Map((await gameChannels(ctx.db)).map((c) => [c.code, c.name]));
+  const channels = new Map((await gameChannels(ctx.db, locale)).map((c) => [c.code, c.name]));
   return pageOf(
     rows.map((row) => toRecord(row, channels)),
     total,

@@ -117,7 +117,8 @@ export const adminKeys = {
   banners: (page: number) => ['admin', 'banners', page] as const,
   notices: (page: number) => ['admin', 'notices', page] as const,
   users: (filters: UserFilters) => ['admin', 'users', filters] as const,
-  user: (uid: number) => ['admin', 'user', uid] as const,
+  /** Its ratios name channels in the operator's language (decision 0048): one copy per locale. */
+  user: (uid: number, locale: string) => ['admin', 'user', uid, locale] as const,
   catalogue: (filters: Omit<CatalogueFilters, 'edit'>) => ['admin', 'catalogue', filters] as const,
   providers: () => ['admin', 'providers'] as const,
   games: (filters: GameFilters) => ['admin', 'games', filters] as const,
@@ -257,9 +258,9 @@ export const adminQueries = {
       ...FRESH,
     }),
   /** One account: never another account's figures as a placeholder. */
-  user: (uid: number) =>
+  user: (uid: number, locale: string) =>
     queryOptions({
-      queryKey: adminKeys.user(uid),
+      queryKey: adminKeys.user(uid, locale),
       queryFn: () => api.call(adminUserDetailCall, { uid }),
       ...FRESH,
     }),

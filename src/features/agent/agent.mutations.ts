@@ -63,7 +63,7 @@ export function useDefaultsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ratios: ChannelRatio[]) => api.call(agentDefaultsCall, { ratios }, FORM),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: agentKeys.detail() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: agentKeys.summary() }),
   });
 }
 
@@ -86,7 +86,7 @@ export function useBindMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteCode: string) => api.call(bindCall, { inviteCode }, FORM),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: agentKeys.detail() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: agentKeys.summary() }),
   });
 }
 
@@ -104,7 +104,7 @@ export function useEarningsWithdrawMutation() {
     onSuccess: () => key.current.done(),
     // Not awaited: the caller's own callbacks run first, before a refetch may unmount their form.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: agentKeys.detail() });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.summary() });
       void queryClient.invalidateQueries({ queryKey: agentKeys.statements() });
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
     },

@@ -26,28 +26,36 @@ export interface DetailsFilters {
   range: RangeRequest;
 }
 
+/**
+ * Ratios come with their channels named in the request's language (Accept-Language, the active locale,
+ * decision 0048), so the key of every answer that names channels ends with the locale: a change of
+ * language asks again instead of showing the previous language's names. The shorter keys without it
+ * (summary, team, statements) are the prefixes a change invalidates, every language at once.
+ */
 export const agentKeys = {
   all: ['agent'] as const,
+  /** The summary in every language: what a change to the job, defaults, binding or earnings invalidates. */
+  summary: () => ['agent', 'detail'] as const,
   /** The summary (/uid/app/detail): job, code, ratios, counts and the earnings balances. */
-  detail: () => ['agent', 'detail'] as const,
+  detail: (locale: string) => ['agent', 'detail', locale] as const,
   links: () => ['agent', 'links'] as const,
   /** What a registration or recharge link stands for (public, no session). */
   link: (code: string) => ['agent', 'link', code] as const,
   /** Everything about the team: the lists, one member's page (a ratio set or a promotion changes them). */
   team: () => ['agent', 'team'] as const,
-  teamList: (filters: TeamFilters) => ['agent', 'team', 'list', filters] as const,
-  downline: (uid: number) => ['agent', 'team', 'member', uid] as const,
+  teamList: (filters: TeamFilters, locale: string) => ['agent', 'team', 'list', filters, locale] as const,
+  downline: (uid: number, locale: string) => ['agent', 'team', 'member', uid, locale] as const,
   /** Figures, their rows and rake back: earnings moved or settled change them. */
   statements: () => ['agent', 'statements'] as const,
   report: (range: RangeRequest) => ['agent', 'statements', 'report', range] as const,
   details: (filters: DetailsFilters) => ['agent', 'statements', 'details', filters] as const,
-  rakeBack: () => ['agent', 'statements', 'rakeback'] as const,
+  rakeBack: (locale: string) => ['agent', 'statements', 'rakeback', locale] as const,
 };
 
 export const agentQueries = {
-  detail: () =>
+  detail: (locale: string) =>
     queryOptions({
-      queryKey: agentKeys.detail(),
+      queryKey: agentKeys.detail(locale),
       queryFn: ({ signal }) => api.call(agentDetailCall, {}, { signal }),
       staleTime: 30_000,
     }),
@@ -66,9 +74,9 @@ export const agentQueries = {
       staleTime: 5 * 60_000,
     }),
   /** 50 a page, the next within 50 px of the bottom, as every list. */
-  team: (filters: TeamFilters) =>
+  team: (filters: TeamFilters, locale: string) =>
     pagedQueryOptions({
-      queryKey: agentKeys.teamList(filters),
+      queryKey: agentKeys.teamList(filters, locale),
       queryFn: ({ pageParam, signal }) =>
         api.call(
           teamCall,
@@ -83,9 +91,9 @@ export const agentQueries = {
       windowed: true,
       staleTime: 30_000,
     }),
-  downline: (uid: number) =>
+  downline: (uid: number, locale: string) =>
     queryOptions({
-      queryKey: agentKeys.downline(uid),
+      queryKey: agentKeys.downline(uid, locale),
       // Silent: the page shows a refusal itself (spec section 8, "unless the request opts out").
       queryFn: ({ signal }) => api.call(downlineCall, { memberUid: uid }, { signal, silent: true }),
       staleTime: 30_000,
@@ -108,9 +116,9 @@ export const agentQueries = {
       windowed: true,
       staleTime: 30_000,
     }),
-  rakeBack: () =>
+  rakeBack: (locale: string) =>
     queryOptions({
-      queryKey: agentKeys.rakeBack(),
+      queryKey: agentKeys.rakeBack(locale),
       queryFn: ({ signal }) => api.call(rakeBackCall, {}, { signal }),
       staleTime: 30_000,
     }),

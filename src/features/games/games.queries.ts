@@ -5,17 +5,23 @@ import { api } from '#lib/api-client';
 import { pagedQueryOptions } from '#lib/paging';
 import type { LobbyFilters, RoundFilters } from './games-values';
 
+/**
+ * The lobby and the betting record name channels in the request's language (Accept-Language, the active
+ * locale, decision 0048), so their keys end with the locale: a change of language asks again instead of
+ * showing the previous language's names. The game list and a channel's balance carry no localized text
+ * (a game's name is the operator's, in one language; the balance names its channel by code): no locale.
+ */
 export const gamesKeys = {
   all: ['games'] as const,
-  lobby: () => ['games', 'lobby'] as const,
+  lobby: (locale: string) => ['games', 'lobby', locale] as const,
   list: (filters: LobbyFilters) => ['games', 'list', filters] as const,
   /** Every channel's balance at its provider (a game played or money moved changes them). */
   channelBalances: () => ['games', 'channel-balance'] as const,
   channelBalance: (channel: string) => ['games', 'channel-balance', channel] as const,
   /** The betting record, every filter, and each round's details. */
   rounds: () => ['games', 'rounds'] as const,
-  roundList: (filters: RoundFilters) => ['games', 'rounds', 'list', filters] as const,
-  round: (id: number) => ['games', 'rounds', 'detail', id] as const,
+  roundList: (filters: RoundFilters, locale: string) => ['games', 'rounds', 'list', filters, locale] as const,
+  round: (id: number, locale: string) => ['games', 'rounds', 'detail', id, locale] as const,
 };
 
 /** How often a channel with a transfer being confirmed asks its provider again. */
@@ -26,9 +32,9 @@ export const gamesQueries = {
    * The channels and their categories (channelData): operator data that changes rarely. Quiet when it
    * fails: /my then shows no channel cards, and the lobby's own list says what went wrong.
    */
-  lobby: () =>
+  lobby: (locale: string) =>
     queryOptions({
-      queryKey: gamesKeys.lobby(),
+      queryKey: gamesKeys.lobby(locale),
       queryFn: ({ signal }) => api.call(lobbyCall, {}, { signal, silent: true }),
       staleTime: 5 * 60_000,
     }),
@@ -49,17 +55,17 @@ export const gamesQueries = {
       staleTime: 10_000,
       refetchInterval: confirming ? CONFIRM_POLL_MS : false,
     }),
-  rounds: (filters: RoundFilters) =>
+  rounds: (filters: RoundFilters, locale: string) =>
     pagedQueryOptions({
-      queryKey: gamesKeys.roundList(filters),
+      queryKey: gamesKeys.roundList(filters, locale),
       queryFn: ({ pageParam, signal }) =>
         api.call(roundsCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
       windowed: true,
       staleTime: 10_000,
     }),
-  round: (id: number) =>
+  round: (id: number, locale: string) =>
     queryOptions({
-      queryKey: gamesKeys.round(id),
+      queryKey: gamesKeys.round(id, locale),
       queryFn: ({ signal }) => api.call(roundCall, { id }, { signal }),
     }),
 };

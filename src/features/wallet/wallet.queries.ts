@@ -51,7 +51,8 @@ export const walletKeys = {
   deposit: (orderNo: string) => ['wallet', 'deposit', orderNo] as const,
   withdrawals: () => ['wallet', 'withdraw', 'list'] as const,
   withdrawal: (id: number) => ['wallet', 'withdraw', 'detail', id] as const,
-  records: (filters: RecordFilters) => ['wallet', 'records', filters] as const,
+  /** A channel move names its channel in the request's language (decision 0048): one copy per locale. */
+  records: (filters: RecordFilters, locale: string) => ['wallet', 'records', filters, locale] as const,
 };
 
 /** How often a screen waiting for a state change asks again. */
@@ -111,9 +112,9 @@ export const walletQueries = {
         api.call(withdrawListCall, { number: pageParam, size: PAGE_SIZE }, { signal }),
     }),
   /** Spec section 9: 50 per page, the next page within 50 px of the bottom. */
-  records: (filters: RecordFilters) =>
+  records: (filters: RecordFilters, locale: string) =>
     pagedQueryOptions({
-      queryKey: walletKeys.records(filters),
+      queryKey: walletKeys.records(filters, locale),
       queryFn: ({ pageParam, signal }) =>
         api.call(recordsCall, { number: pageParam, size: PAGE_SIZE, ...filters }, { signal }),
     }),

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { USER_LIST_SORTS } from '#contract/console-states';
+import { currentLocale } from '#lib/i18n';
 import { adminQueries } from '../../features/admin/admin.queries';
 import { UserAccount } from '../../features/admin/components/user-account';
 import { UsersPage } from '../../features/admin/components/users-page';
@@ -31,7 +32,10 @@ export const Route = createFileRoute('/admin/users')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    prefetchSection(context, deps.uid === undefined ? adminQueries.users(deps) : adminQueries.user(deps.uid)),
+    prefetchSection(
+      context,
+      deps.uid === undefined ? adminQueries.users(deps) : adminQueries.user(deps.uid, currentLocale()),
+    ),
   component: UsersRoute,
 });
 

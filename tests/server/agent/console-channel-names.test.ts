@@ -1,6 +1,7 @@
-// Issue 31 item 17's rest (decision 0048): the console's account ratios (`/admin/agent/ratios`) name channels
-// in the operator's language (the console's Accept-Language), and the "ratio changed" message names its
-// channel in the member's language, written when the change is sent (the member's account locale).
+// Issue 31 item 17's rest (decision 0048): the console's account ratios (`/admin/agent/ratios`, and the account
+// page's `/admin/users/detail`) name channels in the operator's language (the console's Accept-Language), and
+// the "ratio changed" message names its channel in the member's language, written when the change is sent
+// (the member's account locale).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverForSuite } from '../harness';
 import { makeOperator } from '../operators/helpers';
@@ -52,6 +53,19 @@ describe('channel names on the console and in the ratio message', () => {
     expect(nameOf(zh.data.ratios, 'slots')).toBe('老虎机');
     const plain = await set(undefined);
     expect(nameOf(plain.data.ratios, 'slots')).toBe('Slots');
+  });
+
+  it('answers the console’s account page (/admin/users/detail) in the operator’s language', async () => {
+    const agent = await quickUser(server, { job: 1, ratios: { slots: 0.5, sports: 0.4 } });
+    const read = (headers: typeof ES | undefined) =>
+      server.post('/admin/users/detail', { uid: agent.uid }, operator.token, headers);
+    const es = await read(ES);
+    expect(es.status).toBe(200);
+    expect(nameOf(es.data.ratios, 'slots')).toBe('Tragamonedas');
+    expect(nameOf(es.data.ratios, 'sports')).toBe('Deportes');
+    expect(es.headers.get('vary')).toMatch(/accept-language/i);
+    expect(nameOf((await read(ZH)).data.ratios, 'sports')).toBe('体育');
+    expect(nameOf((await read(undefined)).data.ratios, 'slots')).toBe('Slots');
   });
 
   it('names the channel of a ratio change in the member’s language, by the agent and by an operator', async () => {

@@ -37,9 +37,13 @@ interface Listed {
   game: { move: string; channel: string } | null;
 }
 
-const list = async (user: WalletUser, body: Record<string, unknown> = {}) => {
-  const res = await server.call(recordsCall, body, { token: user.token });
+const list = async (user: WalletUser, body: Record<string, unknown> = {}, language?: string) => {
+  const res = await server.call(recordsCall, body, {
+    token: user.token,
+    ...(language ? { headers: { 'accept-language': language } } : {}),
+  });
   expect(res.status).toBe(200);
+  if (language) expect(res.headers.get('vary')).toMatch(/accept-language/i);
   return res.data as { content: Listed[]; totalElements: number; totalPages: number };
 };
 
@@ -81,6 +85,27 @@ describe('records of game money', () => {
     expect(games.content.map((r) => r.amount)).toEqual([7, 10, -30]);
     expect((await list(user, { type: 'deposit' })).content.map((r) => r.amount)).toEqual([100]);
     await expectLedgerSound(server);
+  });
+
+  it('names the channels of moves and rounds in the caller’s language (decision 0048)', async () => {
+    const user = await newUser(server, { safePassword: null });
+    await deposit(server, user, 60);
+    later();
+    await channelTransfer(server, user, transfer.channel, 'in', 20);
+    later();
+    await channelTransfer(server, user, transfer.channel, 'out', 5);
+    later();
+    await playRound(user, 100, 0);
+    const games = async (language: string) =>
+      (await list(user, { type: 'game' }, language)).content.map((r) => r.game);
+    expect(await games('es-ES,es;q=0.9')).toEqual([
+      { move: 'round', channel: 'Tragamonedas' },
+      { move: 'channelOut', channel: 'Casino en vivo' },
+      { move: 'channelIn', channel: 'Casino en vivo' },
+    ]);
+    expect((await games('ko-KR')).map((g) => g?.channel)).toEqual(['슬롯', '라이브 카지노', '라이브 카지노']);
+    // A language without texts reads the channel's own (default) name.
+    expect((await games('en-PH')).map((g) => g?.channel)).toEqual(['Slots', 'Live Casino', 'Live Casino']);
   });
 
   it('pages the merged list without losing or repeating a row', async () => {

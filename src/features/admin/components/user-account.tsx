@@ -23,8 +23,8 @@ export const JOB_NAMES = [msg`Player`, msg`Agent`, msg`Senior agent`] as const;
  * proved who they are.
  */
 export function UserAccount({ uid, onBack }: { uid: number; onBack: () => void }) {
-  const { t } = useLingui();
-  const account = useQuery(adminQueries.user(uid));
+  const { t, i18n } = useLingui();
+  const account = useQuery(adminQueries.user(uid, i18n.locale));
   return (
     <section aria-labelledby="admin-user-title" className="admin-account">
       <div className="admin-actions">

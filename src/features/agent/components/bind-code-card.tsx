@@ -16,8 +16,8 @@ const FIELDS = ['inviteCode'] as const;
  * code the user is bound to, or a form to bind one; it counts from the next business day.
  */
 export function BindCodeCard() {
-  const { t } = useLingui();
-  const detail = useQuery(agentQueries.detail());
+  const { t, i18n } = useLingui();
+  const detail = useQuery(agentQueries.detail(i18n.locale));
   const form = useRef<HTMLFormElement>(null);
   const [code, setCode] = useState('');
   const errors = useFieldErrors(FIELDS);

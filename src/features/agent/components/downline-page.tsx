@@ -32,8 +32,8 @@ import './agent.css';
  * direct member (set the ratio, promote a player, a recharge link).
  */
 export function DownlinePage({ uid }: { uid: number }) {
-  const { t } = useLingui();
-  const downline = useQuery(agentQueries.downline(uid));
+  const { t, i18n } = useLingui();
+  const downline = useQuery(agentQueries.downline(uid, i18n.locale));
   const notFound =
     downline.error instanceof ApiError &&
     (downline.error.code === 'member_not_found' || downline.error.status === 404);
@@ -60,7 +60,7 @@ export function DownlinePage({ uid }: { uid: number }) {
 
 function MemberDetails({ data }: { data: Downline }) {
   const { t, i18n } = useLingui();
-  const detail = useQuery(agentQueries.detail());
+  const detail = useQuery(agentQueries.detail(i18n.locale));
   const [dialog, setDialog] = useState<'ratio' | 'promote' | null>(null);
   const m = data.member;
   const direct = m.depth === 1;

@@ -15,8 +15,8 @@ import './agent.css';
  * move to the main balance), today's estimate, the ratios and the last 30 settled days.
  */
 export function RakeBackPage() {
-  const { t } = useLingui();
-  const rake = useQuery(agentQueries.rakeBack());
+  const { t, i18n } = useLingui();
+  const rake = useQuery(agentQueries.rakeBack(i18n.locale));
   const r = rake.data;
   const history = [...(r?.history ?? [])].sort((a, b) => a.day.localeCompare(b.day));
   const from = history[0]?.day;

@@ -31,7 +31,7 @@ export function ReportDetailsPage({ figure, search }: { figure: Figure; search: 
     request.range === 'custom' ? t`${from} to ${to}` : i18n._(RANGE_LABELS[request.range ?? 'today']);
   const count = isCountFigure(figure);
   // Rows name a channel by its code; the summary's ratios carry every channel's name.
-  const ratios = useQuery(agentQueries.detail()).data?.ratios;
+  const ratios = useQuery(agentQueries.detail(i18n.locale)).data?.ratios;
   const channelName = (code: string) => ratios?.find((r) => r.channel === code)?.name ?? code;
 
   return (

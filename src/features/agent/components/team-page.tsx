@@ -31,8 +31,8 @@ export interface TeamSearch {
  * searchable by UID or phone over the whole team; 50 a page, the next near the bottom.
  */
 export function TeamPage({ search, onSearch }: { search: TeamSearch; onSearch: (next: TeamSearch) => void }) {
-  const { t } = useLingui();
-  const detail = useQuery(agentQueries.detail());
+  const { t, i18n } = useLingui();
+  const detail = useQuery(agentQueries.detail(i18n.locale));
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: agentKeys.all });
   const d = detail.data;
@@ -97,10 +97,10 @@ export function TeamPage({ search, onSearch }: { search: TeamSearch; onSearch: (
 }
 
 function Members({ search, onSearch }: { search: TeamSearch; onSearch: (next: TeamSearch) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = search.q ?? '';
-  const list = useInfiniteQuery(agentQueries.team({ parentUid: search.parent, search: query }));
-  const detail = useQuery(agentQueries.detail());
+  const list = useInfiniteQuery(agentQueries.team({ parentUid: search.parent, search: query }, i18n.locale));
+  const detail = useQuery(agentQueries.detail(i18n.locale));
   const [ratioFor, setRatioFor] = useState<Member | null>(null);
   const [promoteFor, setPromoteFor] = useState<Member | null>(null);
   const first = list.data?.pages[0];

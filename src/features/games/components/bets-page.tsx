@@ -22,9 +22,9 @@ import './games.css';
  * round opens its details in a dialog, so the list keeps its place.
  */
 export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (next: BetsSearch) => void }) {
-  const { t } = useLingui();
-  const lobby = useQuery(gamesQueries.lobby());
-  const list = useInfiniteQuery(gamesQueries.rounds(roundFilters(search)));
+  const { t, i18n } = useLingui();
+  const lobby = useQuery(gamesQueries.lobby(i18n.locale));
+  const list = useInfiniteQuery(gamesQueries.rounds(roundFilters(search), i18n.locale));
   const total = list.data?.pages[0]?.totalElements;
   const [opened, setOpened] = useState<Round | null>(null);
   const filtered = Boolean(search.channel || search.from || search.to);

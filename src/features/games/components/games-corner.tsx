@@ -20,8 +20,8 @@ import './games.css';
  * channel to move money in and out. `withdrawable` is the main balance that can move in (from the wallet).
  */
 export function GamesCorner({ withdrawable }: { withdrawable: number | undefined }) {
-  const { t } = useLingui();
-  const lobby = useQuery(gamesQueries.lobby());
+  const { t, i18n } = useLingui();
+  const lobby = useQuery(gamesQueries.lobby(i18n.locale));
   const transferChannels = (lobby.data?.channels ?? []).filter((c) => c.transfer);
   return (
     <section className="games-corner" aria-labelledby="games-corner-title">

@@ -36,7 +36,7 @@ export function LobbyPage({
   gameOverlay?: (leave: () => void) => ReactNode;
 }) {
   const { t, i18n } = useLingui();
-  const lobby = useQuery(gamesQueries.lobby());
+  const lobby = useQuery(gamesQueries.lobby(i18n.locale));
   const channels = lobby.data?.channels ?? [];
   const selected = channels.find((c) => c.code === filters.channel);
   const launch = useLaunchGameMutation();

@@ -13,8 +13,8 @@ import { formatGameTime, GameMoney, RoundStatusBadge } from './game-bits';
  * provider sent for it (bets, wins, rollbacks). The row's data shows at once; the movements follow.
  */
 export function RoundDetailsDialog({ round, onClose }: { round: Round; onClose: () => void }) {
-  const { t } = useLingui();
-  const detail = useQuery(gamesQueries.round(round.id));
+  const { t, i18n } = useLingui();
+  const detail = useQuery(gamesQueries.round(round.id, i18n.locale));
   return (
     <Dialog
       open

@@ -31,7 +31,7 @@ export function RecordsPage({
 }) {
   const { t, i18n } = useLingui();
   const zone = useDayZone();
-  const list = useInfiniteQuery(walletQueries.records(recordFilters(search, zone)));
+  const list = useInfiniteQuery(walletQueries.records(recordFilters(search, zone), i18n.locale));
   const items = list.data?.pages.flatMap((p) => p.content) ?? [];
   const total = list.data?.pages[0]?.totalElements;
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { clearDeviceData } from '#lib/device-data';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { BindCodeCard } from '../../../features/agent/components/bind-code-card';
@@ -9,7 +10,7 @@ import { SettingsPage } from '../../../features/profile/components/settings-page
 import { ProtectionSettingsLink } from '../../../features/protection/components/protection-link';
 
 export const Route = createFileRoute('/_authed/(account)/Setting')({
-  loader: ({ context }) => prefetch(context, agentQueries.detail()),
+  loader: ({ context }) => prefetch(context, agentQueries.detail(currentLocale())),
   component: SettingRoute,
 });
 

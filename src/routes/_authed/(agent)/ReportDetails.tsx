@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { FIGURES, RANGES } from '#contract/agent-figures';
 import { daySchema } from '#contract/day';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { rangeRequest } from '../../../features/agent/agent-values';
@@ -29,7 +30,11 @@ export const Route = createFileRoute('/_authed/(agent)/ReportDetails')({
         search: { range: deps.range, from: deps.from, to: deps.to },
         replace: true,
       });
-    return prefetch(context, agentQueries.details({ figure: deps.figure, range }), agentQueries.detail());
+    return prefetch(
+      context,
+      agentQueries.details({ figure: deps.figure, range }),
+      agentQueries.detail(currentLocale()),
+    );
   },
   component: ReportDetailsRoute,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { daySchema } from '#contract/day';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { BetsPage } from '../../../features/games/components/bets-page';
 import { gamesQueries } from '../../../features/games/games.queries';
@@ -17,7 +18,11 @@ export const Route = createFileRoute('/_authed/(games)/bets')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    prefetch(context, gamesQueries.lobby(), gamesQueries.rounds(roundFilters(deps))),
+    prefetch(
+      context,
+      gamesQueries.lobby(currentLocale()),
+      gamesQueries.rounds(roundFilters(deps), currentLocale()),
+    ),
   component: BetsRoute,
 });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { LobbyPage } from '../../../features/games/components/lobby-page';
 import { gamesQueries } from '../../../features/games/games.queries';
@@ -24,7 +25,12 @@ export const Route = createFileRoute('/_authed/(games)/games')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => lobbyFilters(search),
   loader: ({ context, deps }) =>
-    prefetch(context, gamesQueries.lobby(), gamesQueries.list(deps), walletQueries.secondary()),
+    prefetch(
+      context,
+      gamesQueries.lobby(currentLocale()),
+      gamesQueries.list(deps),
+      walletQueries.secondary(),
+    ),
   component: LobbyRoute,
 });
 

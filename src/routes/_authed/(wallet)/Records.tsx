@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { daySchema } from '#contract/day';
 import { RECORD_TYPES } from '#contract/record-types';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { RecordsPage, type RecordsSearch } from '../../../features/wallet/components/records-page';
 import { recordFilters, walletQueries } from '../../../features/wallet/wallet.queries';
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_authed/(wallet)/Records')({
       (me) => me.user,
       () => undefined,
     );
-    await prefetch(context, walletQueries.records(recordFilters(deps, user?.timeZone)));
+    await prefetch(context, walletQueries.records(recordFilters(deps, user?.timeZone), currentLocale()));
   },
   component: RecordsRoute,
 });

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { useIsLogin } from '#lib/session';
 import { useLogoutMutation } from '../../../features/auth/auth.mutations';
@@ -18,7 +19,12 @@ import { walletQueries } from '../../../features/wallet/wallet.queries';
 export const Route = createFileRoute('/_main/_authed/my')({
   loader: async ({ context }) => {
     // The balances load alongside; a failure there leaves the page usable (the api client says why).
-    void prefetch(context, walletQueries.secondary(), walletQueries.level(), gamesQueries.lobby());
+    void prefetch(
+      context,
+      walletQueries.secondary(),
+      walletQueries.level(),
+      gamesQueries.lobby(currentLocale()),
+    );
     await context.viewer.me();
   },
   component: MyRoute,

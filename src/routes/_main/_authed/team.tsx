@@ -1,6 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { hasTeamTab } from '#contract/user';
+import { currentLocale } from '#lib/i18n';
 import { prefetch } from '#lib/route-helpers';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { TeamPage, type TeamSearch } from '../../../features/agent/components/team-page';
@@ -25,9 +26,9 @@ export const Route = createFileRoute('/_main/_authed/team')({
   loader: ({ context, deps }) =>
     prefetch(
       context,
-      agentQueries.detail(),
+      agentQueries.detail(currentLocale()),
       agentQueries.links(),
-      agentQueries.team({ parentUid: deps.parent, search: deps.q ?? '' }),
+      agentQueries.team({ parentUid: deps.parent, search: deps.q ?? '' }, currentLocale()),
     ),
   component: TeamRoute,
 });
