@@ -11,10 +11,12 @@ import {
 import { adminHoldListCall, adminHoldReleaseCall } from '#contract/admin/agent';
 import { agentDetailCall, genDownlinkCall } from '#contract/agent';
 import { roundsCall } from '#contract/games';
-import { secondaryInfoCall } from '#contract/wallet';
+import { recordsCall, secondaryInfoCall } from '#contract/wallet';
 import { apiCall } from './api';
-import { expectNoViolations } from './axe-support';
+import { expectNoViolations, preloadAxe } from './axe-support';
+import { LOCALES } from './every-route';
 import { startOwnServer } from './own-server';
+import { recordsInEveryLocale } from './records-locales';
 import { AREA_CODE, demoAccount, freshPhone, latestSmsCode, logIn, mainNav, peso, tabNames } from './support';
 import { depositViaApi, operatorToken, PASSWORD } from './wallet-support';
 
@@ -329,6 +331,23 @@ test('the next business day: the commission in the statement and the chart, move
     await expect(memberPage.getByText(`Moved ${peso(rakeBack)} to your balance`)).toBeVisible();
     await expect(memberPage.getByTestId('rakeback-balance')).toHaveText(peso(0));
     await expectNoViolations(memberPage, '/RakeBack after a move');
+
+    // Records list what was moved, a row of its own type, fitting 360 px with no axe violations in every
+    // locale (issue 31, item 8): the agent's commission, the member's rake back.
+    for (const [page, token, type, what] of [
+      [agentPage, agent.token, 'commission', 'commission moved to the balance'],
+      [memberPage, member.token, 'rakeBack', 'rake back moved to the balance'],
+    ] as const) {
+      const listed = await apiCall(page.request, recordsCall, {}, { token });
+      expect(listed.content[0]?.type).toBe(type);
+      await preloadAxe(page.context());
+      const titles = new Set<string>();
+      await recordsInEveryLocale(page, 'some', what, async (rows) => {
+        titles.add((await rows.first().locator('.wallet-row-item__title').textContent()) ?? '');
+      });
+      // Named in each locale's words: every locale but en-PH (en-US's words) reads differently.
+      expect(titles.size, `${type} rows' titles`).toBe(LOCALES.length - 1);
+    }
 
     await agentContext.close();
     await memberContext.close();
