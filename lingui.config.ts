@@ -18,6 +18,8 @@ export const BEYOND_HOME_SOURCES = [
   'src/routes/admin',
   // The chart of days: drawn only by the agent's pages and the console's reports.
   'src/ui/day-chart.tsx',
+  // The filters of the wallet's records and the games' betting record.
+  'src/ui/list-filters.tsx',
 ];
 
 /** A source of the list as a glob: a folder's files, or the file itself. */

@@ -112,6 +112,15 @@ export const seamlessRollbackCall = seamless(
   'Provider: roll back a bet',
 ) satisfies Call;
 
+/** The seamless calls by the action each one names (the demo provider's client, the routes, the document). */
+export const SEAMLESS_CALLS = {
+  authenticate: seamlessAuthenticateCall,
+  balance: seamlessBalanceCall,
+  bet: seamlessBetCall,
+  win: seamlessWinCall,
+  rollback: seamlessRollbackCall,
+} as const;
+
 // ---- transfer: Beacon calls the provider
 
 export const transferBalanceRequestSchema = z.strictObject({ playerId });

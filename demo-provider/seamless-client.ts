@@ -1,11 +1,7 @@
 import {
   PROVIDER_HEADER,
+  SEAMLESS_CALLS,
   SIGNATURE_HEADER,
-  seamlessAuthenticateCall,
-  seamlessBalanceCall,
-  seamlessBetCall,
-  seamlessRollbackCall,
-  seamlessWinCall,
   TIMESTAMP_HEADER,
   type WalletAnswer,
   walletAnswerSchema,
@@ -13,14 +9,6 @@ import {
 import { signedHeaders, verifySignature } from './signing';
 
 export type SeamlessAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
-
-const CALLS = {
-  authenticate: seamlessAuthenticateCall,
-  balance: seamlessBalanceCall,
-  bet: seamlessBetCall,
-  win: seamlessWinCall,
-  rollback: seamlessRollbackCall,
-} as const;
 
 /** One attempt at a seamless call, as /control/calls shows it. */
 export interface Attempt {
@@ -66,7 +54,7 @@ export class SeamlessClient {
 
   /** The body exactly as it is sent and signed; checked against the contract so a bug never leaves. */
   static body(action: SeamlessAction, input: unknown): string {
-    return JSON.stringify(CALLS[action].input.parse(input));
+    return JSON.stringify(SEAMLESS_CALLS[action].input.parse(input));
   }
 
   async send(action: SeamlessAction, body: string): Promise<Attempt> {
@@ -75,7 +63,7 @@ export class SeamlessClient {
     let res: Response;
     let raw: Buffer;
     try {
-      res = await this.fetch(`${this.options.platformUrl}/api${CALLS[action].path}`, {
+      res = await this.fetch(`${this.options.platformUrl}/api${SEAMLESS_CALLS[action].path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -3,13 +3,9 @@ import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { Status } from '#contract/envelope';
 import {
   PROVIDER_HEADER,
+  SEAMLESS_CALLS,
   SIGNATURE_HEADER,
   SIGNATURE_WINDOW_SECONDS,
-  seamlessAuthenticateCall,
-  seamlessBalanceCall,
-  seamlessBetCall,
-  seamlessRollbackCall,
-  seamlessWinCall,
   TIMESTAMP_HEADER,
 } from '#contract/game-provider';
 import { sandboxCallbackCall } from '#contract/wallet';
@@ -35,13 +31,7 @@ export interface OpenApiObject extends Json {
 }
 
 /** The seamless wallet calls game providers make (docs/games-protocol.md): signed, answered in their own shape. */
-const SEAMLESS_CALLS: ReadonlySet<Call> = new Set([
-  seamlessAuthenticateCall,
-  seamlessBalanceCall,
-  seamlessBetCall,
-  seamlessWinCall,
-  seamlessRollbackCall,
-]);
+const SEAMLESS_CALL_SET: ReadonlySet<Call> = new Set(Object.values(SEAMLESS_CALLS));
 
 /** Keys the app adds to every body it sends when it was opened with them (spec section 7); dropped unread. */
 const PASSTHROUGH_PROPERTIES = {
@@ -160,7 +150,7 @@ export const COMPONENTS = {
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function securityOf(call: Call): Json[] {
-  if (SEAMLESS_CALLS.has(call)) return [{ providerSignature: [] }];
+  if (SEAMLESS_CALL_SET.has(call)) return [{ providerSignature: [] }];
   if (call.access === 'public') return [];
   if (call.access === 'optionalUser') return [{}, { bearer: [] }];
   return [{ bearer: [] }];
@@ -171,7 +161,7 @@ function errorResponses(call: Call): Record<string, Json> {
   const takesToken = call.access !== 'public';
   const hasBody = call.method === 'POST';
   const responses: Record<string, Json> = {};
-  if (SEAMLESS_CALLS.has(call)) responses['400'] = ref('ProviderBadRequest');
+  if (SEAMLESS_CALL_SET.has(call)) responses['400'] = ref('ProviderBadRequest');
   else if (call.input || hasBody || call.movesMoney) responses['400'] = ref('BadRequest');
   if (takesToken) {
     responses['401'] = ref('SessionExpired');
@@ -210,7 +200,7 @@ const operationIdOf = (call: Call): string =>
 
 function rawAnswer(call: Call, doc: Operation): Json {
   const ok = doc.responses?.['200'] ?? {};
-  if (SEAMLESS_CALLS.has(call))
+  if (SEAMLESS_CALL_SET.has(call))
     return { ...ok, description: `The protocol's answer, signed (${SIGNATURE_HEADER}).` };
   if (call.path === '/admin/audit/export')
     return {
@@ -251,7 +241,7 @@ export function completeOperation(call: Call, doc: Operation): Operation {
   // The summary is the declaration's own, written by hand (the document test refuses an operation without).
   const out: Operation = { ...doc, summary: call.summary, operationId: operationIdOf(call) };
   out.security = securityOf(call);
-  if (SEAMLESS_CALLS.has(call)) out.parameters = [...(doc.parameters ?? []), ...SEAMLESS_HEADERS];
+  if (SEAMLESS_CALL_SET.has(call)) out.parameters = [...(doc.parameters ?? []), ...SEAMLESS_HEADERS];
   const body = doc.requestBody?.content['application/json'];
   if (body)
     out.requestBody = {

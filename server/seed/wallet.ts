@@ -272,28 +272,26 @@ export async function seedWallet(db: Db, now: number): Promise<{ transactions: n
   const withdrawal = async (amount: number, at: number, done: boolean) =>
     withMoneyTx(db, async (trx) => {
       const orderNo = newOrderNo('W', at);
-      await post(trx, {
-        type: 'withdraw_hold',
-        userId: player,
-        ref: orderNo,
-        legs: [
-          { account: userAccount(player, 'main'), amount: -amount },
-          { account: userAccount(player, 'locked'), amount },
-        ],
-        now: at,
-      });
-      if (done) {
-        await post(trx, {
-          type: 'withdraw_post',
+      // The withdrawal's amount from one account to the next: held from main, then paid out.
+      const move = (type: string, from: string, to: string, now: number) =>
+        post(trx, {
+          type,
           userId: player,
           ref: orderNo,
           legs: [
-            { account: userAccount(player, 'locked'), amount: -amount },
-            { account: systemAccount('withdrawals'), amount },
+            { account: from, amount: -amount },
+            { account: to, amount },
           ],
-          now: at + 2 * HOUR,
+          now,
         });
-      }
+      await move('withdraw_hold', userAccount(player, 'main'), userAccount(player, 'locked'), at);
+      if (done)
+        await move(
+          'withdraw_post',
+          userAccount(player, 'locked'),
+          systemAccount('withdrawals'),
+          at + 2 * HOUR,
+        );
       const state = done ? 'Success' : 'WaitReview';
       const recordId = await record(trx, player, 'withdraw', -amount, at, { orderNo, state, remark: label });
       await insertWithdrawal(trx, {

@@ -1,10 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { type ChangeEvent, useCallback, useState } from 'react';
 import type { z } from 'zod/mini';
 import { ApiError } from './api-client';
 import { formatMoney } from './money';
 import { toast } from './toast';
 import { issueCodes, validationMessage } from './validation-messages';
+
+/** What a text input takes to show a field of a form (TextField, PasswordField). */
+export interface TextInputProps {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: string | undefined;
+}
 
 /** A field problem as a code (translated when shown, so it follows a change of language). */
 export type Issue = { code: string; message?: string | undefined; limit?: number | undefined };
@@ -102,7 +110,18 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     toast.negative(error instanceof Error ? error.message : String(error));
   };
 
-  return { message, clear, validate, showApiError, show };
+  /** Props of a text input whose value the form keeps itself: typing sets it and clears its error. */
+  const input = (field: F, value: string, onValue: (value: string) => void): TextInputProps => ({
+    name: field,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onValue(event.target.value);
+      clear(field);
+    },
+    error: message(field),
+  });
+
+  return { message, clear, input, validate, showApiError, show };
 }
 
 /** The field errors of a form with (at least) the fields F, for pieces of a form that take them. */

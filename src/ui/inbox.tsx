@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { EmptyState } from './empty-state';
 import { SkeletonRows } from './skeleton';
 import './inbox.css';
 
@@ -71,7 +73,8 @@ export function InboxDetail({
 }: {
   item: InboxItem | undefined;
   pending: boolean;
-  gone: ReactNode;
+  /** What shows when the item is not there (deleted, withdrawn): why, and the way to the whole list. */
+  gone: { title: ReactNode; text?: ReactNode; list: { to: LinkProps['to']; label: ReactNode } };
 }) {
   const { t } = useLingui();
   if (item)
@@ -84,5 +87,17 @@ export function InboxDetail({
         <p className="inbox-view__body">{item.body}</p>
       </article>
     );
-  return pending ? <SkeletonRows count={1} label={t`Loading`} /> : gone;
+  if (pending) return <SkeletonRows count={1} label={t`Loading`} />;
+  return (
+    <EmptyState
+      title={gone.title}
+      action={
+        <Link to={gone.list.to} className="button button--primary">
+          {gone.list.label}
+        </Link>
+      }
+    >
+      {gone.text}
+    </EmptyState>
+  );
 }

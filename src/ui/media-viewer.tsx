@@ -29,6 +29,28 @@ interface MediaViewerProps {
 }
 
 /** Plays the video of the active slide and pauses every other one (spec section 2). */
+const ARROW_CLASSES = {
+  prev: 'media-viewer__arrow media-viewer__arrow--prev',
+  next: 'media-viewer__arrow media-viewer__arrow--next',
+} as const;
+
+/** A previous or next arrow, handed to Swiper's navigation as its button. */
+function Arrow({
+  side,
+  label,
+  buttonRef,
+}: {
+  side: 'prev' | 'next';
+  label: string;
+  buttonRef: (button: HTMLButtonElement | null) => void;
+}) {
+  return (
+    <button ref={buttonRef} type="button" className={ARROW_CLASSES[side]} aria-label={label}>
+      {side === 'prev' ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+    </button>
+  );
+}
+
 function syncVideos(swiper: SwiperInstance): void {
   swiper.slides.forEach((slide, index) => {
     const video = slide.querySelector('video');
@@ -154,22 +176,8 @@ export function MediaViewer({ open, title, items, onClose, onDownload, actions }
             ))}
           </Swiper>
         ) : null}
-        <button
-          ref={setPrevEl}
-          type="button"
-          className="media-viewer__arrow media-viewer__arrow--prev"
-          aria-label={t`Previous`}
-        >
-          <ChevronLeftIcon />
-        </button>
-        <button
-          ref={setNextEl}
-          type="button"
-          className="media-viewer__arrow media-viewer__arrow--next"
-          aria-label={t`Next`}
-        >
-          <ChevronRightIcon />
-        </button>
+        <Arrow side="prev" label={t`Previous`} buttonRef={setPrevEl} />
+        <Arrow side="next" label={t`Next`} buttonRef={setNextEl} />
       </div>
       {actions ? <div className="media-viewer__footer">{actions}</div> : null}
     </Dialog>

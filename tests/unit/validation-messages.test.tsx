@@ -148,6 +148,23 @@ describe('register form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("clears a field's message when the field is typed in, and only that one", async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+    const user = userEvent.setup();
+    await renderInRouter(() => <RegisterPage redirect={undefined} invite={undefined} />, '/register');
+    await user.type(screen.getByLabelText('Phone number'), '9171234567');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Verification code is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Password'), 's');
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Verification code is required')).toBeTruthy();
+    await user.type(screen.getByLabelText('Verification code'), '1');
+    expect(screen.queryByText('Verification code is required')).toBeNull();
+  });
+
   it('"Send code" validates the phone first, then counts down', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
       new Response(JSON.stringify({ status: 200, message: 'ok', data: { cooldownSeconds: 60 } }), {

@@ -63,22 +63,14 @@ async function setSenior(
 export function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, adminHoldListCall, ({ auth, input }) => listHolds(ctx, auth.operator, input));
   // The stored route names are part of every stored key's hash: keep them when a path moves.
-  serve(app, ctx, adminHoldReleaseCall, (call) =>
-    idempotentCall(
-      ctx,
-      call,
-      'admin/agent/holds/release',
-      resolveHold(ctx, call.auth, call.input.id, 'released', call.input.note),
-    ),
-  );
-  serve(app, ctx, adminHoldCancelCall, (call) =>
-    idempotentCall(
-      ctx,
-      call,
-      'admin/agent/holds/cancel',
-      resolveHold(ctx, call.auth, call.input.id, 'cancelled', call.input.note),
-    ),
-  );
+  const holds = [
+    [adminHoldReleaseCall, 'admin/agent/holds/release', 'released'],
+    [adminHoldCancelCall, 'admin/agent/holds/cancel', 'cancelled'],
+  ] as const;
+  for (const [declaration, route, outcome] of holds)
+    serve(app, ctx, declaration, (call) =>
+      idempotentCall(ctx, call, route, resolveHold(ctx, call.auth, call.input.id, outcome, call.input.note)),
+    );
   serve(app, ctx, adminAgentJobCall, ({ auth, input }) => setSenior(ctx, auth, input.uid, input.senior));
   // The answer's ratios name channels in the operator's language (decision 0048).
   serve(app, ctx, adminRatiosCall, ({ auth, input, request, reply }) =>

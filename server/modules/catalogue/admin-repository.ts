@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { CatalogueKind } from '#contract/catalogue';
 import type { Db } from '../../db/create-db';
 import { isPostgres } from '../../db/create-db';
+import { rowsAndTotal } from '../../db/rows-and-total';
 import { containsPattern } from './repository';
 import type { CatalogueTextsTable, DemandsTable, WxAppsTable } from './tables';
 
@@ -35,13 +36,12 @@ export async function pageOfWxApps(
     if (filter.awaitingReview) q = q.where('needs_review', '=', 1);
     return q;
   };
-  const [rows, count] = await Promise.all([
+  return rowsAndTotal(
     matching().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     matching()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  );
 }
 
 /** A page of demand tasks, newest first, and the number of all that match (none awaits review). */
@@ -56,13 +56,12 @@ export async function pageOfDemands(
     const q = db.selectFrom('demands');
     return filter.search ? q.where(like(filter.search)) : q;
   };
-  const [rows, count] = await Promise.all([
+  return rowsAndTotal(
     matching().selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     matching()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  );
 }
 
 /** The row, locked on PostgreSQL inside a change's transaction (SQLite runs one writer at a time). */

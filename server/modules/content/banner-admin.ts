@@ -9,7 +9,7 @@ import type { ContentLocale } from '#contract/locales';
 import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/envelope';
-import { offsetOf, pageOf } from '../../http/page';
+import { readPage } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
@@ -107,8 +107,11 @@ export async function listBanners(
   page: { number: number; size: number },
 ): Promise<Page<AdminBanner>> {
   const sites = visibleSites(operator, 'read', 'banner');
-  const { rows, total } = await repo.pageOfBanners(ctx.db, offsetOf(page), page.size, sites);
-  return pageOf(await toAdmin(ctx, rows), total, page.number, page.size);
+  return readPage(
+    page,
+    (offset, size) => repo.pageOfBanners(ctx.db, offset, size, sites),
+    (rows) => toAdmin(ctx, rows),
+  );
 }
 
 /** A new banner, hidden unless asked; its picture is drawn from its name until one is uploaded. */

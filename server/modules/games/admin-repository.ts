@@ -120,25 +120,27 @@ export async function findGame(db: Db, id: number): Promise<AdminGameRow | undef
 }
 
 /** Sets a provider's state: true when it changed (false: unknown, or it had that state already). */
-export async function setProviderEnabled(db: Db, code: string, enabled: boolean): Promise<boolean> {
-  const value = enabled ? 1 : 0;
-  const result = await db
-    .updateTable('game_providers')
-    .set({ enabled: value })
-    .where('code', '=', code)
-    .where('enabled', '<>', value)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export const setProviderEnabled = (db: Db, code: string, enabled: boolean): Promise<boolean> =>
+  switchEnabled(db, 'game_providers', 'code', code, enabled);
 
 /** Sets a game's state: true when it changed (false: unknown, or it had that state already). */
-export async function setGameEnabled(db: Db, id: number, enabled: boolean): Promise<boolean> {
-  const value = enabled ? 1 : 0;
+export const setGameEnabled = (db: Db, id: number, enabled: boolean): Promise<boolean> =>
+  switchEnabled(db, 'games', 'id', id, enabled);
+
+/** The switch of one row's `enabled`, only from the other state: true when this call changed it. */
+async function switchEnabled(
+  db: Db,
+  table: 'game_providers' | 'games',
+  key: 'code' | 'id',
+  value: string | number,
+  enabled: boolean,
+): Promise<boolean> {
+  const state = enabled ? 1 : 0;
   const result = await db
-    .updateTable('games')
-    .set({ enabled: value })
-    .where('id', '=', id)
-    .where('enabled', '<>', value)
+    .updateTable(table)
+    .set({ enabled: state })
+    .where(sql.ref(key), '=', value)
+    .where('enabled', '<>', state)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,14 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  PROVIDER_HEADER,
-  SIGNATURE_HEADER,
-  seamlessAuthenticateCall,
-  seamlessBalanceCall,
-  seamlessBetCall,
-  seamlessRollbackCall,
-  seamlessWinCall,
-  TIMESTAMP_HEADER,
-} from '#contract/game-provider';
+import { PROVIDER_HEADER, SEAMLESS_CALLS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#contract/game-provider';
 import { gamesCall, launchGameCall, lobbyCall, roundCall, roundsCall } from '#contract/games';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
@@ -139,23 +130,23 @@ export async function seamlessRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (!request.provider) throw new Error('seamless: no provider after the signature check');
       return request.provider;
     };
-    serve(scope, ctx, seamlessAuthenticateCall, async ({ input, request, reply }) =>
+    serve(scope, ctx, SEAMLESS_CALLS.authenticate, async ({ input, request, reply }) =>
       sendAnswer(
         reply,
         providerOf(request),
         await seamless.authenticate(ctx, providerOf(request), input.token),
       ),
     );
-    serve(scope, ctx, seamlessBalanceCall, async ({ input, request, reply }) =>
+    serve(scope, ctx, SEAMLESS_CALLS.balance, async ({ input, request, reply }) =>
       sendAnswer(reply, providerOf(request), await seamless.balance(ctx, providerOf(request), input)),
     );
-    serve(scope, ctx, seamlessBetCall, async ({ input, request, reply }) =>
+    serve(scope, ctx, SEAMLESS_CALLS.bet, async ({ input, request, reply }) =>
       sendAnswer(reply, providerOf(request), await seamless.bet(ctx, providerOf(request), input)),
     );
-    serve(scope, ctx, seamlessWinCall, async ({ input, request, reply }) =>
+    serve(scope, ctx, SEAMLESS_CALLS.win, async ({ input, request, reply }) =>
       sendAnswer(reply, providerOf(request), await seamless.win(ctx, providerOf(request), input)),
     );
-    serve(scope, ctx, seamlessRollbackCall, async ({ input, request, reply }) =>
+    serve(scope, ctx, SEAMLESS_CALLS.rollback, async ({ input, request, reply }) =>
       sendAnswer(reply, providerOf(request), await seamless.rollback(ctx, providerOf(request), input)),
     );
   });

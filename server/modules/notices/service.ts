@@ -6,7 +6,7 @@ import type { Page } from '#contract/paging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { codedError, fieldError, notFound } from '../../http/envelope';
-import { offsetOf, pageOf } from '../../http/page';
+import { readPage } from '../../http/page';
 import { type AuditActor, recordAudit } from '../audit/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
 import { siteDomains, targetSiteId } from '../site/service';
@@ -376,6 +376,9 @@ export async function list(
   page: { number: number; size: number },
 ): Promise<Page<AdminNotice>> {
   const sites = visibleSites(operator, 'read', 'notice');
-  const { rows, total } = await repo.pageOfNotices(ctx.db, offsetOf(page), page.size, sites);
-  return pageOf(await toAdmin(ctx, deliveries, rows), total, page.number, page.size);
+  return readPage(
+    page,
+    (offset, size) => repo.pageOfNotices(ctx.db, offset, size, sites),
+    (rows) => toAdmin(ctx, deliveries, rows),
+  );
 }

@@ -8,7 +8,7 @@ import {
 } from '#contract/admin/site';
 import { toMinor, toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/create-db';
+import { type Db, isUniqueViolation } from '../../db/create-db';
 import { fieldError } from '../../http/envelope';
 import type { OperatorAuth } from '../../http/serve';
 import { recordAudit } from '../audit/service';
@@ -322,6 +322,20 @@ async function reread(ctx: AppContext, id: number): Promise<AdminSite> {
   return toAdminSite(ctx, saved, await siteHasPlayed(ctx.db, id));
 }
 
+/** The site whose icons an operator changes, once they may change its settings. */
+async function iconSite(ctx: AppContext, auth: OperatorAuth, target: SiteIconTarget) {
+  const found = await siteNamed(ctx, target.domain);
+  assertCanAccess(auth.operator, 'write', 'settings', { siteId: found.id });
+  return found;
+}
+
+/** The site's row inside an icon change's transaction, locked on PostgreSQL. */
+async function lockedSite(trx: Db, id: number) {
+  const before = await findSiteById(trx, id, { forUpdate: true });
+  if (!before) throw fieldError('domain', 'site_not_found');
+  return before;
+}
+
 /**
  * Makes the site's icons from one uploaded picture (checked and re-encoded as PNG by uploads/ before the
  * transaction) and points the site at them, audited in the same transaction (`site.icon`, the addresses
@@ -334,9 +348,8 @@ export async function setSiteIcon(
   target: SiteIconTarget,
   bytes: Buffer,
 ): Promise<AdminSite> {
-  const found = await siteNamed(ctx, target.domain);
   // Checked before the picture is decoded: an operator of another site spends no server time.
-  assertCanAccess(auth.operator, 'write', 'settings', { siteId: found.id });
+  const found = await iconSite(ctx, auth, target);
   const prepared = await preparePngSquares(
     'icon',
     bytes,
@@ -346,8 +359,7 @@ export async function setSiteIcon(
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     // Locked on PostgreSQL: two uploads at once audit what each really replaced.
-    const before = await findSiteById(trx, found.id, { forUpdate: true });
-    if (!before) throw fieldError('domain', 'site_not_found');
+    const before = await lockedSite(trx, found.id);
     const put = async (key: keyof SiteIcon) => (await putPicture(trx, prepared[key], auth.user.id, now)).url;
     const icon: SiteIcon = {
       any192: await put('any192'),
@@ -369,12 +381,10 @@ export async function removeSiteIcon(
   auth: OperatorAuth,
   target: SiteIconTarget,
 ): Promise<AdminSite> {
-  const found = await siteNamed(ctx, target.domain);
-  assertCanAccess(auth.operator, 'write', 'settings', { siteId: found.id });
+  const found = await iconSite(ctx, auth, target);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await findSiteById(trx, found.id, { forUpdate: true });
-    if (!before) throw fieldError('domain', 'site_not_found');
+    const before = await lockedSite(trx, found.id);
     if (iconAddresses(before).every((a) => a === null)) return;
     await pointIconAt(trx, auth, before, null, 'site.icon.remove', now);
   });

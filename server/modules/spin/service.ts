@@ -17,7 +17,7 @@ import { addDays, businessDay, daysBetween, isDay } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { conflict, fieldError } from '../../http/envelope';
-import { offsetOf, pageOf } from '../../http/page';
+import { readPage } from '../../http/page';
 import { recordAudit } from '../audit/service';
 import type { Authenticated } from '../auth/service';
 import { ensureUserAccounts, post, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
@@ -265,8 +265,11 @@ export async function listFollowUps(
   req: FollowUpListRequest & { number: number; size: number },
 ): Promise<Page<FollowUp>> {
   const sites = visibleSites(operator, 'read', 'spin');
-  const { rows, total } = await repo.listFollowUps(ctx.db, req.state, offsetOf(req), req.size, sites);
-  return pageOf(rows.map(toFollowUp), total, req.number, req.size);
+  return readPage(
+    req,
+    (offset, size) => repo.listFollowUps(ctx.db, req.state, offset, size, sites),
+    (rows) => rows.map(toFollowUp),
+  );
 }
 
 /** open -> done, once: a second one is 409 `state_changed`. */

@@ -119,6 +119,13 @@ export function patchCachedItems<T extends object>(
   });
 }
 
+/** The items of a cached answer: a list, an infinite list's pages, or (with `detail`) one item alone. */
+function cachedItems(data: unknown, detail: boolean): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (isPageData<unknown>(data)) return data.pages.flatMap((page) => page.content);
+  return detail && typeof data === 'object' && data !== null ? [data] : [];
+}
+
 const isWxApp = (item: unknown): item is WxApp =>
   typeof item === 'object' && item !== null && 'appid' in item && 'id' in item;
 
@@ -132,13 +139,9 @@ function findCachedWxAppEntry(
 ): { app: WxApp; updatedAt: number } | undefined {
   for (const root of [catalogueKeys.wx, PROMOTION_QUERY_ROOT]) {
     for (const query of queryClient.getQueryCache().findAll({ queryKey: root })) {
-      const data: unknown = query.state.data;
-      const items: unknown[] = Array.isArray(data)
-        ? data
-        : isPageData<unknown>(data)
-          ? data.pages.flatMap((page) => page.content)
-          : [];
-      const found = items.find((item): item is WxApp => isWxApp(item) && item.id === id);
+      const found = cachedItems(query.state.data, false).find(
+        (item): item is WxApp => isWxApp(item) && item.id === id,
+      );
       if (found) return { app: found, updatedAt: query.state.dataUpdatedAt };
     }
   }
@@ -158,15 +161,9 @@ export function findCachedItem<T>(
   match: (item: T) => boolean,
 ): T | undefined {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: root })) {
-    const data: unknown = query.state.data;
-    const items: unknown[] = Array.isArray(data)
-      ? data
-      : isPageData<unknown>(data)
-        ? data.pages.flatMap((page) => page.content)
-        : typeof data === 'object' && data !== null
-          ? [data]
-          : [];
-    const found = items.find((item) => typeof item === 'object' && item !== null && match(item as T));
+    const found = cachedItems(query.state.data, true).find(
+      (item) => typeof item === 'object' && item !== null && match(item as T),
+    );
     if (found) return found as T;
   }
   return undefined;

@@ -54,16 +54,10 @@ export function BindCodeCard() {
           </p>
           <TextField
             label={t`Invite code`}
-            name="inviteCode"
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={16}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              errors.clear('inviteCode');
-            }}
-            error={errors.message('inviteCode')}
+            {...errors.input('inviteCode', code, setCode)}
           />
           <button type="submit" className="button button--primary button--block" disabled={bind.isPending}>
             {t`Bind`}

@@ -181,15 +181,9 @@ function RechargeLink({ memberUid }: { memberUid: number }) {
       <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-label={t`Recharge link`}>
         <TextField
           label={t`Amount (optional)`}
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            errors.clear('amount');
-          }}
-          error={errors.message('amount')}
+          {...errors.input('amount', amount, setAmount)}
         />
         <button type="submit" className="button button--outline button--block" disabled={recharge.isPending}>
           {t`Make the link`}

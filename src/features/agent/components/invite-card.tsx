@@ -96,16 +96,10 @@ function MakeLinkForm({ max }: { max: number | undefined }) {
       <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-label={t`Make a link`}>
         <TextField
           label={t`Ratio for the new member (%)`}
-          name="rate"
           inputMode="decimal"
           autoComplete="off"
-          value={rate}
-          onChange={(event) => {
-            setRate(event.target.value);
-            errors.clear('rate');
-          }}
           hint={maxText ? t`At most your own: ${maxText}` : undefined}
-          error={errors.message('rate')}
+          {...errors.input('rate', rate, setRate)}
         />
         <SelectField
           label={t`Joins as`}

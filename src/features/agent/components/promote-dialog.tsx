@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { toast } from '#lib/toast';
-import { Dialog } from '#ui/dialog';
-import { DialogActions } from '#ui/dialog-actions';
+import { ConfirmDialog } from '#ui/confirm-dialog';
 import { usePromoteMutation } from '../agent.mutations';
 
 /** Confirms promoting a direct player to agent (job 0 -> 1): they get a team of their own. */
@@ -17,22 +16,14 @@ export function PromoteDialog({ member, onClose }: { member: { uid: number }; on
       },
     });
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={t`Promote UID ${uid} to agent?`}
       onClose={onClose}
-      footer={
-        <DialogActions
-          actions={[
-            { label: t`Cancel`, variant: 'ghost', onClick: onClose },
-            { label: t`Promote`, variant: 'primary', onClick: confirm, disabled: promote.isPending },
-          ]}
-        />
-      }
+      action={{ label: t`Promote`, variant: 'primary', onClick: confirm, disabled: promote.isPending }}
     >
       <p className="dialog__text">
         {t`As an agent they can invite members of their own and earn commission on their play, within the ratio you give them.`}
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
-import { RANGES, type Report } from '#contract/agent';
+import { type ReactNode, useId } from 'react';
+import { type Figure, RANGES, type Report } from '#contract/agent';
 import { chartData } from '#lib/chart-data';
 import { formatDay } from '#lib/days';
 import { formatMoney } from '#lib/money';
@@ -122,66 +122,52 @@ function Figures({ report, search }: { report: Report; search: RangeSearch }) {
         {report.from === report.to ? from : t`${from} to ${to}`}
       </p>
       {report.unsettledFrom ? <UnsettledNote day={report.unsettledFrom} agent={team !== undefined} /> : null}
-      <AgentCard title={t`My figures`} testId="own-figures">
-        <div className="agent-figures">
-          <FigureTile
-            label={t`Bets`}
-            value={<Amount value={own.bets} />}
-            details={{ figure: 'bets', search }}
-          />
-          <FigureTile label={t`Valid bets`} value={<Amount value={own.validBets} />} />
-          <FigureTile label={t`Wins`} value={<Amount value={own.wins} />} />
-          <FigureTile
-            label={t`Rake back`}
-            value={<Amount value={own.rakeBack} />}
-            details={{ figure: 'rakeBack', search }}
-            testId="own-rakeback"
-          />
-          <FigureTile
-            label={t`Deposits`}
-            value={<Amount value={own.deposits} />}
-            details={{ figure: 'deposits', search }}
-          />
-          <FigureTile
-            label={t`Withdrawals`}
-            value={<Amount value={own.withdrawals} />}
-            details={{ figure: 'withdrawals', search }}
-          />
-        </div>
-      </AgentCard>
+      <FigureCard
+        title={t`My figures`}
+        testId="own-figures"
+        search={search}
+        tiles={[
+          { label: t`Bets`, value: <Amount value={own.bets} />, figure: 'bets' },
+          { label: t`Valid bets`, value: <Amount value={own.validBets} /> },
+          { label: t`Wins`, value: <Amount value={own.wins} /> },
+          {
+            label: t`Rake back`,
+            value: <Amount value={own.rakeBack} />,
+            figure: 'rakeBack',
+            testId: 'own-rakeback',
+          },
+          { label: t`Deposits`, value: <Amount value={own.deposits} />, figure: 'deposits' },
+          { label: t`Withdrawals`, value: <Amount value={own.withdrawals} />, figure: 'withdrawals' },
+        ]}
+      />
       {team ? (
-        <AgentCard title={t`Team figures`} testId="team-figures">
-          <div className="agent-figures">
-            <FigureTile
-              label={t`Commission`}
-              value={<Amount value={team.commission} />}
-              details={{ figure: 'commission', search }}
-              testId="team-commission"
-            />
-            <FigureTile
-              label={t`Team valid bets`}
-              value={<Amount value={team.validBets} />}
-              details={{ figure: 'teamValidBets', search }}
-            />
-            <FigureTile
-              label={t`New members`}
-              value={i18n.number(team.newMembers)}
-              details={{ figure: 'newMembers', search }}
-              testId="team-new-members"
-            />
-            <FigureTile label={t`Active members`} value={i18n.number(team.activeMembers)} />
-            <FigureTile
-              label={t`Team deposits`}
-              value={<Amount value={team.deposits} />}
-              details={{ figure: 'teamDeposits', search }}
-            />
-            <FigureTile
-              label={t`Team withdrawals`}
-              value={<Amount value={team.withdrawals} />}
-              details={{ figure: 'teamWithdrawals', search }}
-            />
-          </div>
-        </AgentCard>
+        <FigureCard
+          title={t`Team figures`}
+          testId="team-figures"
+          search={search}
+          tiles={[
+            {
+              label: t`Commission`,
+              value: <Amount value={team.commission} />,
+              figure: 'commission',
+              testId: 'team-commission',
+            },
+            { label: t`Team valid bets`, value: <Amount value={team.validBets} />, figure: 'teamValidBets' },
+            {
+              label: t`New members`,
+              value: i18n.number(team.newMembers),
+              figure: 'newMembers',
+              testId: 'team-new-members',
+            },
+            { label: t`Active members`, value: i18n.number(team.activeMembers) },
+            { label: t`Team deposits`, value: <Amount value={team.deposits} />, figure: 'teamDeposits' },
+            {
+              label: t`Team withdrawals`,
+              value: <Amount value={team.withdrawals} />,
+              figure: 'teamWithdrawals',
+            },
+          ]}
+        />
       ) : null}
       <DayChart
         title={team ? t`Team valid bets and commission by day` : t`Valid bets and rake back by day`}
@@ -189,6 +175,35 @@ function Figures({ report, search }: { report: Report; search: RangeSearch }) {
         format={(value) => formatMoney(value)}
       />
     </>
+  );
+}
+
+/** A card of figures; a tile with a `figure` opens that figure's rows on /ReportDetails. */
+function FigureCard({
+  title,
+  testId,
+  search,
+  tiles,
+}: {
+  title: string;
+  testId: string;
+  search: RangeSearch;
+  tiles: { label: string; value: ReactNode; figure?: Figure; testId?: string }[];
+}) {
+  return (
+    <AgentCard title={title} testId={testId}>
+      <div className="agent-figures">
+        {tiles.map((tile) => (
+          <FigureTile
+            key={tile.label}
+            label={tile.label}
+            value={tile.value}
+            details={tile.figure ? { figure: tile.figure, search } : undefined}
+            testId={tile.testId}
+          />
+        ))}
+      </div>
+    </AgentCard>
   );
 }
 

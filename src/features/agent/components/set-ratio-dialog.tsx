@@ -6,8 +6,7 @@ import { formatDay } from '#lib/days';
 import { percentFieldText } from '#lib/format';
 import { toast } from '#lib/toast';
 import { validationMessage } from '#lib/validation-messages';
-import { Dialog } from '#ui/dialog';
-import { DialogActions } from '#ui/dialog-actions';
+import { ConfirmDialog } from '#ui/confirm-dialog';
 import { TextField } from '#ui/form-fields';
 import { useSetRatioMutation } from '../agent.mutations';
 import { formatRatio, parseRatio, type RatioIssue } from '../agent-values';
@@ -103,18 +102,10 @@ export function SetRatioDialog({
   };
 
   return (
-    <Dialog
-      open
+    <ConfirmDialog
       title={t`Set the ratio of UID ${uid}`}
       onClose={onClose}
-      footer={
-        <DialogActions
-          actions={[
-            { label: t`Cancel`, variant: 'ghost', onClick: onClose },
-            { label: t`Save`, variant: 'primary', submits: formId, disabled: setRatio.isPending },
-          ]}
-        />
-      }
+      action={{ label: t`Save`, variant: 'primary', submits: formId, disabled: setRatio.isPending }}
     >
       <form ref={formRef} id={formId} className="form" noValidate onSubmit={onSubmit}>
         <p className="dialog__text">
@@ -153,6 +144,6 @@ export function SetRatioDialog({
           );
         })}
       </form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -17,13 +17,13 @@ type CodeFieldProps = {
       tel: Tel;
       errors: Pick<
         FieldErrors<'areaCode' | 'phone' | 'code'>,
-        'message' | 'clear' | 'validate' | 'showApiError'
+        'message' | 'clear' | 'input' | 'validate' | 'showApiError'
       >;
     }
   | {
       /** To the signed-in user's own phone (a change of the login password). */
       purpose: 'password';
-      errors: Pick<FieldErrors<'code'>, 'message' | 'clear' | 'showApiError'>;
+      errors: Pick<FieldErrors<'code'>, 'message' | 'clear' | 'input' | 'showApiError'>;
     }
 );
 
@@ -35,16 +35,10 @@ export function CodeField(props: CodeFieldProps) {
   return (
     <TextField
       label={t`Verification code`}
-      name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-        errors.clear('code');
-      }}
-      error={errors.message('code')}
+      {...errors.input('code', value, onChange)}
       addon={
         props.purpose === 'password' ? (
           <SendCodeButton purpose="password" onApiError={onApiError} />

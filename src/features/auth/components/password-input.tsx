@@ -8,7 +8,7 @@ interface PasswordInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  errors: Pick<FieldErrors<'password'>, 'message' | 'clear'>;
+  errors: Pick<FieldErrors<'password'>, 'input'>;
 }
 
 /** The account password; typing clears its error. */
@@ -17,15 +17,9 @@ export function PasswordInput({ current = false, label, value, onChange, errors 
   return (
     <PasswordField
       label={label}
-      name="password"
       autoComplete={current ? 'current-password' : 'new-password'}
-      value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-        errors.clear('password');
-      }}
       hint={current ? undefined : t`6 to 12 characters`}
-      error={errors.message('password')}
+      {...errors.input('password', value, onChange)}
     />
   );
 }

@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { registerRequestSchema } from '#contract/auth';
-import { useFieldErrors } from '#lib/use-field-errors';
 import { TextField } from '#ui/form-fields';
-import { defaultAreaCode } from '../area-codes';
 import { useRegisterMutation } from '../auth.mutations';
 import { AuthLayout } from './auth-layout';
 import { CodeField } from './code-field';
 import { PasswordInput } from './password-input';
-import { PhoneFields, type Tel } from './phone-fields';
+import { PhoneFields } from './phone-fields';
+import { usePhoneCodeForm } from './use-phone-code-form';
 
 const FIELDS = ['areaCode', 'phone', 'code', 'password', 'inviteCode'] as const;
 
@@ -26,14 +25,10 @@ export function RegisterPage({
   /** What the link presets, composed by the route (shown above the form). */
   preset?: ReactNode;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const router = useRouter();
-  const form = useRef<HTMLFormElement>(null);
-  const [tel, setTel] = useState<Tel>({ areaCode: defaultAreaCode(i18n.locale), phone: '' });
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  const { form, tel, setTel, code, setCode, password, setPassword, errors } = usePhoneCodeForm(FIELDS);
   const [inviteCode, setInviteCode] = useState(invite ?? '');
-  const errors = useFieldErrors(FIELDS);
   const register = useRegisterMutation();
 
   const onSubmit = (event: FormEvent) => {
@@ -75,15 +70,9 @@ export function RegisterPage({
         <PasswordInput label={t`Password`} value={password} onChange={setPassword} errors={errors} />
         <TextField
           label={t`Invite code (optional)`}
-          name="inviteCode"
           autoComplete="off"
           autoCapitalize="characters"
-          value={inviteCode}
-          onChange={(event) => {
-            setInviteCode(event.target.value);
-            errors.clear('inviteCode');
-          }}
-          error={errors.message('inviteCode')}
+          {...errors.input('inviteCode', inviteCode, setInviteCode)}
         />
         <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
           {t`Register`}

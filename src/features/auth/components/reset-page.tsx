@@ -1,26 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { forgotPasswordRequestSchema } from '#contract/auth';
 import { toast } from '#lib/toast';
-import { useFieldErrors } from '#lib/use-field-errors';
-import { defaultAreaCode } from '../area-codes';
 import { useResetPasswordMutation } from '../auth.mutations';
 import { AuthLayout } from './auth-layout';
 import { CodeField } from './code-field';
 import { PasswordInput } from './password-input';
-import { PhoneFields, type Tel } from './phone-fields';
+import { PhoneFields } from './phone-fields';
+import { usePhoneCodeForm } from './use-phone-code-form';
 
 const FIELDS = ['areaCode', 'phone', 'code', 'password'] as const;
 
 export function ResetPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const router = useRouter();
-  const form = useRef<HTMLFormElement>(null);
-  const [tel, setTel] = useState<Tel>({ areaCode: defaultAreaCode(i18n.locale), phone: '' });
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const errors = useFieldErrors(FIELDS);
+  const { form, tel, setTel, code, setCode, password, setPassword, errors } = usePhoneCodeForm(FIELDS);
   const reset = useResetPasswordMutation();
 
   const onSubmit = (event: FormEvent) => {

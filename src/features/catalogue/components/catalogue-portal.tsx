@@ -7,6 +7,7 @@ import { useCategoryLabels } from '#lib/category-labels';
 import { useSessionUser } from '#lib/session';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
+import { NoSearchResults } from '#ui/no-search-results';
 import { SearchBox as ListSearchBox } from '#ui/search-box';
 import { SkeletonRows } from '#ui/skeleton';
 import { ComingSoon } from '#ui/standalone-page';
@@ -64,17 +65,9 @@ export function ListEmpty({
     return <EmptyState picture={<NoDataPicture />} title={tab === 2 ? t`No tasks yet` : t`No games yet`} />;
   }
   return (
-    <EmptyState
-      picture={<NoDataPicture />}
-      title={t`No results for "${search}"`}
-      action={
-        <button type="button" className="button button--secondary" onClick={onClearSearch}>
-          {t`Clear search`}
-        </button>
-      }
-    >
+    <NoSearchResults search={search} onClearSearch={onClearSearch}>
       <p>{tab === 2 ? t`No tasks match this search.` : t`No mini-games match this search.`}</p>
-    </EmptyState>
+    </NoSearchResults>
   );
 }
 

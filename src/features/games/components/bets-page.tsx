@@ -4,8 +4,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Round } from '#contract/games';
-import { DayRangeFields } from '#ui/day-range-fields';
 import { EmptyState } from '#ui/empty-state';
+import { ListFilters } from '#ui/list-filters';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
@@ -39,29 +39,30 @@ export function BetsPage({ search, onSearch }: { search: BetsSearch; onSearch: (
       bodyClassName="games-page"
       overlays={opened ? <RoundDetailsDialog round={opened} onClose={() => setOpened(null)} /> : null}
     >
-      <form className="filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-        <label className="filter filter--wide">
-          <span className="field__label">{t`Channel`}</span>
-          <select
-            className="input select"
-            name="channel"
-            value={search.channel ?? ''}
-            onChange={(e) => onSearch({ ...search, channel: e.target.value || undefined })}
-          >
-            <option value="">{t`All channels`}</option>
-            {(lobby.data?.channels ?? []).map((channel) => (
-              <option key={channel.code} value={channel.code}>
-                {channel.name}
-              </option>
-            ))}
-            {/* A channel of the URL the lobby no longer lists stays selectable, so the filter reads true. */}
-            {search.channel && lobby.data && !lobby.data.channels.some((c) => c.code === search.channel) ? (
-              <option value={search.channel}>{search.channel}</option>
-            ) : null}
-          </select>
-        </label>
-        <DayRangeFields className="filter" search={search} onSearch={onSearch} />
-      </form>
+      <ListFilters
+        search={search}
+        onSearch={onSearch}
+        choice={{
+          label: t`Channel`,
+          name: 'channel',
+          value: search.channel ?? '',
+          onChange: (channel) => onSearch({ ...search, channel }),
+          options: (
+            <>
+              <option value="">{t`All channels`}</option>
+              {(lobby.data?.channels ?? []).map((channel) => (
+                <option key={channel.code} value={channel.code}>
+                  {channel.name}
+                </option>
+              ))}
+              {/* A channel of the URL the lobby no longer lists stays selectable, so the filter reads true. */}
+              {search.channel && lobby.data && !lobby.data.channels.some((c) => c.code === search.channel) ? (
+                <option value={search.channel}>{search.channel}</option>
+              ) : null}
+            </>
+          ),
+        }}
+      />
       {total !== undefined ? (
         <p className="games-hint">{plural(total, { one: '# round', other: '# rounds' })}</p>
       ) : null}

@@ -6,6 +6,7 @@ import type { Game, Launch, LobbyChannel } from '#contract/games';
 import { formatMoney } from '#lib/money';
 import { EmptyState } from '#ui/empty-state';
 import { NoDataPicture } from '#ui/no-data-picture';
+import { NoSearchResults } from '#ui/no-search-results';
 import { Page } from '#ui/page';
 import { PagedVirtualList } from '#ui/paged-virtual-list';
 import { type TabOption, Tabs } from '#ui/tabs';
@@ -176,15 +177,7 @@ function GameList({
       list={list}
       empty={
         search ? (
-          <EmptyState
-            picture={<NoDataPicture />}
-            title={t`No results for "${search}"`}
-            action={
-              <button type="button" className="button button--secondary" onClick={onClearSearch}>
-                {t`Clear search`}
-              </button>
-            }
-          />
+          <NoSearchResults search={search} onClearSearch={onClearSearch} />
         ) : (
           <EmptyState picture={<NoDataPicture />} title={t`No games here yet`} />
         )

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { EmptyState } from '#ui/empty-state';
 import { TrashIcon } from '#ui/icons';
 import { InboxDetail } from '#ui/inbox';
 import { Page } from '#ui/page';
@@ -54,16 +53,10 @@ export function MessageView({ id }: { id: number }) {
       <InboxDetail
         item={item}
         pending={message.isPending}
-        gone={
-          <EmptyState
-            title={t`This message is no longer available`}
-            action={
-              <Link to="/Messages" className="button button--primary">
-                {t`All messages`}
-              </Link>
-            }
-          />
-        }
+        gone={{
+          title: t`This message is no longer available`,
+          list: { to: '/Messages', label: t`All messages` },
+        }}
       />
     </Page>
   );

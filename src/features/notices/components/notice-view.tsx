@@ -1,7 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { EmptyState } from '#ui/empty-state';
 import { InboxDetail } from '#ui/inbox';
 import { Page } from '#ui/page';
 import { useMarkNoticesRead } from '../notices.mutations';
@@ -26,18 +24,11 @@ export function NoticeView({ id }: { id: number }) {
       <InboxDetail
         item={notice && noticeItem(notice)}
         pending={notices.isPending}
-        gone={
-          <EmptyState
-            title={t`This notice is no longer available`}
-            action={
-              <Link to="/notices" className="button button--primary">
-                {t`All notices`}
-              </Link>
-            }
-          >
-            <p>{t`It was withdrawn or its time has passed.`}</p>
-          </EmptyState>
-        }
+        gone={{
+          title: t`This notice is no longer available`,
+          text: <p>{t`It was withdrawn or its time has passed.`}</p>,
+          list: { to: '/notices', label: t`All notices` },
+        }}
       />
     </Page>
   );

@@ -3,8 +3,7 @@ import { useInfiniteQuery, useIsFetching, useQueryClient } from '@tanstack/react
 import { Link } from '@tanstack/react-router';
 import { type ComponentProps, useState } from 'react';
 import { useSessionUser } from '#lib/session';
-import { Dialog } from '#ui/dialog';
-import { DialogActions } from '#ui/dialog-actions';
+import { ConfirmDialog } from '#ui/confirm-dialog';
 import { EmptyState } from '#ui/empty-state';
 import { TrashIcon } from '#ui/icons';
 import { NoDataPicture } from '#ui/no-data-picture';
@@ -144,23 +143,16 @@ function MyDemandTasks({ viewer }: { viewer: number }) {
           ),
         })}
       />
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         title={t`Delete this task?`}
         onClose={cancel}
-        footer={
-          <DialogActions
-            actions={[
-              { label: t`Cancel`, variant: 'ghost', onClick: cancel },
-              { label: t`Delete`, variant: 'danger', onClick: confirmDelete, disabled: remove.isPending },
-            ]}
-          />
-        }
+        action={{ label: t`Delete`, variant: 'danger', onClick: confirmDelete, disabled: remove.isPending }}
       >
         <p className="dialog__text">
           {t`"${confirming?.name ?? ''}" and its link will be removed from your list. Clicks on the link stop counting.`}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -105,14 +105,26 @@ export function CardsPage() {
           ))}
         </ul>
       )}
-      <div className="wallet-row">
-        <Link to="/AddCard/{-$id}" params={{}} className="button button--primary">
-          {t`Add bank card`}
-        </Link>
-        <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline">
-          {t`Add e-wallet`}
-        </Link>
-      </div>
+      <AddMethodLinks />
     </Page>
+  );
+}
+
+/**
+ * The ways to add a withdrawal method: the cards page's own actions (bank card first), or `compact`
+ * under the withdraw form's choice of method.
+ */
+export function AddMethodLinks({ compact = false }: { compact?: boolean }) {
+  const { t } = useLingui();
+  const look = compact ? 'button--outline button--small' : 'button--outline';
+  return (
+    <div className="wallet-row">
+      <Link to="/AddCard/{-$id}" params={{}} className={`button ${compact ? look : 'button--primary'}`}>
+        {t`Add bank card`}
+      </Link>
+      <Link to="/AddZhiFuBao/{-$id}" params={{}} className={`button ${look}`}>
+        {t`Add e-wallet`}
+      </Link>
+    </div>
   );
 }

@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { RECORD_TYPES, type RecordType } from '#contract/record-types';
 import type { GameMove, WalletRecord } from '#contract/wallet';
 import { formatInZone, useDayZone } from '#lib/zoned-time';
-import { DayRangeFields } from '#ui/day-range-fields';
 import { EmptyState } from '#ui/empty-state';
+import { ListFilters } from '#ui/list-filters';
 import { NoDataPicture } from '#ui/no-data-picture';
 import { Page } from '#ui/page';
 import { SkeletonRows } from '#ui/skeleton';
@@ -37,27 +37,26 @@ export function RecordsPage({
 
   return (
     <Page title={t`Records`} bodyClassName="wallet-page">
-      <form className="filters" aria-label={t`Filters`} onSubmit={(e) => e.preventDefault()}>
-        <label className="filter filter--wide">
-          <span className="field__label">{t`Type`}</span>
-          <select
-            className="input select"
-            name="type"
-            value={search.type ?? ''}
-            onChange={(e) =>
-              onSearch({ ...search, type: (e.target.value || undefined) as RecordType | undefined })
-            }
-          >
-            <option value="">{t`All types`}</option>
-            {RECORD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {i18n._(RECORD_TYPE_LABELS[type])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DayRangeFields className="filter" search={search} onSearch={onSearch} />
-      </form>
+      <ListFilters
+        search={search}
+        onSearch={onSearch}
+        choice={{
+          label: t`Type`,
+          name: 'type',
+          value: search.type ?? '',
+          onChange: (type) => onSearch({ ...search, type: type as RecordType | undefined }),
+          options: (
+            <>
+              <option value="">{t`All types`}</option>
+              {RECORD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {i18n._(RECORD_TYPE_LABELS[type])}
+                </option>
+              ))}
+            </>
+          ),
+        }}
+      />
       {total !== undefined ? <p className="wallet-hint">{t`${total} records`}</p> : null}
       <ZoneNote className="wallet-hint" />
       {list.isPending ? (

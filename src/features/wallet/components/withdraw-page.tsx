@@ -9,7 +9,7 @@ import { SkeletonRows } from '#ui/skeleton';
 import { useWithdrawMutation } from '../wallet.mutations';
 import { walletQueries } from '../wallet.queries';
 import { amountInput } from '../wallet-values';
-import { MethodLabel } from './cards-page';
+import { AddMethodLinks, MethodLabel } from './cards-page';
 import {
   AmountField,
   HINT_PENDING,
@@ -81,14 +81,7 @@ export function WithdrawPage() {
             <p className="wallet-hint">{t`Add a bank card or an e-wallet to withdraw to.`}</p>
           )}
           {methodError ? <p className="field__error">{methodError}</p> : null}
-          <div className="wallet-row">
-            <Link to="/AddCard/{-$id}" params={{}} className="button button--outline button--small">
-              {t`Add bank card`}
-            </Link>
-            <Link to="/AddZhiFuBao/{-$id}" params={{}} className="button button--outline button--small">
-              {t`Add e-wallet`}
-            </Link>
-          </div>
+          <AddMethodLinks compact />
         </fieldset>
         <AmountField
           label={t`Withdrawal amount`}
