@@ -141,6 +141,12 @@ export type LevelData = z.infer<typeof levelDataSchema>;
 
 export const depositCreateRequestSchema = z.object({
   amount: money.check(z.gte(DEPOSIT_MIN, 'amount_invalid'), z.lte(DEPOSIT_MAX, 'amount_invalid')),
+  /**
+   * The bonus offer the player opted in to, at the version whose terms they read (/bonus/offers with this
+   * deposit): granted when the deposit completes, if it still applies then. 409 `offer_unavailable` when it
+   * does not apply to this deposit now, `offer_changed` when its terms changed since.
+   */
+  bonusOffer: z.optional(z.object({ id, version: id })),
 });
 export type DepositCreateRequest = z.infer<typeof depositCreateRequestSchema>;
 
@@ -321,10 +327,19 @@ export const ARRIVAL_ESTIMATE = {
   bank: { minMinutes: 0, maxMinutes: 24 * 60 },
 } as const;
 
+/** A player's consent to lose one bonus requirement's money, for the amount /bonus/forfeits showed. */
+export const forfeitConsentSchema = z.object({ requirementId: id, amount: moneyValue });
+export type ForfeitConsent = z.infer<typeof forfeitConsentSchema>;
+
 export const withdrawCreateRequestSchema = z.object({
   amount: money,
   methodId: z.int(required('method_required')).check(z.positive('invalid_type')),
   safePassword: safePasswordSchema,
+  /**
+   * Needed when a bonus requirement that forfeits on withdrawal is open (409 `bonus_forfeit_required`
+   * without it; 409 `bonus_forfeit_changed` when one now holds more than consented to or another opened).
+   */
+  forfeits: z.optional(z.array(forfeitConsentSchema).check(z.maxLength(50, 'too_long'))),
 });
 export type WithdrawCreateRequest = z.infer<typeof withdrawCreateRequestSchema>;
 

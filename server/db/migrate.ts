@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_game_block_sweeps';
 import * as m0033 from './migrations/0033_legacy_content_texts';
 import * as m0034 from './migrations/0034_audit_keyed';
 import * as m0038 from './migrations/0038_channel_texts';
+import * as m0039 from './migrations/0039_bonuses';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0033_legacy_content_texts': m0033,
   '0034_audit_keyed': m0034,
   '0038_channel_texts': m0038,
+  '0039_bonuses': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { AgentTables } from '../modules/agent/tables';
 import type { AppcardTables } from '../modules/appcard/tables';
 import type { AuditTables } from '../modules/audit/tables';
 import type { AuthTables } from '../modules/auth/tables';
+import type { BonusesTables } from '../modules/bonuses/tables';
 import type { CatalogueTables } from '../modules/catalogue/tables';
 import type { ContentTables } from '../modules/content/tables';
 import type { DevTables } from '../modules/dev/tables';
@@ -61,6 +62,7 @@ export interface PlatformTables {
 export interface Database
   extends PlatformTables,
     AuthTables,
+    BonusesTables,
     DevTables,
     SiteTables,
     ContentTables,

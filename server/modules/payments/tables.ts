@@ -18,4 +18,8 @@ export interface DepositOrdersTable {
   created_at: number;
   expires_at: number;
   completed_at: number | null;
+  // ---- 0039_bonuses
+  /** The bonus offer the deposit opted in to, and the version whose terms the player read. */
+  bonus_offer_id: number | null;
+  bonus_offer_version: number | null;
 }
