@@ -9,6 +9,8 @@ import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
+import { bonusAdminRoutes } from './bonuses/admin-routes';
+import { bonusRoutes } from './bonuses/routes';
 import { catalogueAdminRoutes } from './catalogue/admin-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentAdminRoutes, contentRoutes } from './content/routes';
@@ -99,6 +101,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   // A block ends play at the transfer providers too: handed games' side, since games asks protection.
   { name: 'protection', api: (app, { ctx }) => protectionRoutes(app, ctx, blockEffects(ctx)) },
   { name: 'spin', api: (app, { ctx }) => spinRoutes(app, ctx) },
+  {
+    name: 'bonuses',
+    api: (app, { ctx }) => {
+      bonusRoutes(app, ctx);
+      bonusAdminRoutes(app, ctx);
+    },
+  },
   { name: 'vip', api: (app, { ctx }) => vipRoutes(app, ctx) },
   {
     name: 'agent',
