@@ -154,6 +154,16 @@ export const validationMessages = {
   catalogue_default_text_missing: 'The default language needs a name',
   catalogue_quota_below_claimed: 'The quota cannot be below the places already claimed',
   catalogue_not_awaiting_review: 'This mini-game is not awaiting review: change its link by editing it',
+  // Bonuses (issue 33, contract/bonuses.ts): a whole call's failures, and why a claim was held or refused.
+  offer_unavailable: 'This offer is not available to you now',
+  offer_changed: 'The terms of this offer have changed: read them again before taking it',
+  bonus_claimed: 'You have already claimed this offer',
+  bonus_forfeit_required: 'This withdrawal would forfeit a bonus: confirm what you would lose first',
+  bonus_forfeit_changed: 'What this withdrawal would forfeit has changed: confirm again',
+  same_phone: 'A welcome offer was already claimed with this phone number',
+  same_device: 'A welcome offer was already claimed on this device',
+  same_address: 'A welcome offer was already claimed from the same address',
+  budget_exhausted: 'The budget of this offer is spent',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -154,6 +154,15 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   catalogue_default_text_missing: msg`The default language needs a name`,
   catalogue_quota_below_claimed: msg`The quota cannot be below the places already claimed`,
   catalogue_not_awaiting_review: msg`This mini-game is not awaiting review: change its link by editing it`,
+  offer_unavailable: msg`This offer is not available to you now`,
+  offer_changed: msg`The terms of this offer have changed: read them again before taking it`,
+  bonus_claimed: msg`You have already claimed this offer`,
+  bonus_forfeit_required: msg`This withdrawal would forfeit a bonus: confirm what you would lose first`,
+  bonus_forfeit_changed: msg`What this withdrawal would forfeit has changed: confirm again`,
+  same_phone: msg`A welcome offer was already claimed with this phone number`,
+  same_device: msg`A welcome offer was already claimed on this device`,
+  same_address: msg`A welcome offer was already claimed from the same address`,
+  budget_exhausted: msg`The budget of this offer is spent`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */
