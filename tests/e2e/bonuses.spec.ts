@@ -82,6 +82,7 @@ test('the welcome offer from the deposit page to a locked balance, its progress 
   await page.goto('/my');
   await expect(page.getByTestId('withdrawable')).toHaveText(/₱/);
   await expect(page.getByTestId('locked')).not.toHaveText('₱0.00');
+  await fits(page, '/my with locked money');
   await page.getByRole('link', { name: 'Why is money locked?' }).click();
   await expect(page).toHaveURL(/\/Bonuses$/);
   const requirement = page.getByTestId('bonus-requirement').filter({ hasText: welcome.title });

@@ -6,6 +6,7 @@ import type { BonusOffer, Forfeit, Requirement } from '#contract/bonuses';
 import { BonusesPage } from '#features/bonuses/components/bonuses-page.tsx';
 import { DepositOffers } from '#features/bonuses/components/deposit-offers.tsx';
 import { DepositPage } from '#features/wallet/components/deposit-page.tsx';
+import { WalletSummary } from '#features/wallet/components/wallet-summary.tsx';
 import { WithdrawPage } from '#features/wallet/components/withdraw-page.tsx';
 import { queryClient } from '#lib/query-client';
 import { toastStore } from '#lib/toast';
@@ -381,5 +382,17 @@ describe('withdraw with a bonus open', () => {
       'This withdrawal would forfeit a bonus: confirm what you would lose first',
     );
     expect(api.of('/wallet/withdraw/create')[0]?.body).not.toHaveProperty('forfeits');
+  });
+});
+
+describe('the balance card', () => {
+  it('shows withdrawable and locked apart, with the way to why it is locked', async () => {
+    fakeApi({
+      '/user/levelData': () => json(200, { vipState: { level: 0, historySteam: 0 }, meta: [], progress: 0 }),
+    });
+    await render(() => <WalletSummary />, '/my');
+    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('₱4,500.00'));
+    expect(screen.getByTestId('locked').textContent).toBe('₱500.00');
+    expect(screen.getByRole('link', { name: 'Why is money locked?' }).getAttribute('href')).toBe('/Bonuses');
   });
 });

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BonusOffer, Requirement } from '#contract/bonuses';
 import {
   claimText,
@@ -12,6 +12,7 @@ import {
   turnoverText,
   validityText,
 } from '#features/bonuses/bonus-rules.ts';
+import { activateLocale, loadBeyondHome } from '#lib/i18n';
 
 /** A deposit match with every rule an offer can have. */
 const FULL: BonusOffer = {
@@ -138,7 +139,7 @@ describe('progress', () => {
     [100, 100, 100],
     [250, 100, 100],
     [0, 0, 100],
-  ])('%d of %d is %d%% (floored, capped at 100)', (wagered, required, percent) => {
+  ])('%s of %s is %s percent (floored, capped at 100)', (wagered, required, percent) => {
     expect(progressPercent(wagered, required)).toBe(percent);
   });
 });
@@ -212,5 +213,37 @@ describe('a claim in words', () => {
     expect(claimText(i18n, { state: 'refused', reason: null, requirement: null })).toBe(
       'Your claim was refused',
     );
+  });
+});
+
+describe('in the five locales (the real catalogues)', () => {
+  afterAll(() => activateLocale('en-US'));
+  const now = Date.UTC(2026, 11, 3, 12);
+  const left = now + 2 * 24 * 3600_000 + 3600_000;
+
+  it.each([
+    [
+      'en-PH',
+      'Bet 20 x (bonus + deposit) before it can be withdrawn',
+      '2 days 1 hour left',
+      'Valid for 1 day after it is granted',
+    ],
+    [
+      'es-ES',
+      'Apuesta 20 x (bono + depósito) antes de poder retirarlo',
+      'Quedan 2 días y 1 hora',
+      'Válido durante 1 día desde que se concede',
+    ],
+    ['ko-KR', '출금하려면 (보너스 + 입금액)의 20배를 베팅하세요', '2일 1시간 남음', '지급 후 1일 동안 유효'],
+    ['zh-CN', '需投注（奖金 + 存款）的 20 倍后才能提现', '剩余 2 天 1 小时', '发放后 1 天内有效'],
+  ] as const)('%s', async (locale, turnover, timeText, validity) => {
+    await loadBeyondHome();
+    await activateLocale(locale);
+    expect(offerRules(i18n, FULL).find((r) => r.key === 'turnover')?.text).toBe(turnover);
+    expect(timeLeftText(i18n, left, now)).toBe(timeText);
+    expect(validityText(i18n, 1)).toBe(validity);
+    // Every rule is said in the locale (en-PH is English), none falls back to the English source.
+    if (locale !== 'en-PH')
+      for (const rule of offerRules(i18n, FULL)) expect(rule.text).not.toMatch(/ bonus| deposit|withdraw/i);
   });
 });

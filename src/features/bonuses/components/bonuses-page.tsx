@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -30,16 +31,35 @@ export function BonusesPage() {
   const offers = useQuery(bonusQueries.offers(i18n.locale));
   const mine = useQuery(bonusQueries.mine(i18n.locale));
   const now = useNow();
+  const claim = useClaimMutation();
+  // Said above the offers, not in the claimed offer's card: a granted offer leaves the list when it refreshes.
+  const outcome = claimOutcome(i18n, claim);
   return (
     <Page title={t`Bonuses`} bodyClassName="bonus-page">
       <section className="bonus-section" aria-labelledby="bonus-offers-title">
         <h2 className="bonus-section__title" id="bonus-offers-title">{t`Offers for you`}</h2>
+        <p
+          role="status"
+          data-testid="claim-outcome"
+          className={
+            outcome
+              ? `bonus-outcome ${outcome.positive ? 'bonus-positive' : 'bonus-negative'}`
+              : 'visually-hidden'
+          }
+        >
+          {outcome?.text ?? ''}
+        </p>
         {offers.isPending ? (
           <SkeletonRows count={2} label={t`Loading`} />
         ) : offers.data && offers.data.length > 0 ? (
           <ul className="bonus-list">
             {offers.data.map((offer) => (
-              <OfferCard key={`${offer.id}:${offer.version}`} offer={offer} />
+              <OfferCard
+                key={`${offer.id}:${offer.version}`}
+                offer={offer}
+                claiming={claim.isPending && claim.variables?.offerId === offer.id}
+                onClaim={() => claim.mutate({ offerId: offer.id, version: offer.version })}
+              />
             ))}
           </ul>
         ) : (
@@ -81,18 +101,16 @@ export function BonusesPage() {
 }
 
 /** An offer with every rule, and the way to take it: a claim here, or the next deposit. */
-function OfferCard({ offer }: { offer: BonusOffer }) {
-  const { t, i18n } = useLingui();
-  const claim = useClaimMutation();
-  const outcome = claim.data
-    ? { text: claimText(i18n, claim.data), positive: claim.data.state === 'granted' }
-    : claim.error
-      ? {
-          // The api client already put the code's translation in the message (offer_changed, bonus_claimed).
-          text: claim.error instanceof ApiError ? claim.error.message : String(claim.error),
-          positive: false,
-        }
-      : null;
+function OfferCard({
+  offer,
+  claiming,
+  onClaim,
+}: {
+  offer: BonusOffer;
+  claiming: boolean;
+  onClaim: () => void;
+}) {
+  const { t } = useLingui();
   return (
     <li className="card bonus-card" data-testid="bonus-offer">
       <h3 className="bonus-card__title">{offer.title}</h3>
@@ -101,29 +119,27 @@ function OfferCard({ offer }: { offer: BonusOffer }) {
         <button
           type="button"
           className="button button--primary button--block"
-          disabled={claim.isPending || claim.data?.state === 'granted'}
-          onClick={() => claim.mutate({ offerId: offer.id, version: offer.version })}
+          disabled={claiming}
+          onClick={onClaim}
         >
-          {claim.isPending ? t`Claiming…` : t`Claim`}
+          {claiming ? t`Claiming…` : t`Claim`}
         </button>
       ) : (
         <Link to="/Deposit" className="button button--outline button--block">
           {t`Take it on your next deposit`}
         </Link>
       )}
-      {/* Announced where it appears, beside the button that asked. */}
-      <p
-        role="status"
-        className={
-          outcome
-            ? outcome.positive
-              ? 'bonus-outcome bonus-positive'
-              : 'bonus-outcome bonus-negative'
-            : 'visually-hidden'
-        }
-      >
-        {outcome?.text ?? ''}
-      </p>
     </li>
   );
+}
+
+/** What the last claim came to, in words (the api client put a refusal's code in words in its message). */
+function claimOutcome(i18n: I18n, claim: ReturnType<typeof useClaimMutation>) {
+  if (claim.data) return { text: claimText(i18n, claim.data), positive: claim.data.state === 'granted' };
+  if (claim.error)
+    return {
+      text: claim.error instanceof ApiError ? claim.error.message : String(claim.error),
+      positive: false,
+    };
+  return null;
 }
