@@ -154,12 +154,16 @@ export const validationMessages = {
   catalogue_default_text_missing: 'The default language needs a name',
   catalogue_quota_below_claimed: 'The quota cannot be below the places already claimed',
   catalogue_not_awaiting_review: 'This mini-game is not awaiting review: change its link by editing it',
-  // Bonuses (issue 33, contract/bonuses.ts): a whole call's failures, and why a claim was held or refused.
-  offer_unavailable: 'This offer is not available to you now',
-  offer_changed: 'The terms of this offer have changed: read them again before taking it',
-  bonus_claimed: 'You have already claimed this offer',
-  bonus_forfeit_required: 'This withdrawal would forfeit a bonus: confirm what you would lose first',
+  // ---- bonuses (issue 33)
+  offer_unavailable: 'This bonus offer is not available to you now',
+  offer_changed: 'The terms of this offer changed: read them again',
+  offer_budget_exhausted: 'This offer has reached its budget',
+  bonus_claimed: 'You have already claimed this bonus',
+  bonus_forfeit_required: 'This withdrawal would forfeit an open bonus: confirm to continue',
   bonus_forfeit_changed: 'What this withdrawal would forfeit has changed: confirm again',
+  requirement_not_open: 'This bonus is no longer open',
+  bonus_max_bet: 'This bet is above the maximum bet while a bonus is open',
+  // Why a claim was held or refused (CLAIM_REASONS of contract/bonuses.ts), said to the player with the answer.
   same_phone: 'A welcome offer was already claimed with this phone number',
   same_device: 'A welcome offer was already claimed on this device',
   same_address: 'A welcome offer was already claimed from the same address',

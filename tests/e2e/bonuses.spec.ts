@@ -61,7 +61,7 @@ test('the welcome offer from the deposit page to a locked balance, its progress 
   });
   await option.check();
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-  await expect(offers.getByRole('alert')).toHaveText('This offer is not available to you now');
+  await expect(offers.getByRole('alert')).toHaveText('This bonus offer is not available to you now');
   await expect(offers.getByRole('radio', { name: 'No bonus' })).toBeChecked();
   await expect(page).toHaveURL(/\/Deposit$/);
   await fits(page, '/Deposit with a refused opt-in');

@@ -191,7 +191,7 @@ describe('/Bonuses', () => {
     });
     const { user } = await render(() => <BonusesPage />, '/Bonuses');
     await user.click(await screen.findByRole('button', { name: 'Claim' }));
-    expect(await screen.findByText('You have already claimed this offer')).toBeTruthy();
+    expect(await screen.findByText('You have already claimed this bonus')).toBeTruthy();
   });
 });
 
@@ -266,7 +266,7 @@ describe('deposit with an offer', () => {
     await user.click(await screen.findByRole('radio', { name: 'Welcome 100%' }));
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The terms of this offer have changed: read them again before taking it',
+      'The terms of this offer changed: read them again',
     );
     expect(await screen.findByRole('radio', { name: 'Welcome 50%' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'No bonus' }) as HTMLInputElement).checked).toBe(true);
@@ -379,7 +379,7 @@ describe('withdraw with a bonus open', () => {
     await fillWithdrawal(user);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'This withdrawal would forfeit a bonus: confirm what you would lose first',
+      'This withdrawal would forfeit an open bonus: confirm to continue',
     );
     expect(api.of('/wallet/withdraw/create')[0]?.body).not.toHaveProperty('forfeits');
   });
