@@ -112,4 +112,32 @@ test('the welcome offer from the deposit page to a locked balance, its progress 
   // Nothing was sent: the bonus is still there.
   await page.goto('/Bonuses');
   await expect(page.getByTestId('bonus-requirement').filter({ hasText: welcome.title })).toBeVisible();
+
+  // A bonus taken by claim: granted here, said in words, and one that a withdrawal does not forfeit.
+  const gift = offered.find((offer) => offer.takenBy === 'claim');
+  if (gift) {
+    const card = page.getByTestId('bonus-offer').filter({ hasText: gift.title });
+    await card.getByRole('button', { name: 'Claim' }).click();
+    await expect(page.getByTestId('claim-outcome')).toHaveText(/^Granted: ₱/);
+    await expect(page.getByTestId('bonus-requirement').filter({ hasText: gift.title })).toBeVisible();
+  }
+
+  // With consent the withdrawal goes through, and the welcome bonus ends as forfeited, its money removed.
+  await page.goto('/Withdraw');
+  await page.getByLabel('Withdrawal amount').fill('100');
+  await page.getByLabel('Safe password', { exact: true }).fill(SAFE_PASSWORD);
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const again = page.getByRole('dialog', { name: 'Withdrawing forfeits a bonus' });
+  await expect(again.getByTestId('forfeits')).toContainText(welcome.title);
+  if (gift && !gift.forfeitsOnWithdrawal)
+    await expect(again.getByTestId('forfeits')).not.toContainText(gift.title);
+  await again.getByRole('button', { name: 'Withdraw and forfeit' }).click();
+  await expect(page).toHaveURL(/\/WithdrawStep\/\d+$/);
+  await page.goto('/Bonuses');
+  const ended = page.getByTestId('bonus-history').filter({ hasText: welcome.title });
+  await expect(ended).toContainText('Forfeited by a withdrawal:');
+  await expect(ended).not.toContainText('₱0.00 removed');
+  if (gift && !gift.forfeitsOnWithdrawal)
+    await expect(page.getByTestId('bonus-requirement').filter({ hasText: gift.title })).toBeVisible();
+  await fits(page, '/Bonuses with history');
 });
