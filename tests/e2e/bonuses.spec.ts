@@ -140,4 +140,14 @@ test('the welcome offer from the deposit page to a locked balance, its progress 
   if (gift && !gift.forfeitsOnWithdrawal)
     await expect(page.getByTestId('bonus-requirement').filter({ hasText: gift.title })).toBeVisible();
   await fits(page, '/Bonuses with history');
+
+  // The same page in Spanish: the app's words from its catalogue, the offers' titles and rules from the server.
+  await page.evaluate(() => localStorage.setItem('locale', 'es-ES'));
+  await page.goto('/Bonuses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bonos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bonos activos' })).toBeVisible();
+  if (gift && !gift.forfeitsOnWithdrawal)
+    await expect(page.getByRole('progressbar', { name: /^Apuestas hechas para / })).toBeVisible();
+  await expect(page.getByText(/Bono de bienvenida|Regalo de registro/).first()).toBeVisible();
+  await fits(page, '/Bonuses in es-ES');
 });
