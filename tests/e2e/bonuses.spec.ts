@@ -34,6 +34,24 @@ test('the welcome offer from the deposit page to a locked balance, its progress 
   test.skip(!welcome, 'Needs a demo offer taken with a deposit of 500 (issue 33: npm start seeds two)');
   if (!welcome) return;
 
+  // Korean and Chinese, where words are longest and narrowest: /Bonuses and the deposit page with the offer fit.
+  for (const [locale, heading, group] of [
+    ['ko-KR', '보너스', '이번 입금 보너스'],
+    ['zh-CN', '奖金', '本次存款的奖金'],
+  ] as const) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+    await page.goto('/Bonuses');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByTestId('bonus-offer').first()).toBeVisible();
+    await fits(page, `/Bonuses with offers in ${locale}`);
+    await page.goto('/Deposit');
+    await page.locator('input[name="amount"]').fill('500');
+    // "No bonus" and at least the welcome offer.
+    await expect(page.getByRole('group', { name: group }).getByRole('radio').nth(1)).toBeVisible();
+    await fits(page, `/Deposit with an offer in ${locale}`);
+  }
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+
   // /Bonuses from /my, before any bonus: the offers, no active bonus, no history.
   await page.goto('/my');
   await page.getByRole('link', { name: 'Bonuses' }).click();
