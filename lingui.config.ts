@@ -8,6 +8,8 @@ import type { LinguiConfig } from '@lingui/conf';
 export const BEYOND_HOME_SOURCES = [
   'src/features/admin',
   'src/features/agent',
+  // Bonuses (issue 33): /Bonuses and the deposit page's offers, never home.
+  'src/features/bonuses',
   'src/features/games',
   // Not its push/ folder: the root writes the push wording on every page, home included.
   'src/features/messages/components',

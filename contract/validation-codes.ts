@@ -163,6 +163,11 @@ export const validationMessages = {
   bonus_forfeit_changed: 'What this withdrawal would forfeit has changed: confirm again',
   requirement_not_open: 'This bonus is no longer open',
   bonus_max_bet: 'This bet is above the maximum bet while a bonus is open',
+  // Why a claim was held or refused (CLAIM_REASONS of contract/bonuses.ts), said to the player with the answer.
+  same_phone: 'A welcome offer was already claimed with this phone number',
+  same_device: 'A welcome offer was already claimed on this device',
+  same_address: 'A welcome offer was already claimed from the same address',
+  budget_exhausted: 'The budget of this offer is spent',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -40,6 +40,7 @@ import { Route as AuthedaccountProtectionRouteImport } from './routes/_authed/(a
 import { Route as AuthedaccountSettingRouteImport } from './routes/_authed/(account)/Setting'
 import { Route as AuthedagentRakeBackRouteImport } from './routes/_authed/(agent)/RakeBack'
 import { Route as AuthedagentReportDetailsRouteImport } from './routes/_authed/(agent)/ReportDetails'
+import { Route as AuthedbonusesBonusesRouteImport } from './routes/_authed/(bonuses)/Bonuses'
 import { Route as AuthedcontentAboutUsRouteImport } from './routes/_authed/(content)/AboutUs'
 import { Route as AuthedcontentHelpRouteImport } from './routes/_authed/(content)/Help'
 import { Route as AuthedcontentServiceRouteImport } from './routes/_authed/(content)/Service'
@@ -220,6 +221,11 @@ const AuthedagentReportDetailsRoute =
     path: '/ReportDetails',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedbonusesBonusesRoute = AuthedbonusesBonusesRouteImport.update({
+  id: '/(bonuses)/Bonuses',
+  path: '/Bonuses',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedcontentAboutUsRoute = AuthedcontentAboutUsRouteImport.update({
   id: '/(content)/AboutUs',
   path: '/AboutUs',
@@ -389,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/Setting': typeof AuthedaccountSettingRoute
   '/RakeBack': typeof AuthedagentRakeBackRoute
   '/ReportDetails': typeof AuthedagentReportDetailsRoute
+  '/Bonuses': typeof AuthedbonusesBonusesRoute
   '/AboutUs': typeof AuthedcontentAboutUsRoute
   '/Help': typeof AuthedcontentHelpRoute
   '/Service': typeof AuthedcontentServiceRoute
@@ -444,6 +451,7 @@ export interface FileRoutesByTo {
   '/Setting': typeof AuthedaccountSettingRoute
   '/RakeBack': typeof AuthedagentRakeBackRoute
   '/ReportDetails': typeof AuthedagentReportDetailsRoute
+  '/Bonuses': typeof AuthedbonusesBonusesRoute
   '/AboutUs': typeof AuthedcontentAboutUsRoute
   '/Help': typeof AuthedcontentHelpRoute
   '/Service': typeof AuthedcontentServiceRoute
@@ -504,6 +512,7 @@ export interface FileRoutesById {
   '/_authed/(account)/Setting': typeof AuthedaccountSettingRoute
   '/_authed/(agent)/RakeBack': typeof AuthedagentRakeBackRoute
   '/_authed/(agent)/ReportDetails': typeof AuthedagentReportDetailsRoute
+  '/_authed/(bonuses)/Bonuses': typeof AuthedbonusesBonusesRoute
   '/_authed/(content)/AboutUs': typeof AuthedcontentAboutUsRoute
   '/_authed/(content)/Help': typeof AuthedcontentHelpRoute
   '/_authed/(content)/Service': typeof AuthedcontentServiceRoute
@@ -562,6 +571,7 @@ export interface FileRouteTypes {
     | '/Setting'
     | '/RakeBack'
     | '/ReportDetails'
+    | '/Bonuses'
     | '/AboutUs'
     | '/Help'
     | '/Service'
@@ -617,6 +627,7 @@ export interface FileRouteTypes {
     | '/Setting'
     | '/RakeBack'
     | '/ReportDetails'
+    | '/Bonuses'
     | '/AboutUs'
     | '/Help'
     | '/Service'
@@ -676,6 +687,7 @@ export interface FileRouteTypes {
     | '/_authed/(account)/Setting'
     | '/_authed/(agent)/RakeBack'
     | '/_authed/(agent)/ReportDetails'
+    | '/_authed/(bonuses)/Bonuses'
     | '/_authed/(content)/AboutUs'
     | '/_authed/(content)/Help'
     | '/_authed/(content)/Service'
@@ -932,6 +944,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedagentReportDetailsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/(bonuses)/Bonuses': {
+      id: '/_authed/(bonuses)/Bonuses'
+      path: '/Bonuses'
+      fullPath: '/Bonuses'
+      preLoaderRoute: typeof AuthedbonusesBonusesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/(content)/AboutUs': {
       id: '/_authed/(content)/AboutUs'
       path: '/AboutUs'
@@ -1125,6 +1144,7 @@ interface AuthedRouteChildren {
   AuthedaccountSettingRoute: typeof AuthedaccountSettingRoute
   AuthedagentRakeBackRoute: typeof AuthedagentRakeBackRoute
   AuthedagentReportDetailsRoute: typeof AuthedagentReportDetailsRoute
+  AuthedbonusesBonusesRoute: typeof AuthedbonusesBonusesRoute
   AuthedcontentAboutUsRoute: typeof AuthedcontentAboutUsRoute
   AuthedcontentHelpRoute: typeof AuthedcontentHelpRoute
   AuthedcontentServiceRoute: typeof AuthedcontentServiceRoute
@@ -1157,6 +1177,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedaccountSettingRoute: AuthedaccountSettingRoute,
   AuthedagentRakeBackRoute: AuthedagentRakeBackRoute,
   AuthedagentReportDetailsRoute: AuthedagentReportDetailsRoute,
+  AuthedbonusesBonusesRoute: AuthedbonusesBonusesRoute,
   AuthedcontentAboutUsRoute: AuthedcontentAboutUsRoute,
   AuthedcontentHelpRoute: AuthedcontentHelpRoute,
   AuthedcontentServiceRoute: AuthedcontentServiceRoute,

@@ -35,7 +35,8 @@ const EN: ErrorTexts = {
   refusedSession: 'The casino refused this game session.',
   statuses: {
     INSUFFICIENT_FUNDS: 'Not enough balance for this stake.',
-    LIMIT_REACHED: 'This stake is above the limit for this game or a limit you set.',
+    LIMIT_REACHED:
+      'This stake is above the limit for this game, a limit you set, or the maximum bet of a bonus you have open.',
     TOKEN_EXPIRED: 'Your game session has expired. Close the game and open it again from the lobby.',
     INVALID_TOKEN: 'This game session is not valid. Close the game and open it again from the lobby.',
     USER_BLOCKED: 'Your account cannot play right now. Please contact support.',
@@ -61,7 +62,8 @@ const ES: ErrorTexts = {
   refusedSession: 'El casino ha rechazado esta sesión de juego.',
   statuses: {
     INSUFFICIENT_FUNDS: 'No tienes saldo suficiente para esta apuesta.',
-    LIMIT_REACHED: 'Esta apuesta supera el límite de este juego o un límite que has fijado.',
+    LIMIT_REACHED:
+      'Esta apuesta supera el límite de este juego, un límite que has fijado o la apuesta máxima de un bono que tienes abierto.',
     TOKEN_EXPIRED: 'Tu sesión de juego ha caducado. Cierra el juego y vuelve a abrirlo desde el lobby.',
     INVALID_TOKEN: 'Esta sesión de juego no es válida. Cierra el juego y vuelve a abrirlo desde el lobby.',
     USER_BLOCKED: 'Tu cuenta no puede jugar ahora mismo. Ponte en contacto con atención al cliente.',
@@ -86,7 +88,8 @@ const KO: ErrorTexts = {
   refusedSession: '카지노가 이 게임 세션을 거절했습니다.',
   statuses: {
     INSUFFICIENT_FUNDS: '이 베팅액에 필요한 잔액이 부족합니다.',
-    LIMIT_REACHED: '이 베팅액은 이 게임의 한도나 설정하신 한도를 넘습니다.',
+    LIMIT_REACHED:
+      '이 베팅액은 이 게임의 한도, 설정하신 한도 또는 진행 중인 보너스의 최대 베팅액을 넘습니다.',
     TOKEN_EXPIRED: '게임 세션이 만료되었습니다. 게임을 닫고 로비에서 다시 여세요.',
     INVALID_TOKEN: '이 게임 세션은 유효하지 않습니다. 게임을 닫고 로비에서 다시 여세요.',
     USER_BLOCKED: '지금은 이 계정으로 플레이할 수 없습니다. 고객 지원에 문의하세요.',
@@ -111,7 +114,7 @@ const ZH: ErrorTexts = {
   refusedSession: '娱乐场拒绝了此游戏会话。',
   statuses: {
     INSUFFICIENT_FUNDS: '余额不足，无法投注此金额。',
-    LIMIT_REACHED: '此投注额超出本游戏的限额或你设置的限额。',
+    LIMIT_REACHED: '此投注额超出本游戏的限额、你设置的限额或你进行中的奖金的最高投注额。',
     TOKEN_EXPIRED: '你的游戏会话已过期。请关闭游戏，从大厅重新打开。',
     INVALID_TOKEN: '此游戏会话无效。请关闭游戏，从大厅重新打开。',
     USER_BLOCKED: '你的账户目前无法游戏。请联系客服。',

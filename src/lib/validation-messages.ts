@@ -162,6 +162,10 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   bonus_forfeit_changed: msg`What this withdrawal would forfeit has changed: confirm again`,
   requirement_not_open: msg`This bonus is no longer open`,
   bonus_max_bet: msg`This bet is above the maximum bet while a bonus is open`,
+  same_phone: msg`A welcome offer was already claimed with this phone number`,
+  same_device: msg`A welcome offer was already claimed on this device`,
+  same_address: msg`A welcome offer was already claimed from the same address`,
+  budget_exhausted: msg`The budget of this offer is spent`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { bonusForfeitsCall } from '#contract/bonuses';
 import { PAGE_SIZE } from '#contract/paging';
 import type { RecordType } from '#contract/record-types';
 import {
@@ -51,6 +52,8 @@ export const walletKeys = {
   deposit: (orderNo: string) => ['wallet', 'deposit', orderNo] as const,
   withdrawals: () => ['wallet', 'withdraw', 'list'] as const,
   withdrawal: (id: number) => ['wallet', 'withdraw', 'detail', id] as const,
+  /** What a withdrawal now would forfeit: bonus titles in the request's language. */
+  forfeits: (locale: string) => ['wallet', 'forfeits', locale] as const,
   /** A channel move names its channel in the request's language (decision 0048): one copy per locale. */
   records: (filters: RecordFilters, locale: string) => ['wallet', 'records', filters, locale] as const,
 };
@@ -110,6 +113,17 @@ export const walletQueries = {
       queryKey: walletKeys.withdrawals(),
       queryFn: ({ pageParam, signal }) =>
         api.call(withdrawListCall, { number: pageParam, size: PAGE_SIZE }, { signal }),
+    }),
+  /**
+   * What a withdrawal now would forfeit (decision 0052), asked right before each withdrawal (never from the
+   * cache: a requirement may have opened or grown since); silent: the page decides what a failure means.
+   */
+  forfeits: (locale: string) =>
+    queryOptions({
+      queryKey: walletKeys.forfeits(locale),
+      queryFn: ({ signal }) => api.call(bonusForfeitsCall, {}, { signal, silent: true }),
+      staleTime: 0,
+      retry: false,
     }),
   /** Spec section 9: 50 per page, the next page within 50 px of the bottom. */
   records: (filters: RecordFilters, locale: string) =>

@@ -32,6 +32,7 @@ export function jobLabel(job: number): MessageDescriptor {
 
 /** The pages the menu of /my opens, below customer service and installing the app. */
 const MENU_PAGES = [
+  { to: '/Bonuses', label: msg`Bonuses` },
   { to: '/RakeBack', label: msg`Rake back` },
   { to: '/Levels', label: msg`VIP levels` },
   { to: '/Setting', label: msg`Settings` },

@@ -82,7 +82,17 @@ export function WalletSummary() {
         </p>
         <dl className="wallet-balance__grid">
           <Amount label={t`Withdrawable`} testId="withdrawable" value={values?.withdrawable} />
-          <Amount label={t`Locked`} testId="locked" value={values?.locked} />
+          <Amount
+            label={t`Locked`}
+            testId="locked"
+            value={values?.locked}
+            // Locked money is a bonus waiting for its bets, or a withdrawal under way: /Bonuses says which.
+            why={
+              <Link to="/Bonuses" className="wallet-balance__why" aria-label={t`Why is money locked?`}>
+                {t`Why?`}
+              </Link>
+            }
+          />
           <Amount label={t`In game`} testId="in-game" value={values?.inGame} />
         </dl>
       </div>
@@ -99,10 +109,23 @@ export function WalletSummary() {
   );
 }
 
-function Amount({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+function Amount({
+  label,
+  value,
+  testId,
+  why,
+}: {
+  label: string;
+  value: number | undefined;
+  testId: string;
+  why?: ReactNode;
+}) {
   return (
     <div>
-      <dt>{label}</dt>
+      <dt>
+        {label}
+        {why ? <> {why}</> : null}
+      </dt>
       <dd data-testid={testId}>{value === undefined ? '–' : <Money value={value} />}</dd>
     </div>
   );

@@ -5,6 +5,7 @@ import { prefetch } from '#lib/route-helpers';
 import { useSessionUser } from '#lib/session';
 import { agentQueries } from '../../../features/agent/agent.queries';
 import { RechargeLinkPreset } from '../../../features/agent/components/link-presets';
+import { DepositOffers } from '../../../features/bonuses/components/deposit-offers';
 import { DepositLimitOffer } from '../../../features/protection/components/protection-link';
 import { DepositPage } from '../../../features/wallet/components/deposit-page';
 import { walletQueries } from '../../../features/wallet/wallet.queries';
@@ -36,6 +37,8 @@ function DepositRoute() {
       key={amount ?? ''}
       orderNo={orderNo}
       amount={amount}
+      // The offers a deposit of the typed amount would get, with their opt-in (issue 33).
+      offers={(slot) => <DepositOffers {...slot} />}
       preset={
         <>
           {link && !orderNo ? (
