@@ -164,12 +164,6 @@ export async function requirementsMovedBy(trx: Db, transactionIds: readonly numb
 
 // ---- turnover
 
-/** An offer version's contribution per channel (a channel not listed contributes 0). */
-async function contributions(db: Db, offerId: number, version: number): Promise<Map<string, number>> {
-  const rows = await repo.contributionsOf(db, offerId, version);
-  return new Map(rows.map((r) => [r.channel_code, r.percent]));
-}
-
 export interface CountedBet {
   roundId: number;
   userId: number;
@@ -185,32 +179,40 @@ export interface CountedBet {
  * placed, weighted by the channel's contribution, once per (requirement, round). With `release`, a requirement
  * it brings to its target is released in this transaction (the caller holds the player's main account lock);
  * without, the bonuses worker releases it (a pulled record's transaction must not take that lock late).
+ * Answers how many it released.
  */
 export async function countValidBet(
   trx: Db,
   bet: CountedBet,
   { release }: { release: boolean },
-): Promise<void> {
-  if (bet.validBet <= 0) return;
-  const open = await repo.openRequirements(trx, bet.userId);
-  for (const r of open) {
-    if (r.granted_at > bet.placedAt) continue;
-    const percent = (await contributions(trx, r.offer_id, r.version)).get(bet.channel) ?? 0;
-    const amount = weightedTurnover(bet.validBet, percent);
-    if (amount === 0) continue;
-    const fresh = await repo.insertTurnover(trx, {
+): Promise<number> {
+  if (bet.validBet <= 0) return 0;
+  // Every requirement's row in one statement and every progress in another: the bench's two open requirements
+  // cost what one does (docs/perf.md).
+  const rows = (await repo.openWithContribution(trx, bet.userId, bet.channel))
+    .filter((r) => r.granted_at <= bet.placedAt)
+    .map((r) => ({
       requirement_id: r.id,
       round_id: bet.roundId,
-      kind: 'count',
+      kind: 'count' as const,
       channel_code: bet.channel,
       valid_bet: bet.validBet,
-      amount,
+      amount: weightedTurnover(bet.validBet, r.percent ?? 0),
       created_at: bet.now,
-    });
-    if (!fresh) continue;
-    const after = await repo.addWagered(trx, r.id, amount);
-    if (release && after.wagered >= after.required) await releaseMet(trx, bet.userId, r.id, bet.now);
-  }
+    }))
+    .filter((row) => row.amount > 0);
+  const fresh = new Set(await repo.insertTurnovers(trx, rows));
+  const progress = await repo.addWageredMany(
+    trx,
+    new Map(
+      rows.filter((row) => fresh.has(row.requirement_id)).map((row) => [row.requirement_id, row.amount]),
+    ),
+  );
+  let released = 0;
+  for (const after of progress)
+    if (release && after.wagered >= after.required && (await releaseMet(trx, bet.userId, after.id, bet.now)))
+      released++;
+  return released;
 }
 
 /** A void takes back what its round counted, each as a row of its own (released ones stay released). */

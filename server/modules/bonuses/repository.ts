@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 import type {
   BonusClaimsTable,
@@ -173,6 +173,22 @@ export const openRequirements = (db: Db, userId: number) =>
     .orderBy('id')
     .execute();
 
+/** The player's open requirements with the contribution of `channel` under each one's offer version (0: none). */
+export const openWithContribution = (db: Db, userId: number, channel: string) =>
+  db
+    .selectFrom('bonus_requirements as r')
+    .leftJoin('bonus_offer_contributions as c', (join) =>
+      join
+        .onRef('c.offer_id', '=', 'r.offer_id')
+        .onRef('c.version', '=', 'r.version')
+        .on('c.channel_code', '=', channel),
+    )
+    .select(['r.id', 'r.granted_at', 'c.percent'])
+    .where('r.user_id', '=', userId)
+    .where('r.state', '=', 'open')
+    .orderBy('r.id')
+    .execute();
+
 export const findRequirement = (db: Db, id: number): Promise<RequirementRow | undefined> =>
   db.selectFrom('bonus_requirements').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -271,6 +287,47 @@ export async function insertTurnover(
     .returning('round_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Several requirements' rows of one round at once: the requirement ids whose row is new. */
+export async function insertTurnovers(
+  trx: Db,
+  rows: readonly {
+    requirement_id: number;
+    round_id: number;
+    kind: 'count' | 'void';
+    channel_code: string;
+    valid_bet: number;
+    amount: number;
+    created_at: number;
+  }[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await trx
+    .insertInto('bonus_turnover')
+    .values([...rows])
+    .onConflict((oc) => oc.doNothing())
+    .returning('requirement_id')
+    .execute();
+  return inserted.map((r) => r.requirement_id);
+}
+
+/** Adds each requirement's amount to its progress in one statement; answers the progress after. */
+export async function addWageredMany(trx: Db, amounts: ReadonlyMap<number, number>) {
+  if (amounts.size === 0) return [];
+  const ids = [...amounts.keys()];
+  return trx
+    .updateTable('bonus_requirements')
+    .set({
+      // Typed, so PostgreSQL adds a bigint to the bigint column (a bare parameter in a CASE reads as text).
+      wagered: sql<number>`wagered + case ${sql.join(
+        ids.map((id) => sql`when id = ${id} then cast(${amounts.get(id) as number} as bigint)`),
+        sql` `,
+      )} else 0 end`,
+    })
+    .where('id', 'in', ids)
+    .returning(['id', 'wagered', 'required'])
+    .execute();
 }
 
 export const countedOfRound = (db: Db, roundId: number) =>

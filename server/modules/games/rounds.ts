@@ -18,7 +18,8 @@ export const validBetOf = (bet: number, win: number, status: RoundStatus): numbe
 
 /**
  * Closes a round with its final totals: settled (counted), or cancelled / void (counted 0). Inside the
- * money transaction that moved its last money, so the daily sums never miss or double a round.
+ * money transaction that moved its last money, so the daily sums never miss or double a round. Answers its
+ * valid bet and how many bonus requirements it met and released.
  */
 export async function closeRound(
   ctx: AppContext,
@@ -34,7 +35,7 @@ export async function closeRound(
    * worker releases it.
    */
   { playerLocked = false }: { playerLocked?: boolean } = {},
-): Promise<number> {
+): Promise<{ validBet: number; releasedBonuses: number }> {
   const validBet = validBetOf(totals.bet, totals.win, status);
   await repo.updateRound(trx, round.id, {
     bet: totals.bet,
@@ -43,7 +44,7 @@ export async function closeRound(
     status,
     settled_at: now,
   });
-  if (status !== 'settled') return validBet;
+  if (status !== 'settled') return { validBet, releasedBonuses: 0 };
   // The day the round was played, so a round settled after midnight counts where it was bet.
   const day = businessDay(round.placed_at, timeZone);
   await repo.addDailyValid(trx, {
@@ -55,19 +56,21 @@ export async function closeRound(
     win: totals.win,
     valid_bet: validBet,
   });
-  if (validBet !== 0)
-    await countValidBet(
-      trx,
-      {
-        roundId: round.id,
-        userId: round.user_id,
-        channel: round.channel_code,
-        validBet,
-        placedAt: round.placed_at,
-        now,
-      },
-      { release: playerLocked },
-    );
+  const releasedBonuses =
+    validBet === 0
+      ? 0
+      : await countValidBet(
+          trx,
+          {
+            roundId: round.id,
+            userId: round.user_id,
+            channel: round.channel_code,
+            validBet,
+            placedAt: round.placed_at,
+            now,
+          },
+          { release: playerLocked },
+        );
   if (validBet !== 0)
     await ctx.validBetCounted(trx, {
       roundId: round.id,
@@ -77,5 +80,5 @@ export async function closeRound(
       validBet,
       now,
     });
-  return validBet;
+  return { validBet, releasedBonuses };
 }
