@@ -137,7 +137,6 @@ export const validationMessages = {
   offer_ended: 'This offer has ended',
   offer_site_mismatch: "This offer is not open to this player's site",
   requirement_not_found: 'No such bonus requirement',
-  requirement_not_open: 'This bonus has already ended',
   claim_not_found: 'No such bonus claim',
   claim_not_held: 'This claim is not waiting for a decision',
   permission_denied: 'You do not have permission to do this',
@@ -173,6 +172,15 @@ export const validationMessages = {
   catalogue_default_text_missing: 'The default language needs a name',
   catalogue_quota_below_claimed: 'The quota cannot be below the places already claimed',
   catalogue_not_awaiting_review: 'This mini-game is not awaiting review: change its link by editing it',
+  // ---- bonuses (issue 33)
+  offer_unavailable: 'This bonus offer is not available to you now',
+  offer_changed: 'The terms of this offer changed: read them again',
+  offer_budget_exhausted: 'This offer has reached its budget',
+  bonus_claimed: 'You have already claimed this bonus',
+  bonus_forfeit_required: 'This withdrawal would forfeit an open bonus: confirm to continue',
+  bonus_forfeit_changed: 'What this withdrawal would forfeit has changed: confirm again',
+  requirement_not_open: 'This bonus is no longer open',
+  bonus_max_bet: 'This bet is above the maximum bet while a bonus is open',
 } as const;
 
 export type ValidationCode = keyof typeof validationMessages;

@@ -40,6 +40,7 @@ const TAGS: Record<string, string> = {
   admin: 'The operator console (operators only, second factor passed).',
   agent: 'The agent programme: links, team, commission.',
   appcard: "The promoter's short-video account card.",
+  bonus: 'Bonuses: offers, turnover requirements, claims and what a withdrawal forfeits.',
   cp: 'Notices.',
   cplogin: 'Sign-in, registration and password reset.',
   dev: 'Demo mode only: the dev SMS outbox and clock.',

@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes';
 import { bonusGrantCommand } from './bonuses/admin';
 import { bonusAdminRoutes } from './bonuses/admin-routes';
 import { bonusRoutes } from './bonuses/routes';
+import { createBonusWorker } from './bonuses/worker';
 import { catalogueAdminRoutes } from './catalogue/admin-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentAdminRoutes, contentRoutes } from './content/routes';
@@ -28,7 +29,7 @@ import { messageRoutes } from './messages/routes';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { paymentRoutes } from './payments/routes';
-import { sweepExpired } from './payments/service';
+import { completedDeposits, sweepExpired } from './payments/service';
 import { promotionApiRoutes, registerShortLinkRoute } from './promotion/routes';
 import { protectionRoutes } from './protection/routes';
 import { refusingMarketing } from './protection/service';
@@ -105,9 +106,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'bonuses',
     api: (app, { ctx }) => {
-      bonusRoutes(app, ctx);
+      bonusRoutes(app, ctx, (userId) => completedDeposits(ctx.db, userId));
       bonusAdminRoutes(app, ctx);
     },
+    // Ends expired requirements and releases those a pulled record met (idempotent: any process may run it).
+    worker: async ({ ctx }) => createBonusWorker(ctx),
   },
   { name: 'vip', api: (app, { ctx }) => vipRoutes(app, ctx) },
   {

@@ -2,6 +2,7 @@ import { Job } from '#contract/user';
 import type { Db } from '../db/create-db';
 import { countUsers, insertUser } from '../modules/auth/repository';
 import { hashPassword } from '../modules/auth/service';
+import { seedDemoOffers } from '../modules/bonuses/seed';
 import type { OperatorRole } from '../modules/operators/policy';
 import { countSites, insertSite } from '../modules/site/repository';
 import { seedDemoBenefits } from '../modules/vip/service';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db, now: number): Promise<{ sites: number; us
   await seedPortal(db, now);
   await seedWallet(db, now);
   await seedDemoBenefits(db);
+  await seedDemoOffers(db, now);
   return { sites, users };
 }
 

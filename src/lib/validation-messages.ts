@@ -155,7 +155,6 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   offer_ended: msg`This offer has ended`,
   offer_site_mismatch: msg`This offer is not open to this player's site`,
   requirement_not_found: msg`No such bonus requirement`,
-  requirement_not_open: msg`This bonus has already ended`,
   claim_not_found: msg`No such bonus claim`,
   claim_not_held: msg`This claim is not waiting for a decision`,
   site_colour_invalid: msg`Enter a colour as # and six hexadecimal digits`,
@@ -173,6 +172,14 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, MessageDescriptor> = {
   catalogue_default_text_missing: msg`The default language needs a name`,
   catalogue_quota_below_claimed: msg`The quota cannot be below the places already claimed`,
   catalogue_not_awaiting_review: msg`This mini-game is not awaiting review: change its link by editing it`,
+  offer_unavailable: msg`This bonus offer is not available to you now`,
+  offer_changed: msg`The terms of this offer changed: read them again`,
+  offer_budget_exhausted: msg`This offer has reached its budget`,
+  bonus_claimed: msg`You have already claimed this bonus`,
+  bonus_forfeit_required: msg`This withdrawal would forfeit an open bonus: confirm to continue`,
+  bonus_forfeit_changed: msg`What this withdrawal would forfeit has changed: confirm again`,
+  requirement_not_open: msg`This bonus is no longer open`,
+  bonus_max_bet: msg`This bet is above the maximum bet while a bonus is open`,
 };
 
 /** The translated text of a code; an unknown code (a newer server) falls back to its own message. */

@@ -282,6 +282,18 @@ export const POSTING_FIGURES = {
 } as const;
 export type PostingType = keyof typeof POSTING_FIGURES;
 
+/**
+ * Money that came back to an ended requirement (a rollback of a bet it paid) and was swept on
+ * (`bonus:late:<requirement>`): to withdrawable for a released one, else to the bonuses account. It counts
+ * with what its requirement ended as.
+ */
+const LATE_FIGURES: Partial<Record<string, PostingType>> = {
+  released: 'bonus_release',
+  expired: 'bonus_expire',
+  forfeited: 'bonus_forfeit',
+  cancelled: 'bonus_cancel',
+};
+
 export interface ReportSpan {
   start: number;
   end: number;
@@ -294,7 +306,7 @@ export interface ReportSpan {
  * with colons, so the id starts at length(type) + 2 for every type. Its amount: what moved on the
  * `sys:bonuses` account (negative for a grant, money leaving it), except a release, which moves a
  * requirement's money to the player's withdrawable account without touching it: what that account received.
- * The day is a CASE over the span's day ends (computed in the site's zone), so neither dialect does time-zone
+ * A late return (`bonus_late`) counts with what its requirement ended as. The day is a CASE over the span's day ends (computed in the site's zone), so neither dialect does time-zone
  * arithmetic.
  */
 export async function postingsByDay(
@@ -307,12 +319,18 @@ export async function postingsByDay(
     span.days.map((d) => sql`when t.created_at < ${d.end} then ${d.day}`),
     sql` `,
   )} end`;
-  const types = Object.keys(POSTING_FIGURES);
-  const result = await sql<{ day: Day; offer_id: number; type: PostingType; amount: number | string }>`
-    select x.day, x.offer_id, x.type, sum(x.amount) as amount from (
-      select ${dayOf} as day, coalesce(c.offer_id, r.offer_id) as offer_id, t.type as type,
+  const types = [...Object.keys(POSTING_FIGURES), 'bonus_late'];
+  const result = await sql<{
+    day: Day;
+    offer_id: number;
+    type: string;
+    state: string | null;
+    amount: number | string;
+  }>`
+    select x.day, x.offer_id, x.type, x.state, sum(x.amount) as amount from (
+      select ${dayOf} as day, coalesce(c.offer_id, r.offer_id) as offer_id, t.type as type, r.state as state,
         case
-          when t.type = 'bonus_release' then
+          when t.type = 'bonus_release' or (t.type = 'bonus_late' and r.state = 'released') then
             case when a.kind not in ('system', 'requirement') and e.amount > 0 then e.amount else 0 end
           when a.code = 'sys:bonuses' then e.amount
           else 0
@@ -329,14 +347,14 @@ export async function postingsByDay(
         and t.created_at >= ${span.start} and t.created_at < ${span.end}
         and u.site_id = ${siteId}
     ) x
-    group by x.day, x.offer_id, x.type
+    group by x.day, x.offer_id, x.type, x.state
   `.execute(db);
-  return result.rows.map((r) => ({
-    day: r.day,
-    offerId: Number(r.offer_id),
-    type: r.type,
-    amount: Number(r.amount ?? 0),
-  }));
+  return result.rows.flatMap((r) => {
+    const type = r.type === 'bonus_late' ? LATE_FIGURES[r.state ?? ''] : (r.type as PostingType);
+    return type === undefined
+      ? []
+      : [{ day: r.day, offerId: Number(r.offer_id), type, amount: Number(r.amount ?? 0) }];
+  });
 }
 
 /** Offers' current versions (for their titles). */

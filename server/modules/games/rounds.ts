@@ -1,6 +1,7 @@
 import { businessDay } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
+import { countValidBet } from '../bonuses/service';
 import * as repo from './repository';
 import type { RoundStatus } from './tables';
 
@@ -27,6 +28,12 @@ export async function closeRound(
   status: Exclude<RoundStatus, 'pending'>,
   now: number,
   timeZone: string,
+  /**
+   * The caller holds the player's main account lock (a seamless call): a bonus requirement the round meets is
+   * released here. Without it (a pulled record, whose transaction holds other players' locks) the bonuses
+   * worker releases it.
+   */
+  { playerLocked = false }: { playerLocked?: boolean } = {},
 ): Promise<number> {
   const validBet = validBetOf(totals.bet, totals.win, status);
   await repo.updateRound(trx, round.id, {
@@ -48,6 +55,19 @@ export async function closeRound(
     win: totals.win,
     valid_bet: validBet,
   });
+  if (validBet !== 0)
+    await countValidBet(
+      trx,
+      {
+        roundId: round.id,
+        userId: round.user_id,
+        channel: round.channel_code,
+        validBet,
+        placedAt: round.placed_at,
+        now,
+      },
+      { release: playerLocked },
+    );
   if (validBet !== 0)
     await ctx.validBetCounted(trx, {
       roundId: round.id,

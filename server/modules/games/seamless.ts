@@ -10,6 +10,15 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { accountStanding, userTimeZone } from '../auth/service';
 import {
+  type Funds,
+  fundsOf,
+  playableOf,
+  requirementsMovedBy,
+  stakeLegs,
+  sweepEnded,
+  winLegs,
+} from '../bonuses/service';
+import {
   accountBalance,
   channelAccount,
   ensureUserAccounts,
@@ -83,11 +92,15 @@ const duplicate = (balance: number | undefined, message: string): SeamlessAnswer
   answer('DUPLICATE_TRANSACTION', balance, { message });
 const USED = 'this transaction id was used for another call';
 
-const mainBalance = (db: Db, userId: number): Promise<number> =>
-  accountBalance(db, userAccount(userId, 'main'));
-/** Locks the player's main account for the rest of the money transaction and answers its balance. */
-const lockPlayer = (trx: Db, userId: number): Promise<number> =>
-  accountBalance(trx, userAccount(userId, 'main'), { lock: true });
+/**
+ * What the provider is told the player has: withdrawable money and what their open bonus requirements hold
+ * (decision 0052), never the funds of withdrawals under way.
+ */
+const mainBalance = async (db: Db, userId: number): Promise<number> =>
+  playableOf(await fundsOf(db, userId, await accountBalance(db, userAccount(userId, 'main'))));
+/** Locks the player's main account for the rest of the money transaction and answers what they may stake. */
+const lockPlayer = async (trx: Db, userId: number): Promise<Funds> =>
+  fundsOf(trx, userId, await accountBalance(trx, userAccount(userId, 'main'), { lock: true }));
 
 // ---- sessions
 
@@ -290,8 +303,10 @@ interface MoneyCall {
   trx: Db;
   session: repo.SessionRow;
   userId: number;
-  /** The player's main balance before this call. */
+  /** What the player may stake before this call (withdrawable and open requirements' money). */
   before: number;
+  /** The same, by account. */
+  funds: Funds;
   /** The game the call names (undefined: unknown), read before the transaction. */
   game: repo.GameRow | undefined;
   now: number;
@@ -331,12 +346,13 @@ function moneyCall(
     const game = 'gameCode' in req ? await gameByCode(ctx.db, provider.code, req.gameCode) : undefined;
     return withMoneyTx(ctx.db, async (trx) => {
       const session = await playerSession(trx, provider, req.sessionToken, req.playerId);
-      const before = session ? await lockPlayer(trx, session.user_id) : undefined;
+      const funds = session ? await lockPlayer(trx, session.user_id) : undefined;
+      const before = funds && playableOf(funds);
       const again = await replayed(trx, provider, req.transactionId, hash, before);
       if (again) return again;
       try {
-        if (!session || before === undefined) return refuse('INVALID_TOKEN');
-        return await work({ trx, session, userId: session.user_id, before, now, hash, game });
+        if (!session || !funds || before === undefined) return refuse('INVALID_TOKEN');
+        return await work({ trx, session, userId: session.user_id, before, funds, now, hash, game });
       } catch (err) {
         if (err instanceof Refusal) return record(trx, { ...call, before }, err.answer, 'refused');
         throw err;
@@ -357,7 +373,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
     provider,
     'bet',
     req,
-    async ({ trx, session, userId, before, now, hash, game: named }) => {
+    async ({ trx, session, userId, before, funds, now, hash, game: named }) => {
       // The session's life is checked after the replay: an exact replay is answered even after it expired.
       if ((session.expires_at ?? 0) <= now) return refuse('TOKEN_EXPIRED', before);
       await extend(ctx, trx, session, now);
@@ -372,8 +388,12 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
         return refuse('LIMIT_REACHED', before, `${game.code} is not available`);
       if (req.amount < game.min_bet || req.amount > game.max_bet)
         return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
+      // An open bonus's maximum bet (decision 0052): the game's own limit, for as long as a requirement holds money.
+      if (funds.maxBet !== null && req.amount > funds.maxBet)
+        return refuse('LIMIT_REACHED', before, `bonus_max_bet ${funds.maxBet}`);
       // Short: refused before a round is opened (a refusal is committed), with the refusal the round would give.
-      if (req.amount > before) {
+      const stake = stakeLegs(userId, req.amount, funds);
+      if (!stake) {
         joinable(await repo.findRound(trx, provider.code, req.roundId), userId, before);
         return refuse('INSUFFICIENT_FUNDS', before);
       }
@@ -397,10 +417,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
           type: 'game_bet',
           userId,
           ref: `round:${roundId}`,
-          legs: [
-            { account: userAccount(userId, 'main'), amount: -req.amount },
-            { account: channelAccount(userId, game.channel_code), amount: req.amount },
-          ],
+          legs: [...stake, { account: channelAccount(userId, game.channel_code), amount: req.amount }],
           now,
           external: externalOf(provider, req.transactionId),
         }),
@@ -427,50 +444,72 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
 }
 
 export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest): Promise<SeamlessAnswer> {
-  return moneyCall(ctx, provider, 'win', req, async ({ trx, userId, before, now, hash, game: named }) => {
-    const round = await repo.findRound(trx, provider.code, req.roundId);
-    if (!round || round.user_id !== userId)
-      return refuse('TRANSACTION_NOT_FOUND', before, 'no bet in this round');
-    if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-    const game = gameOf(named, req.gameCode, before);
-    if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
-    const stake = req.roundClosed ? round.bet : 0;
-    const legs = [
-      { account: userAccount(userId, 'main'), amount: req.amount },
-      { account: channelAccount(userId, round.channel_code), amount: -stake },
-      { account: systemAccountPart('games', userId), amount: stake - req.amount },
-    ].filter((leg) => leg.amount !== 0);
-    const posted = await once(
-      post(trx, {
-        type: 'game_win',
-        userId,
-        ref: `round:${round.id}`,
-        legs,
-        now,
-        external: externalOf(provider, req.transactionId),
-      }),
-      before,
-    );
-    const totals = { bet: round.bet, win: round.win + req.amount };
-    if (req.roundClosed)
-      await closeRound(ctx, trx, round, totals, 'settled', now, await userTimeZone(ctx, userId, trx));
-    else await repo.updateRound(trx, round.id, { win: totals.win });
-    return answered(
-      trx,
-      {
-        provider,
-        transactionId: req.transactionId,
-        action: 'win',
-        roundId: round.id,
-        amount: req.amount,
-        hash,
-        ledgerTransactionId: posted.transactionId,
-        now,
+  return moneyCall(
+    ctx,
+    provider,
+    'win',
+    req,
+    async ({ trx, userId, before, funds, now, hash, game: named }) => {
+      const round = await repo.findRound(trx, provider.code, req.roundId);
+      if (!round || round.user_id !== userId)
+        return refuse('TRANSACTION_NOT_FOUND', before, 'no bet in this round');
+      if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
+      const game = gameOf(named, req.gameCode, before);
+      if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
+      const stake = req.roundClosed ? round.bet : 0;
+      // A win follows its stakes: the part bonus money staked returns to its requirement (decision 0052).
+      const credit = await winLegs(trx, userId, await standingBets(trx, round.id), req.amount);
+      const legs = [
+        ...credit.legs,
+        { account: channelAccount(userId, round.channel_code), amount: -stake },
+        { account: systemAccountPart('games', userId), amount: stake - req.amount },
+      ].filter((leg) => leg.amount !== 0);
+      const posted = await once(
+        post(trx, {
+          type: 'game_win',
+          userId,
+          ref: `round:${round.id}`,
+          legs,
+          now,
+          external: externalOf(provider, req.transactionId),
+        }),
         before,
-      },
-      before + req.amount,
-    );
-  });
+      );
+      const totals = { bet: round.bet, win: round.win + req.amount };
+      if (req.roundClosed)
+        await closeRound(ctx, trx, round, totals, 'settled', now, await userTimeZone(ctx, userId, trx), {
+          playerLocked: true,
+        });
+      else await repo.updateRound(trx, round.id, { win: totals.win });
+      // A requirement the round met was released in closeRound (over its maximum conversion, money left): read again.
+      const after =
+        req.roundClosed && funds.held.length > 0
+          ? await mainBalance(trx, userId)
+          : before + credit.playableGain;
+      return answered(
+        trx,
+        {
+          provider,
+          transactionId: req.transactionId,
+          action: 'win',
+          roundId: round.id,
+          amount: req.amount,
+          hash,
+          ledgerTransactionId: posted.transactionId,
+          now,
+          before,
+        },
+        after,
+      );
+    },
+  );
+}
+
+/** The round's bets still standing (not rolled back), with their postings: what its win follows. */
+async function standingBets(trx: Db, roundId: number): Promise<{ transactionId: number; amount: number }[]> {
+  return (await repo.callsOfRound(trx, roundId))
+    .filter((c) => c.action === 'bet' && c.state === 'applied' && c.ledger_transaction_id !== null)
+    .map((c) => ({ transactionId: c.ledger_transaction_id as number, amount: c.amount }));
 }
 
 export function rollback(
@@ -518,6 +557,7 @@ export function rollback(
       return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
     if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
     if (bet.ledger_transaction_id === null) throw new Error(`games: bet ${bet.id} has no posting`);
+    const paidBy = await requirementsMovedBy(trx, [bet.ledger_transaction_id]);
     const reversed = await once(
       reverse(trx, bet.ledger_transaction_id, {
         type: 'game_rollback',
@@ -527,6 +567,8 @@ export function rollback(
       before,
     );
     await repo.setCallState(trx, bet.id, 'rolled_back');
+    // Bonus money it returned to a requirement that ended meanwhile is not the player's to stake again.
+    if (paidBy.length > 0) await sweepEnded(trx, userId, paidBy, reversed.transactionId, now);
     const totals = { bet: round.bet - bet.amount, win: round.win };
     if ((await repo.countStandingBets(trx, round.id)) === 0 && totals.win === 0)
       await closeRound(ctx, trx, round, totals, 'cancelled', now, await userTimeZone(ctx, userId, trx));
@@ -534,7 +576,7 @@ export function rollback(
     return answered(
       trx,
       { ...call, roundId: round.id, amount: bet.amount, ledgerTransactionId: reversed.transactionId },
-      before + bet.amount,
+      paidBy.length > 0 ? await mainBalance(trx, userId) : before + bet.amount,
     );
   });
 }

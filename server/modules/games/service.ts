@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { ApiError, conflict, fieldError } from '../../http/envelope';
 import { userTimeZone } from '../auth/service';
-import { reverse } from '../ledger/service';
+import { requirementsMovedBy, sweepEnded, takeBackTurnover } from '../bonuses/service';
+import { accountBalance, reverse, userAccount } from '../ledger/service';
 import * as repo from './repository';
 
 /*
@@ -52,12 +53,19 @@ export async function voidRound(
   if (round.status !== 'settled') throw fieldError('roundId', 'round_not_settled');
   const provider = await repo.findProvider(trx, round.provider_code);
   if (provider?.protocol !== 'seamless') throw fieldError('roundId', 'round_not_voidable');
+  // The player's main account first, as every seamless call takes it: the reversals below lock the channel and
+  // the house before it (account order), which with a bet holding main and waiting for the channel deadlocked.
+  await accountBalance(trx, userAccount(round.user_id, 'main'), { lock: true });
 
   const standing = (await repo.callsOfRound(trx, round.id))
     .filter((c) => (c.action === 'bet' || c.action === 'win') && c.state === 'applied')
     .filter((c) => c.ledger_transaction_id !== null)
     .reverse();
   const reversals: number[] = [];
+  const paidBy = await requirementsMovedBy(
+    trx,
+    standing.map((c) => c.ledger_transaction_id as number),
+  );
   for (const call of standing) {
     try {
       const reversed = await reverse(trx, call.ledger_transaction_id as number, {
@@ -73,6 +81,11 @@ export async function voidRound(
     }
   }
 
+  // Bonus money returned to requirements that ended meanwhile is swept as a rollback's is; what the round
+  // counted toward requirements is taken back (decision 0052).
+  if (paidBy.length > 0 && reversals.length > 0)
+    await sweepEnded(trx, round.user_id, paidBy, reversals[reversals.length - 1] as number, now);
+  await takeBackTurnover(trx, round.id, now);
   await repo.updateRound(trx, round.id, { valid_bet: 0, status: 'void' });
   const day = businessDay(round.placed_at, await userTimeZone(ctx, round.user_id, trx));
   // The day's sums as if the round had never counted (a settled round added itself to them once).

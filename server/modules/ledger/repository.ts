@@ -417,3 +417,37 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
     negativeUserAccounts: negative.rows[0]?.n ?? 0,
   };
 }
+
+/** Legs of these transactions on accounts of `kind`, with the account's code. */
+export async function legsOnKind(
+  db: Db,
+  transactionIds: readonly number[],
+  kind: string,
+): Promise<{ transaction_id: number; account: string; amount: number }[]> {
+  if (transactionIds.length === 0) return [];
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['e.transaction_id', 'a.code as account', 'e.amount'])
+    .where('e.transaction_id', 'in', [...transactionIds])
+    .where('a.kind', '=', kind)
+    .orderBy('e.id')
+    .execute();
+}
+
+/** Per account and transaction type, the sum of the account's entries. */
+export async function sumsByType(
+  db: Db,
+  codes: readonly string[],
+): Promise<{ account: string; type: string; amount: number }[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .select((eb) => ['a.code as account', 't.type', eb.fn.sum<number>('e.amount').as('amount')])
+    .where('a.code', 'in', [...codes])
+    .groupBy(['a.code', 't.type'])
+    .execute();
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}

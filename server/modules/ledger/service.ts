@@ -35,6 +35,46 @@ export const SYSTEM_ACCOUNT_PARTS = 16;
 export const systemAccountPart = (code: 'games', userId: number): string =>
   `sys:${code}:${userId % SYSTEM_ACCOUNT_PARTS}`;
 
+/**
+ * A bonus turnover requirement's money (decision 0052): an account of its own per requirement, kind
+ * `requirement`, counted in the player's locked balance, so what a requirement holds is a plain balance.
+ */
+export const requirementAccount = (userId: number, requirementId: number): string =>
+  `u:${userId}:req:${requirementId}`;
+
+/** Opens a requirement's account (inside the grant's money transaction). */
+export const openRequirementAccount = (trx: Db, userId: number, requirementId: number, now: number) =>
+  repo.ensureAccounts(
+    trx,
+    [
+      {
+        code: requirementAccount(userId, requirementId),
+        userId,
+        kind: 'requirement',
+        name: String(requirementId),
+      },
+    ],
+    now,
+  );
+
+/** Balances of these accounts (absent: not open), locked for the transaction with `lock`. */
+export async function accountBalances(
+  db: Db,
+  codes: readonly string[],
+  { lock = false } = {},
+): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await repo.lockAccounts(db, [...codes].sort(), lock);
+  return new Map(rows.map((r) => [r.code, r.balance]));
+}
+
+/** The legs of these transactions on accounts of one kind (a round's bets on requirement accounts). */
+export const legsOnKind = (db: Db, transactionIds: readonly number[], kind: string) =>
+  repo.legsOnKind(db, transactionIds, kind);
+
+/** What moved on each of these accounts, summed by transaction type (a requirement's history). */
+export const sumsByType = (db: Db, codes: readonly string[]) => repo.sumsByType(db, codes);
+
 export type EarningsKind = 'rakeback' | 'commission' | 'held';
 /**
  * A user's rake back, commission, or commission held for review (decision 0017): held by the platform in the
@@ -613,7 +653,10 @@ export async function findByExternalRef(db: Db, external: ExternalRef): Promise<
 
 export interface UserBalances {
   main: number;
+  /** Funds of withdrawals under way and the money of bonus requirements (their accounts): total - withdrawable. */
   locked: number;
+  /** The part of `locked` that bonus requirements hold. */
+  requirements: number;
   safe: number;
   /** Enabled channels, and disabled ones still holding money (it stays visible), in display order. */
   channels: { code: string; name: string; balance: number }[];
@@ -624,9 +667,12 @@ export async function balancesOf(db: Db, userId: number, locale?: string): Promi
   const rows = await repo.userAccounts(db, userId);
   const channels = await gameChannels(db, locale);
   const balance = (code: string) => rows.find((r) => r.code === code)?.balance ?? 0;
+  const reqPrefix = `u:${userId}:req:`;
+  const requirements = rows.reduce((sum, r) => (r.code.startsWith(reqPrefix) ? sum + r.balance : sum), 0);
   return {
     main: balance(userAccount(userId, 'main')),
-    locked: balance(userAccount(userId, 'locked')),
+    locked: balance(userAccount(userId, 'locked')) + requirements,
+    requirements,
     safe: balance(userAccount(userId, 'safe')),
     channels: channels
       .map((c) => ({

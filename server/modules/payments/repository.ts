@@ -12,6 +12,16 @@ export async function insertDeposit(db: Db, order: Insertable<DepositOrdersTable
 export const findDeposit = (db: Db, orderNo: string): Promise<DepositRow | undefined> =>
   db.selectFrom('deposit_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
 
+/** How many of the user's deposits have completed (the next one's rank, less one). */
+export const completedDeposits = (db: Db, userId: number): Promise<number> =>
+  db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'Success')
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+
 export async function listDeposits(
   db: Db,
   userId: number,

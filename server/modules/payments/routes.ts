@@ -77,7 +77,7 @@ export async function paymentRoutes(
       ctx,
       call,
       'deposit/create',
-      service.createDeposit(ctx, provider, call.auth, call.input.amount),
+      service.createDeposit(ctx, provider, call.auth, call.input.amount, call.input.bonusOffer ?? null),
     ),
   );
   serve(app, ctx, depositListCall, ({ auth, input }) => service.listDeposits(ctx, provider, auth, input));

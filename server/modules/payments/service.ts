@@ -14,6 +14,7 @@ import type { MoneyWork } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
 import { userTimeZone } from '../auth/service';
+import { checkDepositOptIn, depositCompleted } from '../bonuses/service';
 import { ensureUserAccounts, systemAccount, userAccount, withMoneyTx } from '../ledger/service';
 import { sendMessage } from '../messages/service';
 import { assertDepositAllowed } from '../protection/service';
@@ -44,15 +45,34 @@ function requireProvider(provider: PaymentProvider | null): PaymentProvider {
   return provider;
 }
 
+/** How many of a user's deposits have completed (the bonuses module's deposit offers depend on the rank). */
+export const completedDeposits = (db: Db, userId: number): Promise<number> =>
+  repo.completedDeposits(db, userId);
+
 /** A deposit order, exactly once (idempotentCall); 503 `payments_unavailable` without a provider. */
 export function createDeposit(
   ctx: AppContext,
   provider: PaymentProvider | null,
   auth: Authenticated,
   amount: number,
+  bonusOffer: { id: number; version: number } | null,
 ): MoneyWork<DepositOrder> {
   const p = requireProvider(provider);
-  return { run: (trx) => insertDepositOrder(trx, ctx, p, auth.user.id, amount) };
+  return {
+    // The opt-in is checked when the order is made, so the player hears now if the offer does not apply.
+    before: async () => {
+      if (bonusOffer)
+        await checkDepositOptIn(
+          ctx.db,
+          auth.user.id,
+          bonusOffer,
+          toMinor(amount),
+          await repo.completedDeposits(ctx.db, auth.user.id),
+          ctx.clock.now(),
+        );
+    },
+    run: (trx) => insertDepositOrder(trx, ctx, p, auth.user.id, amount, bonusOffer),
+  };
 }
 
 /** An order in Prepare with its record; no money moves until the provider says it was paid. */
@@ -62,6 +82,7 @@ async function insertDepositOrder(
   provider: PaymentProvider,
   userId: number,
   amount: number,
+  bonusOffer: { id: number; version: number } | null,
 ): Promise<DepositOrder> {
   const now = ctx.clock.now();
   const orderNo = newOrderNo('D', now);
@@ -91,6 +112,8 @@ async function insertDepositOrder(
     created_at: now,
     expires_at: now + DEPOSIT_EXPIRY_MINUTES * 60_000,
     completed_at: null,
+    bonus_offer_id: bonusOffer?.id ?? null,
+    bonus_offer_version: bonusOffer?.version ?? null,
   });
   return toDepositOrder(row, provider);
 }
@@ -193,6 +216,18 @@ export async function handleCallback(
         now,
       });
       await syncLevel(trx, userId, now);
+      // The bonus it opted in to, and the site's deposit turnover, after the money is withdrawable (decision 0052).
+      await depositCompleted(trx, ctx, {
+        userId,
+        orderNo: row.order_no,
+        amount: row.amount,
+        nth: await repo.completedDeposits(trx, userId),
+        optIn:
+          row.bonus_offer_id !== null && row.bonus_offer_version !== null
+            ? { id: row.bonus_offer_id, version: row.bonus_offer_version }
+            : null,
+        now,
+      });
       // Any completed recharge opens (or extends) the spin wheel's days, with the credit or not at all.
       await spinsOnRecharge(trx, {
         userId,

@@ -10,6 +10,7 @@ import type { TxState } from '#contract/tx-states';
 import type { UserInfo } from '#contract/user';
 import {
   ARRIVAL_ESTIMATE,
+  type ForfeitConsent,
   type GameMove,
   type LevelData,
   MAX_WITHDRAW_METHODS,
@@ -37,6 +38,7 @@ import type { MoneyWork } from '../../http/idempotency';
 import { offsetOf, pageOf } from '../../http/page';
 import type { Authenticated } from '../auth/service';
 import { toUserInfo } from '../auth/service';
+import { forfeitForWithdrawal } from '../bonuses/service';
 import { balancesOf, ensureUserAccounts, gameChannels, post, userAccount } from '../ledger/service';
 import { sendMessage } from '../messages/service';
 import { callerSite } from '../site/service';
@@ -572,7 +574,7 @@ export function withdraw(
     },
     run: (trx) => {
       if (!method) throw new Error('withdraw: no method');
-      return createWithdrawal(trx, ctx, auth.user.id, req.amount, method);
+      return createWithdrawal(trx, ctx, auth.user.id, req.amount, method, req.forfeits);
     },
   };
 }
@@ -584,10 +586,13 @@ async function createWithdrawal(
   userId: number,
   amount: number,
   method: repo.MethodRow,
+  forfeits: readonly ForfeitConsent[] | undefined,
 ): Promise<Withdrawal> {
   const now = ctx.clock.now();
   const minor = toMinor(amount);
   const orderNo = newOrderNo('W', now);
+  // An open bonus that forfeits on withdrawal ends here, with the player's consent to each amount (decision 0052).
+  await forfeitForWithdrawal(trx, userId, forfeits, now);
   await moveMoney(trx, {
     type: 'withdraw_hold',
     userId,

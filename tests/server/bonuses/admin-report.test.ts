@@ -217,6 +217,51 @@ describe('the bonus report', () => {
     expect(es.data.rows.map((r) => r.title)).toEqual(['Offer A ES', 'Offer B ES']);
   });
 
+  it('counts money swept late to an ended requirement with what it ended as', async () => {
+    const created = await server.call(
+      adminOfferCreateCall,
+      {
+        site: ops.first.domain,
+        kind: 'manual',
+        turnoverMultiplier: 1,
+        validityDays: 1,
+        texts: { 'en-US': { title: 'Late', terms: 'Terms' } },
+      },
+      { token: ops.everyAdmin.token },
+    );
+    const offerId = created.data.id;
+    const now = server.clock.now();
+    const released = await granted(ops.first.id, offerId, 1_000, now);
+    const expired = await granted(ops.first.id, offerId, 1_000, now);
+    await server.db
+      .updateTable('bonus_requirements')
+      .set({ state: 'released' })
+      .where('id', '=', released.requirementId)
+      .execute();
+    await server.db
+      .updateTable('bonus_requirements')
+      .set({ state: 'expired' })
+      .where('id', '=', expired.requirementId)
+      .execute();
+    await posting(
+      'bonus_late',
+      `bonus:late:${released.requirementId}`,
+      released.req,
+      released.main,
+      300,
+      now,
+    );
+    await posting('bonus_late', `bonus:late:${expired.requirementId}`, expired.req, expired.sys, 400, now);
+    const res = await report({ site: ops.first.domain });
+    expect(res.data.offers.find((o) => o.offerId === offerId)).toMatchObject({
+      granted: 20,
+      released: 3,
+      expired: 4,
+      cost: 16,
+      conversion: 0.15,
+    });
+  });
+
   it('answers zeros and a null conversion for a range with nothing', async () => {
     const res = await report({ site: ops.first.domain, from: '2020-01-01', to: '2020-01-31' });
     expect(res.data.rows).toEqual([]);
