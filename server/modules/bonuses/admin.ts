@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod/mini';
 import {
   type AdminClaim,
@@ -454,6 +455,13 @@ async function applyGrant(
   return granted;
 }
 
+/**
+ * A grant's key from the maker and their idempotency key (up to 100 characters): hashed to 32 characters,
+ * because the claim's period (`manual:<key>`, 40 characters) carries it, so one action grants once.
+ */
+const grantKey = (operatorId: number, idempotencyKey: string) =>
+  createHash('sha256').update(`${operatorId}:${idempotencyKey}`).digest('hex').slice(0, 32);
+
 const grantTarget = (uid: number, offerId: number) => `user:${uid}:offer:${offerId}`;
 
 /**
@@ -473,7 +481,7 @@ export const grant = (
   },
   run: async (trx) => {
     const now = ctx.clock.now();
-    const payload: GrantPayload = { ...req, key: `admin:${auth.user.id}:${idempotencyKey}` };
+    const payload: GrantPayload = { ...req, key: grantKey(auth.user.id, idempotencyKey) };
     if (toMinor(req.amount) > BONUS_GRANT_FOUR_EYES_MINOR) {
       const player = await playerOf(trx, req.uid);
       const target = grantTarget(req.uid, req.offerId);
