@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminBonusGrantCall,
+  adminBonusReportCall,
   adminClaimDecideCall,
   adminHeldClaimListCall,
   adminOfferCreateCall,
@@ -306,6 +307,15 @@ describe('cancelling a requirement', () => {
       { token: ops.siteOperator.token },
     );
     expect(listed.data.history[0]).toMatchObject({ id: requirementId, state: 'cancelled' });
+    // The report reads the core's own postings: this offer granted and had cancelled what this test did.
+    const report = await server.call(
+      adminBonusReportCall,
+      { site: ops.first.domain },
+      { token: ops.siteOperator.token },
+    );
+    const row = report.data.offers.find((o) => o.offerId === firstOffer);
+    expect(row?.cancelled).toBe(30);
+    expect(row?.granted).toBeGreaterThanOrEqual(30);
   });
 });
 
