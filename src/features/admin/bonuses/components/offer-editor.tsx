@@ -36,6 +36,9 @@ export const KIND_NAMES: Record<OfferKind, MessageDescriptor> = {
   manual: msg`Manual grants`,
 };
 
+/** The kinds whose withdrawal forfeits by default (the server's default too). */
+const FORFEITING_KINDS: readonly OfferKind[] = ['deposit_match', 'reload'];
+
 const BASE_NAMES: Record<TurnoverBase, MessageDescriptor> = {
   bonus: msg`The bonus`,
   bonus_deposit: msg`The bonus and the deposit`,
@@ -95,7 +98,9 @@ export function OfferEditor({ offer, onClose }: { offer: AdminOfferDetail | null
     budget: moneyText(offer?.budget, locale),
   });
   const [base, setBase] = useState<TurnoverBase>(current?.turnoverBase ?? 'bonus');
-  const [forfeits, setForfeits] = useState(current?.forfeitsOnWithdrawal ?? true);
+  // Untouched on a new offer: the kind's default (deposit match and reload forfeit, the server decides).
+  const [forfeits, setForfeits] = useState<boolean | undefined>(current?.forfeitsOnWithdrawal);
+  const forfeitsShown = forfeits ?? FORFEITING_KINDS.includes(kind);
   const [newPlayersOnly, setNewPlayersOnly] = useState(current?.newPlayersOnly ?? false);
   const [holdSameAddress, setHoldSameAddress] = useState(current?.holdSameAddress ?? false);
   const [contributions, setContributions] = useState<Contribution[]>(
@@ -122,7 +127,7 @@ export function OfferEditor({ offer, onClose }: { offer: AdminOfferDetail | null
       maxBet: typedMoney(fields.maxBet, locale),
       maxConversion: typedMoney(fields.maxConversion, locale),
       validityDays: typedInt(fields.validityDays) ?? undefined,
-      forfeitsOnWithdrawal: forfeits,
+      ...(forfeits === undefined ? {} : { forfeitsOnWithdrawal: forfeits }),
       minLevel: typedInt(fields.minLevel) ?? 0,
       newPlayersOnly,
       agentTeam: typedInt(fields.agentTeam),
@@ -227,7 +232,7 @@ export function OfferEditor({ offer, onClose }: { offer: AdminOfferDetail | null
       />
       <CheckField
         label={<Trans>A withdrawal forfeits it while it is open</Trans>}
-        checked={forfeits}
+        checked={forfeitsShown}
         onChange={setForfeits}
       />
       <CheckField
