@@ -64,6 +64,7 @@ export const OPERATOR_RESOURCES = [
   'withdrawal',
   'commission',
   'spin',
+  'bonus',
   'game',
   'settings',
   'operator',

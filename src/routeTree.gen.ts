@@ -20,6 +20,8 @@ import { Route as MainAuthedRouteImport } from './routes/_main/_authed'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBannersRouteImport } from './routes/admin/banners'
+import { Route as AdminBonusReportRouteImport } from './routes/admin/bonus-report'
+import { Route as AdminBonusesRouteImport } from './routes/admin/bonuses'
 import { Route as AdminCatalogueRouteImport } from './routes/admin/catalogue'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminFollowUpsRouteImport } from './routes/admin/follow-ups'
@@ -118,6 +120,16 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminBannersRoute = AdminBannersRouteImport.update({
   id: '/banners',
   path: '/banners',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBonusReportRoute = AdminBonusReportRouteImport.update({
+  id: '/bonus-report',
+  path: '/bonus-report',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBonusesRoute = AdminBonusesRouteImport.update({
+  id: '/bonuses',
+  path: '/bonuses',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminCatalogueRoute = AdminCatalogueRouteImport.update({
@@ -374,6 +386,8 @@ export interface FileRoutesByFullPath {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/bonus-report': typeof AdminBonusReportRoute
+  '/admin/bonuses': typeof AdminBonusesRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
@@ -430,6 +444,8 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/bonus-report': typeof AdminBonusReportRoute
+  '/admin/bonuses': typeof AdminBonusesRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
@@ -490,6 +506,8 @@ export interface FileRoutesById {
   '/_main/_authed': typeof MainAuthedRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/banners': typeof AdminBannersRoute
+  '/admin/bonus-report': typeof AdminBonusReportRoute
+  '/admin/bonuses': typeof AdminBonusesRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/follow-ups': typeof AdminFollowUpsRoute
@@ -550,6 +568,8 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/bonus-report'
+    | '/admin/bonuses'
     | '/admin/catalogue'
     | '/admin/deposits'
     | '/admin/follow-ups'
@@ -606,6 +626,8 @@ export interface FileRouteTypes {
     | '/reset'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/bonus-report'
+    | '/admin/bonuses'
     | '/admin/catalogue'
     | '/admin/deposits'
     | '/admin/follow-ups'
@@ -665,6 +687,8 @@ export interface FileRouteTypes {
     | '/_main/_authed'
     | '/admin/audit'
     | '/admin/banners'
+    | '/admin/bonus-report'
+    | '/admin/bonuses'
     | '/admin/catalogue'
     | '/admin/deposits'
     | '/admin/follow-ups'
@@ -802,6 +826,20 @@ declare module '@tanstack/react-router' {
       path: '/banners'
       fullPath: '/admin/banners'
       preLoaderRoute: typeof AdminBannersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/bonus-report': {
+      id: '/admin/bonus-report'
+      path: '/bonus-report'
+      fullPath: '/admin/bonus-report'
+      preLoaderRoute: typeof AdminBonusReportRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/bonuses': {
+      id: '/admin/bonuses'
+      path: '/bonuses'
+      fullPath: '/admin/bonuses'
+      preLoaderRoute: typeof AdminBonusesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/catalogue': {
@@ -1241,6 +1279,8 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBannersRoute: typeof AdminBannersRoute
+  AdminBonusReportRoute: typeof AdminBonusReportRoute
+  AdminBonusesRoute: typeof AdminBonusesRoute
   AdminCatalogueRoute: typeof AdminCatalogueRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
   AdminFollowUpsRoute: typeof AdminFollowUpsRoute
@@ -1260,6 +1300,8 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBannersRoute: AdminBannersRoute,
+  AdminBonusReportRoute: AdminBonusReportRoute,
+  AdminBonusesRoute: AdminBonusesRoute,
   AdminCatalogueRoute: AdminCatalogueRoute,
   AdminDepositsRoute: AdminDepositsRoute,
   AdminFollowUpsRoute: AdminFollowUpsRoute,

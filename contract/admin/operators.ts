@@ -118,6 +118,7 @@ export const COMMAND_KINDS = [
   'user_unban',
   'ratio_change',
   'operator_grants',
+  'bonus_grant',
 ] as const;
 
 export const commandSchema = z.object({

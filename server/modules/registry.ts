@@ -9,6 +9,7 @@ import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
+import { bonusGrantCommand } from './bonuses/admin';
 import { bonusAdminRoutes } from './bonuses/admin-routes';
 import { bonusRoutes } from './bonuses/routes';
 import { createBonusWorker } from './bonuses/worker';
@@ -126,6 +127,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
         withdrawal_approve: withdrawalApproval,
         user_ban: userBan,
         ratio_change: ratioChange(ctx),
+        bonus_grant: bonusGrantCommand(ctx),
       }),
   },
   { name: 'admin', api: (app, { ctx }) => adminRoutes(app, ctx) },

@@ -21,7 +21,7 @@ const PRIVATE: ReadonlySet<OperatorResource> = new Set(['operator', 'audit']);
 const READ_SHARED = OPERATOR_RESOURCES.filter((r) => !PRIVATE.has(r));
 
 const CONTENT: readonly OperatorResource[] = ['banner', 'notice', 'catalogue', 'content', 'message'];
-const PAYMENTS: readonly OperatorResource[] = ['deposit', 'withdrawal', 'commission', 'spin'];
+const PAYMENTS: readonly OperatorResource[] = ['deposit', 'withdrawal', 'commission', 'spin', 'bonus'];
 
 /** What each role may read and write; anything not listed is denied. */
 const RIGHTS: Record<OperatorRole, Record<OperatorAction, ReadonlySet<OperatorResource>>> = {

@@ -27,7 +27,7 @@ const ALLOWED: Record<OperatorRole, Record<OperatorAction, readonly OperatorReso
   },
   payments_reviewer: {
     read: OPERATOR_RESOURCES.filter((r) => r !== 'operator' && r !== 'audit'),
-    write: ['session', 'command', 'deposit', 'withdrawal', 'commission', 'spin'],
+    write: ['session', 'command', 'deposit', 'withdrawal', 'commission', 'spin', 'bonus'],
   },
   administrator: { read: OPERATOR_RESOURCES, write: OPERATOR_RESOURCES },
 };

@@ -33,6 +33,8 @@ const SECTIONS: ReadonlyArray<{ to: LinkProps['to']; label: MessageDescriptor; a
   { to: '/admin/messages', label: msg`Messages` },
   { to: '/admin/pages', label: msg`Pages` },
   { to: '/admin/reports', label: msg`Reports` },
+  { to: '/admin/bonuses', label: msg`Bonus offers` },
+  { to: '/admin/bonus-report', label: msg`Bonus report` },
   { to: '/admin/catalogue', label: msg`Catalogue items` },
   { to: '/admin/games', label: msg`Games` },
   { to: '/admin/sites', label: msg`Sites` },

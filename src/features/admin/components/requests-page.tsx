@@ -19,6 +19,7 @@ const KIND_NAMES = {
   user_unban: msg`Unban a user`,
   ratio_change: msg`Change a user's ratios`,
   operator_grants: msg`Change an operator's roles`,
+  bonus_grant: msg`Grant a bonus`,
 } as const;
 
 const STATE_NAMES = {
@@ -35,6 +36,12 @@ function Subject({ command }: { command: Command }) {
     return (
       <>
         {String(p.orderNo)} · {formatMoney(Number(p.amount))}
+      </>
+    );
+  if (command.kind === 'bonus_grant')
+    return (
+      <>
+        UID {String(p.uid)} · {formatMoney(Number(p.amount))}
       </>
     );
   return <>UID {String(p.uid)}</>;

@@ -12,6 +12,7 @@ import { TextField } from '#ui/form-fields';
 import { SkeletonRows } from '#ui/skeleton';
 import { useAccountMutations } from '../admin.mutations';
 import { adminQueries } from '../admin.queries';
+import { UserBonuses } from '../bonuses/components/user-bonuses';
 import { ReasonDialog } from './reason-dialog';
 import { usePathProblems } from './use-path-problems';
 
@@ -91,6 +92,7 @@ function AccountBody({ detail }: { detail: AdminUserDetail }) {
       )}
       <RatiosForm detail={detail} />
       <SafeLock detail={detail} />
+      <UserBonuses uid={user.uid} site={user.site} />
     </div>
   );
 }
