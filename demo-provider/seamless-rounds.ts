@@ -6,7 +6,7 @@ import type { RandomInt } from './engines/weighted-draw';
 import type { FaultQueue } from './faults';
 import { type CallRow, callsOfRound, decidingAttempt, deliver, enqueueCall } from './outbox';
 import { ERROR_TEXTS } from './page/error-texts';
-import type { PageLocale } from './page/page-texts';
+import { fill, type PageLocale, pageMoney } from './page/page-texts';
 import { ROUND_TEXTS } from './page/round-texts';
 import { type SeamlessAction, SeamlessClient } from './seamless-client';
 import { noteSessionBalance, type SeamlessSession } from './seamless-sessions';
@@ -279,11 +279,18 @@ function callView(call: CallRow): CallView {
   };
 }
 
+/** The platform's message for a bet above an open bonus's maximum bet: `bonus_max_bet <minor units>`. */
+const BONUS_MAX_BET = /^bonus_max_bet (\d+)$/;
+
 function messageOf(state: RoundState, bet: CallRow | undefined, locale: PageLocale): string | null {
   const words = ROUND_TEXTS[locale];
   if (state === 'settled') return null;
   if (state === 'betting' || state === 'settling') return words.confirming;
   if (state === 'cancelling' || state === 'cancelled') return words.cancelled;
-  const status = bet ? decidingAttempt(bet)?.answer?.status : undefined;
+  const answer = bet ? decidingAttempt(bet)?.answer : undefined;
+  const status = answer?.status;
+  // LIMIT_REACHED covers every limit; the platform's message says when it is a bonus's maximum bet, and how much.
+  const bonusMax = status === 'LIMIT_REACHED' ? BONUS_MAX_BET.exec(answer?.message ?? '') : null;
+  if (bonusMax) return fill(ERROR_TEXTS[locale].bonusMaxBet, { max: pageMoney(Number(bonusMax[1]), locale) });
   return (status && ERROR_TEXTS[locale].statuses[status]) ?? words.refusedBet;
 }

@@ -19,6 +19,11 @@ export interface ErrorTexts {
   refusedSession: string;
   /** The platform's refusals in words, for the player. */
   statuses: Partial<Record<ProviderStatus, string>>;
+  /**
+   * LIMIT_REACHED for a bet above an open bonus's maximum bet (the platform's message `bonus_max_bet <minor>`):
+   * the general limit text leaves the player guessing which limit, this one names it and its amount. `{max}`.
+   */
+  bonusMaxBet: string;
 }
 
 const EN: ErrorTexts = {
@@ -33,6 +38,7 @@ const EN: ErrorTexts = {
     'This game link was already used or is not valid. Close the game and open it again from the lobby.',
   expiredLink: 'This game link has expired. Close the game and open it again from the lobby.',
   refusedSession: 'The casino refused this game session.',
+  bonusMaxBet: 'Above the maximum bet of your bonus: at most {max}.',
   statuses: {
     INSUFFICIENT_FUNDS: 'Not enough balance for this stake.',
     LIMIT_REACHED:
@@ -60,6 +66,7 @@ const ES: ErrorTexts = {
     'Este enlace del juego ya se usó o no es válido. Cierra el juego y vuelve a abrirlo desde el lobby.',
   expiredLink: 'Este enlace del juego ha caducado. Cierra el juego y vuelve a abrirlo desde el lobby.',
   refusedSession: 'El casino ha rechazado esta sesión de juego.',
+  bonusMaxBet: 'Supera la apuesta máxima de tu bono: como mucho {max}.',
   statuses: {
     INSUFFICIENT_FUNDS: 'No tienes saldo suficiente para esta apuesta.',
     LIMIT_REACHED:
@@ -86,6 +93,7 @@ const KO: ErrorTexts = {
   usedLink: '이 게임 링크는 이미 사용되었거나 유효하지 않습니다. 게임을 닫고 로비에서 다시 여세요.',
   expiredLink: '이 게임 링크가 만료되었습니다. 게임을 닫고 로비에서 다시 여세요.',
   refusedSession: '카지노가 이 게임 세션을 거절했습니다.',
+  bonusMaxBet: '보너스의 최대 베팅액을 넘습니다: 최대 {max}까지 베팅할 수 있습니다.',
   statuses: {
     INSUFFICIENT_FUNDS: '이 베팅액에 필요한 잔액이 부족합니다.',
     LIMIT_REACHED:
@@ -112,6 +120,7 @@ const ZH: ErrorTexts = {
   usedLink: '此游戏链接已被使用或无效。请关闭游戏，从大厅重新打开。',
   expiredLink: '此游戏链接已过期。请关闭游戏，从大厅重新打开。',
   refusedSession: '娱乐场拒绝了此游戏会话。',
+  bonusMaxBet: '超出你的奖金的最高投注额：最多 {max}。',
   statuses: {
     INSUFFICIENT_FUNDS: '余额不足，无法投注此金额。',
     LIMIT_REACHED: '此投注额超出本游戏的限额、你设置的限额或你进行中的奖金的最高投注额。',

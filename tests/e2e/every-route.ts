@@ -108,6 +108,8 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
     '/Avatar',
     '/Levels',
     '/Password',
+    // Issue 33: the bonuses (offers, active ones with their progress, the history), reached from /my.
+    '/Bonuses',
   ].map((path): RouteCase => ({ path, who: 'player' }));
   const wallet = [
     '/Deposit',
