@@ -169,6 +169,17 @@ export const ENV_VARS = [
     description: 'How long a call to a game provider may take before its answer counts as lost',
   },
   {
+    name: 'BONUS_WORKER',
+    default: 'true',
+    description:
+      'Expire bonuses, release those pulled records met and pay VIP monthly bonuses from this process (1/true/0/false); each change once, whichever process makes it',
+  },
+  {
+    name: 'BONUS_WORKER_SECONDS',
+    default: '30',
+    description: "Pause between the bonuses worker's turns",
+  },
+  {
     name: 'AGENT_WORKER',
     default: 'true',
     description:
@@ -353,6 +364,8 @@ export const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(50).max(60_000).default(5000),
     ),
+    BONUS_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+    BONUS_WORKER_SECONDS: seconds(30, 3600),
     AGENT_WORKER: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
     AGENT_SETTLE_SECONDS: seconds(60, 24 * 3600),
     AGENT_SETTLE_DELAY_SECONDS: z.preprocess(
@@ -440,6 +453,8 @@ export type Config = {
     demoProvider: boolean;
     demoProviderPort: number;
   };
+  /** The bonuses worker (decision 0052). */
+  bonuses: { worker: boolean; intervalMs: number };
   /** The agent programme (decision 0017). */
   agent: {
     /** Minor units: the least commission moved to the main balance at once. */
@@ -517,6 +532,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoProvider: e.DEMO_PROVIDER,
       demoProviderPort: e.DEMO_PROVIDER_PORT,
     },
+    bonuses: { worker: e.BONUS_WORKER, intervalMs: Math.round(e.BONUS_WORKER_SECONDS * 1000) },
     agent: {
       withdrawMin: Math.round(Number(e.AGENT_WITHDRAW_MIN) * 100),
       worker: e.AGENT_WORKER,

@@ -46,6 +46,7 @@ import { createUploadSweeper } from './uploads/worker';
 import { userAdminRoutes } from './users/routes';
 import { userBan } from './users/service';
 import { vipRoutes } from './vip/routes';
+import { benefitAmounts } from './vip/service';
 import { walletRoutes } from './wallet/routes';
 
 /** What a module's registrations get: the app's context and the process's push runtime. */
@@ -109,8 +110,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       bonusRoutes(app, ctx, (userId) => completedDeposits(ctx.db, userId));
       bonusAdminRoutes(app, ctx);
     },
-    // Ends expired requirements and releases those a pulled record met (idempotent: any process may run it).
-    worker: async ({ ctx }) => createBonusWorker(ctx),
+    // Pays VIP monthly bonuses, ends expired requirements, releases those a pulled record met (each once).
+    // The VIP monthly bonus's amounts are vip's data, handed in (vip reads the wallet, which asks bonuses).
+    worker: async ({ ctx }) =>
+      ctx.config.bonuses.worker
+        ? createBonusWorker(ctx, () => benefitAmounts(ctx.db, 'monthly_bonus'))
+        : null,
   },
   { name: 'vip', api: (app, { ctx }) => vipRoutes(app, ctx) },
   {

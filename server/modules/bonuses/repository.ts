@@ -385,3 +385,57 @@ export async function insertVersion(
   }));
   if (texts.length > 0) await trx.insertInto('bonus_offer_texts').values(texts).execute();
 }
+
+// ---- periodic benefits
+
+export const activeOffersOfKind = (db: Db, kind: BonusOffersTable['kind']): Promise<OfferRow[]> =>
+  db
+    .selectFrom('bonus_offers')
+    .selectAll()
+    .where('state', '=', 'active')
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();
+
+/** Every site's id and business time zone (null: the platform's default zone). */
+export const siteZones = (db: Db) =>
+  db.selectFrom('sites').select(['id', 'business_time_zone']).orderBy('id').execute();
+
+/**
+ * Players of a site (null: of no site) at one of `levels` who have no live claim of the offer for `period`,
+ * after id `afterId`, at most `limit`, by id.
+ */
+export const dueForPeriod = (
+  db: Db,
+  p: {
+    offerId: number;
+    siteId: number | null;
+    levels: readonly number[];
+    period: string;
+    afterId: number;
+    limit: number;
+  },
+) =>
+  db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.level'])
+    .where((eb) => (p.siteId === null ? eb('u.site_id', 'is', null) : eb('u.site_id', '=', p.siteId)))
+    .where('u.level', 'in', [...p.levels])
+    .where('u.banned', '=', 0)
+    .where('u.id', '>', p.afterId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('bonus_claims as c')
+            .select('c.id')
+            .whereRef('c.user_id', '=', 'u.id')
+            .where('c.offer_id', '=', p.offerId)
+            .where('c.period', '=', p.period)
+            .where('c.state', '<>', 'refused'),
+        ),
+      ),
+    )
+    .orderBy('u.id')
+    .limit(p.limit)
+    .execute();

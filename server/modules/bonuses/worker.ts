@@ -3,17 +3,17 @@ import { periodic } from '../../periodic';
 import { accountBalance, userAccount, withMoneyTx } from '../ledger/service';
 import { endWithLoss, releaseMet } from './play';
 import * as repo from './repository';
+import { type BenefitAmounts, payMonthlyBenefits } from './vip-benefits';
 
 /*
- * The bonuses module's background loop (decision 0052): requirements past their expiry end and lose what they
- * hold (`bonus:expire`), and requirements met by a pulled record (counted where the player's lock could not be
+ * The bonuses module's background loop (decision 0052): the VIP monthly bonus of the month (vip-benefits.ts),
+ * requirements past their expiry end and lose what they hold (`bonus:expire`), and requirements met by a pulled record (counted where the player's lock could not be
  * taken) are released. Each change is one money transaction that takes the player's main account first and
  * moves a requirement only out of `open` (a conditional update) under references unique in the ledger, so two
  * processes doing it at once move each requirement once: the loser finds it no longer open. No lease is needed
  * for correctness; the batch is small, so two processes at once cost a few wasted reads.
  */
 
-const INTERVAL_MS = 30_000;
 const BATCH = 200;
 
 export interface BonusWorker {
@@ -23,9 +23,15 @@ export interface BonusWorker {
   runOnce(): Promise<number>;
 }
 
-export function createBonusWorker(ctx: AppContext): BonusWorker {
+/** No monthly benefits (tests of expiry and release alone). */
+const NO_BENEFITS: BenefitAmounts = async () => new Map();
+
+export function createBonusWorker(
+  ctx: AppContext,
+  monthlyBenefits: BenefitAmounts = NO_BENEFITS,
+): BonusWorker {
   async function runOnce(): Promise<number> {
-    let changed = 0;
+    let changed = await payMonthlyBenefits(ctx, monthlyBenefits);
     const now = ctx.clock.now();
     for (const due of await repo.dueExpiries(ctx.db, now, BATCH)) {
       const removed = await withMoneyTx(ctx.db, async (trx) => {
@@ -44,7 +50,7 @@ export function createBonusWorker(ctx: AppContext): BonusWorker {
     return changed;
   }
   const loop = periodic(runOnce, {
-    intervalMs: INTERVAL_MS,
+    intervalMs: ctx.config.bonuses.intervalMs,
     onError: (err) => ctx.log.error({ err }, 'bonus worker turn failed'),
     again: (changed) => changed >= BATCH,
   });

@@ -1,5 +1,5 @@
 import type { Benefit, BenefitKind, LevelTutorial } from '#contract/vip';
-import { toMoney } from '#contract/wallet';
+import { toMinor, toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
 import { referenceCache } from '../../db/reference-cache';
@@ -17,6 +17,18 @@ const benefitsCache = referenceCache(async (db): Promise<Map<number, Benefit[]>>
   }
   return byLevel;
 });
+
+/**
+ * What each level's benefit of `kind` pays (minor units), for the levels that have one with an amount: the
+ * bonuses worker pays the monthly bonus from it (handed in by the registry: bonuses never imports vip).
+ */
+export async function benefitAmounts(db: Db, kind: BenefitKind): Promise<Map<number, number>> {
+  const amounts = new Map<number, number>();
+  for (const [level, benefits] of await benefitsCache.get(db))
+    for (const b of benefits)
+      if (b.kind === kind && b.amount !== null && b.amount > 0) amounts.set(level, toMinor(b.amount));
+  return amounts;
+}
 
 /** After an edit of vip_benefits through this handle. */
 export const forgetBenefits = (db: Db): void => benefitsCache.clear(db);
