@@ -94,8 +94,11 @@ beforeAll(async () => {
   await writeFile(file, await (await fetch(`${server.url}/api/docs`)).text());
   const port = await freePort();
   proxy = `http://127.0.0.1:${port}`;
+  // A process group of its own: `npx` starts prism as a child of its own, which a SIGTERM to npx alone left
+  // running after the suite (four such were found still proxying hours later); afterAll ends the whole group.
   prism = spawn('npx', ['prism', 'proxy', file, upstreamUrl, '--errors', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   prism.stdout?.on('data', (chunk) => {
     prismLog += String(chunk);
@@ -116,7 +119,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (prism && prism.exitCode === null) {
     const exited = new Promise((r) => prism.once('exit', r));
-    prism.kill('SIGTERM');
+    process.kill(-(prism.pid as number), 'SIGTERM');
     await exited;
   }
   await new Promise((r) => (upstream ? upstream.close(r) : r(undefined)));
