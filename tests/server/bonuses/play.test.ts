@@ -322,3 +322,14 @@ describe('expiry', () => {
     await expectLedgerSound(server);
   });
 });
+
+describe('the bonus calls without a session', () => {
+  it('refuses each of them with 996 and moves nothing', async () => {
+    for (const declaration of [bonusOffersCall, bonusForfeitsCall]) {
+      const res = await server.callUntyped(declaration, {});
+      expect(res.status).toBe(996);
+    }
+    const claim = await server.callUntyped(bonusClaimCall, { offerId: 1, version: 1 }, { key: txId('k') });
+    expect(claim.status).toBe(996);
+  });
+});
