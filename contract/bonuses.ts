@@ -28,8 +28,12 @@ export type OfferKind = (typeof OFFER_KINDS)[number];
 export const TURNOVER_BASES = ['bonus', 'bonus_deposit', 'deposit'] as const;
 export type TurnoverBase = (typeof TURNOVER_BASES)[number];
 
-/** How a player takes an offer: on the deposit page with a deposit, or here with /bonus/claim. */
-export const OFFER_TAKEN_BY = ['deposit', 'claim'] as const;
+/**
+ * How a player takes an offer: on the deposit page with a deposit, here with /bonus/claim, or not at all:
+ * `auto` is paid by Beacon when it is due (the weekly cashback, the VIP birthday and monthly bonuses), listed so
+ * the player reads its rules before it is paid (decision 0053).
+ */
+export const OFFER_TAKEN_BY = ['deposit', 'claim', 'auto'] as const;
 
 export const REQUIREMENT_STATES = ['open', 'released', 'expired', 'forfeited', 'cancelled'] as const;
 export type RequirementState = (typeof REQUIREMENT_STATES)[number];
@@ -54,7 +58,7 @@ export const bonusOfferSchema = z.object({
   terms: z.string(),
   /** Deposit match, reload, cashback: the percent paid. */
   percent: z.nullable(z.int()),
-  /** A fixed bonus. */
+  /** A fixed bonus; null for the VIP bonuses, whose amount is the player's level's (/vip/tutorial). */
   amount: z.nullable(moneyValue),
   minDeposit: z.nullable(moneyValue),
   maxBonus: z.nullable(moneyValue),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Call } from './call';
+import { daySchema } from './day';
 
 /** Job values (DESIGN.md section 4): 0 player, 1 agent, 2 senior agent. */
 export const Job = { player: 0, agent: 1, seniorAgent: 2 } as const;
@@ -49,6 +50,8 @@ export const userInfoSchema = z.object({
    * 0046). Optional: an older server, or a user cached before it, has none (the app then uses the device's).
    */
   timeZone: z.optional(z.string()),
+  /** The player's date of birth as they told it (set once: /user/birthday); null or absent: not told. */
+  dateOfBirth: z.optional(z.nullable(daySchema)),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -36,6 +36,7 @@ import { Route as AdminSitesRouteImport } from './routes/admin/sites'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as AuthedaccountAvatarRouteImport } from './routes/_authed/(account)/Avatar'
+import { Route as AuthedaccountBirthdayRouteImport } from './routes/_authed/(account)/Birthday'
 import { Route as AuthedaccountLevelsRouteImport } from './routes/_authed/(account)/Levels'
 import { Route as AuthedaccountPasswordRouteImport } from './routes/_authed/(account)/Password'
 import { Route as AuthedaccountProtectionRouteImport } from './routes/_authed/(account)/Protection'
@@ -200,6 +201,11 @@ const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
 const AuthedaccountAvatarRoute = AuthedaccountAvatarRouteImport.update({
   id: '/(account)/Avatar',
   path: '/Avatar',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedaccountBirthdayRoute = AuthedaccountBirthdayRouteImport.update({
+  id: '/(account)/Birthday',
+  path: '/Birthday',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedaccountLevelsRoute = AuthedaccountLevelsRouteImport.update({
@@ -403,6 +409,7 @@ export interface FileRoutesByFullPath {
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin/': typeof AdminIndexRoute
   '/Avatar': typeof AuthedaccountAvatarRoute
+  '/Birthday': typeof AuthedaccountBirthdayRoute
   '/Levels': typeof AuthedaccountLevelsRoute
   '/Password': typeof AuthedaccountPasswordRoute
   '/Protection': typeof AuthedaccountProtectionRoute
@@ -461,6 +468,7 @@ export interface FileRoutesByTo {
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin': typeof AdminIndexRoute
   '/Avatar': typeof AuthedaccountAvatarRoute
+  '/Birthday': typeof AuthedaccountBirthdayRoute
   '/Levels': typeof AuthedaccountLevelsRoute
   '/Password': typeof AuthedaccountPasswordRoute
   '/Protection': typeof AuthedaccountProtectionRoute
@@ -524,6 +532,7 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/_authed/(account)/Avatar': typeof AuthedaccountAvatarRoute
+  '/_authed/(account)/Birthday': typeof AuthedaccountBirthdayRoute
   '/_authed/(account)/Levels': typeof AuthedaccountLevelsRoute
   '/_authed/(account)/Password': typeof AuthedaccountPasswordRoute
   '/_authed/(account)/Protection': typeof AuthedaccountProtectionRoute
@@ -585,6 +594,7 @@ export interface FileRouteTypes {
     | '/admin/withdrawals'
     | '/admin/'
     | '/Avatar'
+    | '/Birthday'
     | '/Levels'
     | '/Password'
     | '/Protection'
@@ -643,6 +653,7 @@ export interface FileRouteTypes {
     | '/admin/withdrawals'
     | '/admin'
     | '/Avatar'
+    | '/Birthday'
     | '/Levels'
     | '/Password'
     | '/Protection'
@@ -705,6 +716,7 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/admin/'
     | '/_authed/(account)/Avatar'
+    | '/_authed/(account)/Birthday'
     | '/_authed/(account)/Levels'
     | '/_authed/(account)/Password'
     | '/_authed/(account)/Protection'
@@ -938,6 +950,13 @@ declare module '@tanstack/react-router' {
       path: '/Avatar'
       fullPath: '/Avatar'
       preLoaderRoute: typeof AuthedaccountAvatarRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/(account)/Birthday': {
+      id: '/_authed/(account)/Birthday'
+      path: '/Birthday'
+      fullPath: '/Birthday'
+      preLoaderRoute: typeof AuthedaccountBirthdayRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/(account)/Levels': {
@@ -1176,6 +1195,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedaccountAvatarRoute: typeof AuthedaccountAvatarRoute
+  AuthedaccountBirthdayRoute: typeof AuthedaccountBirthdayRoute
   AuthedaccountLevelsRoute: typeof AuthedaccountLevelsRoute
   AuthedaccountPasswordRoute: typeof AuthedaccountPasswordRoute
   AuthedaccountProtectionRoute: typeof AuthedaccountProtectionRoute
@@ -1209,6 +1229,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedaccountAvatarRoute: AuthedaccountAvatarRoute,
+  AuthedaccountBirthdayRoute: AuthedaccountBirthdayRoute,
   AuthedaccountLevelsRoute: AuthedaccountLevelsRoute,
   AuthedaccountPasswordRoute: AuthedaccountPasswordRoute,
   AuthedaccountProtectionRoute: AuthedaccountProtectionRoute,

@@ -26,7 +26,10 @@ export const OFFER_CONTRIBUTIONS_MAX = 50;
 export const OFFER_STATES = ['active', 'paused', 'ended'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 
-/** A manual grant above this (minor units, 1,000.00) waits for a second operator (four-eyes). */
+/**
+ * A manual grant above this (minor units, 1,000.00) waits for a second operator (four-eyes), for a player of no
+ * site; a site's own is its `bonusGrantThreshold` setting (decision 0053), this until an operator changes it.
+ */
 export const BONUS_GRANT_FOUR_EYES_MINOR = 100_000;
 
 const requiredOr = (code: string) => (i: { input: unknown }) => (i.input === undefined ? 'required' : code);
@@ -40,9 +43,10 @@ const optionalMoney = z._default(z.nullable(money), null);
 const bounded = (min: number, max: number, code: string) =>
   z.int({ error: requiredOr(code) }).check(z.gte(min, code), z.lte(max, code));
 
-// Kinds that pay a percent of a deposit (or of the week's net loss), and those that pay a fixed amount.
+// Kinds that pay a percent of a deposit (or of the week's net loss), and those that pay a fixed amount. The
+// VIP bonuses pay the player's level's amount, as vip_benefits lists it (decision 0053): they need neither.
 const PERCENT_KINDS: readonly OfferKind[] = ['deposit_match', 'reload', 'cashback'];
-const AMOUNT_KINDS: readonly OfferKind[] = ['registration', 'first_deposit', 'vip_birthday', 'vip_monthly'];
+const AMOUNT_KINDS: readonly OfferKind[] = ['registration', 'first_deposit'];
 
 export const offerTextSchema = z.object({
   title: z
@@ -65,7 +69,7 @@ const termsFields = {
   kind: z.enum(OFFER_KINDS, { error: requiredOr('invalid_type') }),
   /** deposit_match, reload, cashback: the percent paid, 1-1000. */
   percent: z._default(z.nullable(bounded(1, OFFER_PERCENT_MAX, 'offer_percent_invalid')), null),
-  /** registration, first_deposit, vip_*: the fixed bonus. */
+  /** registration, first_deposit: the fixed bonus (a VIP bonus pays the level's). */
   amount: optionalMoney,
   minDeposit: optionalMoney,
   maxBonus: optionalMoney,
@@ -308,7 +312,7 @@ export const bonusGrantAnswerSchema = z.object({
   /** Null while it waits for a second operator. */
   claimId: z.nullable(z.int()),
   requirementId: z.nullable(z.int()),
-  /** Above BONUS_GRANT_FOUR_EYES_MINOR: the four-eyes command that grants once approved. */
+  /** Above the player's site's bonusGrantThreshold: the four-eyes command that grants once approved. */
   secondApproval: z.nullable(z.object({ commandId: z.int() })),
 });
 export type BonusGrantAnswer = z.infer<typeof bonusGrantAnswerSchema>;

@@ -52,6 +52,8 @@ export const siteSettingsSchema = z.object({
   minTransfer: settingMoney,
   /** A withdrawal above this needs a second operator. */
   reviewThreshold: settingMoney,
+  /** A manual bonus above this needs a second operator (decision 0053). Left out: a saved site keeps its own. */
+  bonusGrantThreshold: z.optional(settingMoney),
   /** A ratio change of more than this many basis points needs a second operator. */
   ratioChangeLimitBp: z
     .int('invalid_type')
@@ -145,6 +147,7 @@ export const adminSiteSchema = z.object({
   maxWithdraw: z.number(),
   minTransfer: z.number(),
   reviewThreshold: z.number(),
+  bonusGrantThreshold: z.number(),
   ratioChangeLimitBp: z.int(),
   /** The site's business time zone (decision 0033): its days, in reports, the agent programme and the wheel. */
   businessTimeZone: z.string(),

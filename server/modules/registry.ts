@@ -110,12 +110,10 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       bonusRoutes(app, ctx, (userId) => completedDeposits(ctx.db, userId));
       bonusAdminRoutes(app, ctx);
     },
-    // Pays VIP monthly bonuses, ends expired requirements, releases those a pulled record met (each once).
-    // The VIP monthly bonus's amounts are vip's data, handed in (vip reads the wallet, which asks bonuses).
+    // Pays VIP monthly and birthday bonuses, ends expired requirements, releases those a pulled record met
+    // (each once). The VIP bonuses' amounts are vip's data, handed in (vip reads the wallet, which asks bonuses).
     worker: async ({ ctx }) =>
-      ctx.config.bonuses.worker
-        ? createBonusWorker(ctx, () => benefitAmounts(ctx.db, 'monthly_bonus'))
-        : null,
+      ctx.config.bonuses.worker ? createBonusWorker(ctx, (kind) => benefitAmounts(ctx.db, kind)) : null,
   },
   { name: 'vip', api: (app, { ctx }) => vipRoutes(app, ctx) },
   {

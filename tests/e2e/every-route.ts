@@ -110,6 +110,8 @@ export async function everyRoute(request: APIRequestContext): Promise<RouteCase[
     '/Password',
     // Issue 33: the bonuses (offers, active ones with their progress, the history), reached from /my.
     '/Bonuses',
+    // Issue 33: the date of birth the birthday bonus is paid on (decision 0053).
+    '/Birthday',
   ].map((path): RouteCase => ({ path, who: 'player' }));
   const wallet = [
     '/Deposit',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from './axe-support';
 import { AREA_CODE, freshPhone, latestSmsCode, logIn, newPromoter, registerViaApi } from './support';
 
@@ -134,4 +134,46 @@ test('clearing the saved data logs out, keeps the language and lands on the logi
   expect(left.cached).toBe(false);
   expect(left.locale).toBe('en-US');
   expect(left.userCopies).toBe(0);
+});
+
+test('the date of birth is told once from Settings: an underage one is refused, then it shows as set', async ({
+  page,
+  browser,
+}) => {
+  const phone = await newPromoter(page);
+  await page.goto('/Setting');
+  await page.getByRole('link', { name: 'Date of birth' }).click();
+  await expect(page).toHaveURL(/\/Birthday$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Date of birth' })).toBeVisible();
+  await expectNoViolations(page);
+
+  const field = page.getByLabel('Date of birth');
+  await page.getByRole('button', { name: 'Save date of birth' }).click();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await field.fill('2015-06-01');
+  await page.getByRole('button', { name: 'Save date of birth' }).click();
+  await expect(page.getByText('You must be 18 or older to play')).toBeVisible();
+  await expect(field).toBeFocused();
+
+  await field.fill('1990-04-30');
+  await page.getByRole('button', { name: 'Save date of birth' }).click();
+  await expect(page.getByText('Date of birth saved')).toBeVisible();
+  const told = async (p: Page) => {
+    await expect(p.getByText('April 30, 1990')).toBeVisible();
+    await expect(
+      p.getByText('Your date of birth is set. Customer service can correct a mistake.'),
+    ).toBeVisible();
+    await expect(p.getByRole('button', { name: 'Save date of birth' })).toHaveCount(0);
+  };
+  await told(page);
+  await expectNoViolations(page);
+
+  // Another device, signed in fresh: the server's copy.
+  const other = await browser.newPage();
+  await other.goto('/login');
+  await logIn(other, phone, 'Harbor#7421');
+  await expect(other).toHaveURL(/\/$/);
+  await other.goto('/Birthday');
+  await told(other);
+  await other.close();
 });

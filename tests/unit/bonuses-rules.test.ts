@@ -105,9 +105,35 @@ describe('offer rules in words', () => {
     ]);
   });
 
-  it('say a cashback is paid on net losses, not on a deposit', () => {
-    const cashback = { ...BARE, kind: 'cashback' as const, percent: 10, amount: null };
-    expect(offerRules(i18n, cashback)[0]?.text).toBe('10% of your net losses back as a bonus');
+  it('say a cashback is paid on net losses, when it is paid, and its least loss', () => {
+    const cashback = {
+      ...BARE,
+      kind: 'cashback' as const,
+      takenBy: 'auto' as const,
+      percent: 10,
+      amount: null,
+    };
+    expect(offerRules(i18n, { ...cashback, minDeposit: 20 }).slice(0, 3)).toEqual([
+      { key: 'paid', text: '10% of your net losses back as a bonus' },
+      {
+        key: 'when',
+        text: 'Paid the day after each week ends (Monday to Sunday), on the bets of that week as they stand then',
+      },
+      { key: 'min-deposit', text: 'Paid on a net loss of at least ₱20.00' },
+    ]);
+  });
+
+  it("say a VIP bonus pays the level's amount, and when", () => {
+    const birthday = { ...BARE, kind: 'vip_birthday' as const, takenBy: 'auto' as const, amount: null };
+    expect(offerRules(i18n, birthday).slice(0, 2)).toEqual([
+      { key: 'paid', text: 'The bonus of your VIP level, as VIP levels lists it' },
+      {
+        key: 'when',
+        text: 'Paid once a year in the week of your birthday, for a date of birth told in Settings at least 30 days before',
+      },
+    ]);
+    const monthly = { ...birthday, kind: 'vip_monthly' as const };
+    expect(offerRules(i18n, monthly)[1]).toEqual({ key: 'when', text: 'Paid once each month' });
   });
 
   it('word each turnover base, and a multiplier of 0 as no bets needed', () => {

@@ -191,6 +191,21 @@ export const setAvatar = async (db: Db, userId: number, avatar: string, now: num
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** Sets the date of birth if none is set yet: undefined when one was. */
+export const setDateOfBirth = async (
+  db: Db,
+  userId: number,
+  dateOfBirth: string,
+  now: number,
+): Promise<UserRow | undefined> =>
+  db
+    .updateTable('users')
+    .set({ date_of_birth: dateOfBirth, date_of_birth_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('date_of_birth', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
 // ---- sms codes
 
 export const insertSmsCode = async (db: Db, code: Insertable<SmsCodesTable>): Promise<number> => {

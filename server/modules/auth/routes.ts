@@ -8,10 +8,11 @@ import {
   tokenLoginCall,
 } from '#contract/auth';
 import { DEVICE_HEADER } from '#contract/call';
-import { changePasswordCall, passwordCodeCall, setAvatarCall } from '#contract/profile';
+import { changePasswordCall, passwordCodeCall, setAvatarCall, setDateOfBirthCall } from '#contract/profile';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { callerSiteId } from '../site/service';
+import { setDateOfBirth } from './date-of-birth';
 import * as service from './service';
 
 /** `registration`: the agent programme's side of a registration (the registry hands it in). */
@@ -38,6 +39,7 @@ export function authRoutes(
   serve(app, ctx, forgotPasswordCall, ({ input }) => service.forgotPassword(ctx, input));
   // The signed-in user's own profile (decision 0023).
   serve(app, ctx, setAvatarCall, ({ input, auth }) => service.setAvatar(ctx, auth, input.avatar));
+  serve(app, ctx, setDateOfBirthCall, ({ input, auth }) => setDateOfBirth(ctx, auth, input.dateOfBirth));
   serve(app, ctx, passwordCodeCall, ({ auth, request }) => service.sendPasswordCode(ctx, auth, request.ip));
   serve(app, ctx, changePasswordCall, ({ input, auth }) => service.changePassword(ctx, auth, input));
 }

@@ -87,6 +87,7 @@ export async function toUserInfo(ctx: AppContext, user: repo.UserRow, db: Db = c
     defaultRate: user.default_rate,
     avatar: user.avatar,
     timeZone: await siteTimeZone(ctx, user.site_id, db),
+    dateOfBirth: user.date_of_birth,
   };
 }
 

@@ -32,6 +32,10 @@ export interface UsersTable {
   locked_until: number | null;
   /** The chosen avatar's id (migration 0017); null until one is chosen. */
   avatar: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The player's own "YYYY-MM-DD" (migration 0040; decision 0053), set once; null until told. */
+  date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When they told it: a birthday bonus needs it known well before the birthday. */
+  date_of_birth_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -35,7 +35,7 @@ import {
   propose,
   visibleSites,
 } from '../operators/service';
-import { siteByDomain, siteDomains, siteTimeZone } from '../site/service';
+import { fourEyesThresholds, siteByDomain, siteDomains, siteTimeZone } from '../site/service';
 import * as repo from './admin-repository';
 import { cancelRequirement, decideHeldClaim, grantManual, requirementsOf } from './service';
 import type { OfferState } from './tables';
@@ -46,7 +46,7 @@ import type { OfferState } from './tables';
  * N, so two edits at once never write over one another and no version a player accepted is rewritten. Every
  * change is audited in its own transaction. A player's money moves only through the bonuses service
  * (grantManual, cancelRequirement, decideHeldClaim), inside the idempotent money call's transaction; a manual
- * grant above BONUS_GRANT_FOUR_EYES_MINOR waits for a second operator (a four-eyes `bonus_grant` command,
+ * grant above the player's site's threshold (bonus_grant_threshold) waits for a second operator (a four-eyes `bonus_grant` command,
  * whose handler the registry hands to the operators module).
  */
 
@@ -482,8 +482,9 @@ export const grant = (
   run: async (trx) => {
     const now = ctx.clock.now();
     const payload: GrantPayload = { ...req, key: grantKey(auth.user.id, idempotencyKey) };
-    if (toMinor(req.amount) > BONUS_GRANT_FOUR_EYES_MINOR) {
-      const player = await playerOf(trx, req.uid);
+    const player = await playerOf(trx, req.uid);
+    const site = await fourEyesThresholds(trx, player.siteId);
+    if (toMinor(req.amount) > (site?.bonus_grant_threshold ?? BONUS_GRANT_FOUR_EYES_MINOR)) {
       const target = grantTarget(req.uid, req.offerId);
       await propose(
         trx,

@@ -57,6 +57,13 @@ export function bonusAmount(version: repo.VersionRow, base: number): number {
   return version.max_bonus !== null ? Math.min(raw, version.max_bonus) : raw;
 }
 
+/**
+ * Whether what is left of the offer's budget covers `amount`. The periodic payers ask it first, with the
+ * offer as it is now: a grant past the budget would be refused and recorded, at every turn of the worker.
+ */
+export const budgetCovers = (offer: repo.OfferRow, amount: number): boolean =>
+  offer.budget === null || offer.granted + amount <= offer.budget;
+
 /** The valid bets a requirement needs: the multiplier times the bonus, the bonus and deposit, or the deposit. */
 export function requiredTurnover(version: repo.VersionRow, bonus: number, deposit: number): number {
   const base =

@@ -12,6 +12,9 @@ import * as repo from './repository';
 /** The kinds a player takes with a deposit, and the ones claimed from the Bonuses page. */
 export const DEPOSIT_KINDS: readonly OfferKind[] = ['deposit_match', 'first_deposit', 'reload'];
 export const CLAIM_KINDS: readonly OfferKind[] = ['registration'];
+/** The kinds paid when due, by the bonuses worker (decision 0053); the VIP ones at the level's amount. */
+export const AUTO_KINDS: readonly OfferKind[] = ['cashback', 'vip_birthday', 'vip_monthly'];
+const VIP_KINDS: readonly OfferKind[] = ['vip_birthday', 'vip_monthly'];
 
 /** "New players only": registered within this many days. */
 export const NEW_PLAYER_DAYS = 30;
@@ -98,11 +101,15 @@ export async function toBonusOffer(
     id: offer.id,
     version: version.version,
     kind: offer.kind,
-    takenBy: DEPOSIT_KINDS.includes(offer.kind) ? 'deposit' : 'claim',
+    takenBy: DEPOSIT_KINDS.includes(offer.kind)
+      ? 'deposit'
+      : AUTO_KINDS.includes(offer.kind)
+        ? 'auto'
+        : 'claim',
     title: text?.title ?? '',
     terms: text?.terms ?? '',
     percent: version.percent,
-    amount: money(version.amount),
+    amount: VIP_KINDS.includes(offer.kind) ? null : money(version.amount),
     minDeposit: money(version.min_deposit),
     maxBonus: money(version.max_bonus),
     nthDeposit: version.nth_deposit,

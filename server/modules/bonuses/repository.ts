@@ -403,7 +403,8 @@ export const siteZones = (db: Db) =>
 
 /**
  * Players of a site (null: of no site) at one of `levels` who have no live claim of the offer for `period`,
- * after id `afterId`, at most `limit`, by id.
+ * after id `afterId`, at most `limit`, by id. With `birthday`: only those born on one of its month-days
+ * ("MM-DD") who told their date of birth by `knownBy`.
  */
 export const dueForPeriod = (
   db: Db,
@@ -412,6 +413,7 @@ export const dueForPeriod = (
     siteId: number | null;
     levels: readonly number[];
     period: string;
+    birthday?: { monthDays: readonly string[]; knownBy: number };
     afterId: number;
     limit: number;
   },
@@ -423,6 +425,12 @@ export const dueForPeriod = (
     .where('u.level', 'in', [...p.levels])
     .where('u.banned', '=', 0)
     .where('u.id', '>', p.afterId)
+    .$if(p.birthday !== undefined, (q) =>
+      q
+        .where('u.date_of_birth', 'is not', null)
+        .where(sql<string>`substr(u.date_of_birth, 6, 5)`, 'in', [...(p.birthday?.monthDays ?? [])])
+        .where('u.date_of_birth_at', '<=', p.birthday?.knownBy ?? 0),
+    )
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -437,5 +445,56 @@ export const dueForPeriod = (
       ),
     )
     .orderBy('u.id')
+    .limit(p.limit)
+    .execute();
+
+/**
+ * Players of a site (null: of no site) at `minLevel` or above whose net loss (stakes less wins of the rounds
+ * placed on the days from `from` to `to`, game_daily_valid) is at least `minLoss`, with no live claim of the
+ * offer for `period`, after id `afterId`, at most `limit`, by id.
+ */
+export const netLossesOfWeek = (
+  db: Db,
+  p: {
+    offerId: number;
+    siteId: number | null;
+    minLevel: number;
+    from: string;
+    to: string;
+    minLoss: number;
+    period: string;
+    afterId: number;
+    limit: number;
+  },
+) =>
+  db
+    .selectFrom('game_daily_valid as g')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .select((eb) => [
+      'g.user_id',
+      sql<number>`${eb.fn.sum<number>('g.bet')} - ${eb.fn.sum<number>('g.win')}`.as('net_loss'),
+    ])
+    .where('g.day', '>=', p.from)
+    .where('g.day', '<=', p.to)
+    .where((eb) => (p.siteId === null ? eb('u.site_id', 'is', null) : eb('u.site_id', '=', p.siteId)))
+    .where('u.level', '>=', p.minLevel)
+    .where('u.banned', '=', 0)
+    .where('g.user_id', '>', p.afterId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('bonus_claims as c')
+            .select('c.id')
+            .whereRef('c.user_id', '=', 'g.user_id')
+            .where('c.offer_id', '=', p.offerId)
+            .where('c.period', '=', p.period)
+            .where('c.state', '<>', 'refused'),
+        ),
+      ),
+    )
+    .groupBy('g.user_id')
+    .having((eb) => sql<boolean>`${eb.fn.sum('g.bet')} - ${eb.fn.sum('g.win')} >= ${p.minLoss}`)
+    .orderBy('g.user_id')
     .limit(p.limit)
     .execute();

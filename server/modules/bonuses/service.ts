@@ -9,6 +9,7 @@ import { type Authenticated, userTimeZone } from '../auth/service';
 import { accountBalance, ensureUserAccounts, requirementAccount, userAccount } from '../ledger/service';
 import { type GrantResult, grant, payHeld, type Signal, signalsOf } from './grants';
 import {
+  AUTO_KINDS,
   CLAIM_KINDS,
   DEPOSIT_KINDS,
   ineligible,
@@ -78,7 +79,7 @@ export async function offersFor(
       if (req.deposit !== undefined && !matchesDeposit(offer, version, toMinor(req.deposit), nth)) continue;
       if (req.deposit === undefined && offer.kind === 'first_deposit' && nth !== 1) continue;
       if (offer.welcome === 1 && (await welcomeTaken(ctx.db, offer, player.id))) continue;
-    } else continue;
+    } else if (!AUTO_KINDS.includes(offer.kind) || req.deposit !== undefined) continue;
     answer.push(await toBonusOffer(ctx.db, offer, version, locale));
   }
   return answer;

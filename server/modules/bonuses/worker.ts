@@ -1,17 +1,20 @@
 import type { AppContext } from '../../context';
 import { periodic } from '../../periodic';
 import { accountBalance, userAccount, withMoneyTx } from '../ledger/service';
+import { payCashback } from './cashback';
 import { endWithLoss, releaseMet } from './play';
 import * as repo from './repository';
-import { type BenefitAmounts, payMonthlyBenefits } from './vip-benefits';
+import { type BenefitAmounts, payVipBenefits } from './vip-benefits';
 
 /*
- * The bonuses module's background loop (decision 0052): the VIP monthly bonus of the month (vip-benefits.ts),
- * requirements past their expiry end and lose what they hold (`bonus:expire`), and requirements met by a pulled record (counted where the player's lock could not be
- * taken) are released. Each change is one money transaction that takes the player's main account first and
- * moves a requirement only out of `open` (a conditional update) under references unique in the ledger, so two
- * processes doing it at once move each requirement once: the loser finds it no longer open. No lease is needed
- * for correctness; the batch is small, so two processes at once cost a few wasted reads.
+ * The bonuses module's background loop (decisions 0052, 0053): it pays the VIP monthly and birthday bonuses
+ * due (vip-benefits.ts) and the weekly cashback of the weeks ended (cashback.ts), ends requirements past their
+ * expiry with what they hold lost (`bonus:expire`), and releases requirements met by a pulled record (counted
+ * where the player's lock could not be taken). Each change is one money transaction that takes the player's
+ * main account first and moves a requirement only out of `open` (a conditional update), under references
+ * unique in the ledger, or is a claim unique per (offer, player, period): two processes doing it at once move
+ * each once, the loser finding it done. No lease is needed for correctness; the batch is small, so two
+ * processes at once cost a few wasted reads.
  */
 
 const BATCH = 200;
@@ -23,15 +26,12 @@ export interface BonusWorker {
   runOnce(): Promise<number>;
 }
 
-/** No monthly benefits (tests of expiry and release alone). */
+/** No VIP benefits (tests of expiry and release alone). */
 const NO_BENEFITS: BenefitAmounts = async () => new Map();
 
-export function createBonusWorker(
-  ctx: AppContext,
-  monthlyBenefits: BenefitAmounts = NO_BENEFITS,
-): BonusWorker {
+export function createBonusWorker(ctx: AppContext, vipBenefits: BenefitAmounts = NO_BENEFITS): BonusWorker {
   async function runOnce(): Promise<number> {
-    let changed = await payMonthlyBenefits(ctx, monthlyBenefits);
+    let changed = (await payVipBenefits(ctx, vipBenefits)) + (await payCashback(ctx));
     const now = ctx.clock.now();
     for (const due of await repo.dueExpiries(ctx.db, now, BATCH)) {
       const removed = await withMoneyTx(ctx.db, async (trx) => {

@@ -137,6 +137,7 @@ function toAdminSite(ctx: AppContext, row: SiteRow, timeZoneFixed = false): Admi
     maxWithdraw: toMoney(row.max_withdraw),
     minTransfer: toMoney(row.min_transfer),
     reviewThreshold: toMoney(row.review_threshold),
+    bonusGrantThreshold: toMoney(row.bonus_grant_threshold),
     ratioChangeLimitBp: row.ratio_change_limit_bp,
     businessTimeZone: zoneOfSite(ctx, row),
     timeZoneFixed,
@@ -171,6 +172,9 @@ const settingColumns = (request: SiteSaveRequest | SiteCreateRequest) => {
     max_withdraw: toMinor(request.maxWithdraw),
     min_transfer: toMinor(request.minTransfer),
     review_threshold: toMinor(request.reviewThreshold),
+    ...(request.bonusGrantThreshold === undefined
+      ? {}
+      : { bonus_grant_threshold: toMinor(request.bonusGrantThreshold) }),
     ratio_change_limit_bp: request.ratioChangeLimitBp,
     ...(request.businessTimeZone === undefined
       ? {}

@@ -90,7 +90,7 @@ export const fourEyesThresholds = (db: Db, siteId: number | null) =>
     ? Promise.resolve(undefined)
     : db
         .selectFrom('sites')
-        .select(['review_threshold', 'ratio_change_limit_bp'])
+        .select(['review_threshold', 'ratio_change_limit_bp', 'bonus_grant_threshold'])
         .where('id', '=', siteId)
         .executeTakeFirst();
 

@@ -25,6 +25,8 @@ export interface SitesTable {
   review_threshold: Generated<number>;
   /** Four-eyes: a ratio change of more than this many basis points needs a second operator. */
   ratio_change_limit_bp: Generated<number>;
+  /** Four-eyes (0040, decision 0053): a manual bonus above this many minor units needs a second operator. */
+  bonus_grant_threshold: Generated<number>;
   /**
    * The site's own icons (0025): addresses of uploads (PNG), or null: the build's icons. Set and cleared
    * together, by site-settings/ (the manifest names the first three; 180 is the apple-touch-icon size).

@@ -32,7 +32,11 @@ export function offerRules(i18n: I18n, offer: BonusOffer): OfferRule[] {
   } else if (offer.amount !== null) {
     const amount = money(offer.amount);
     add('paid', i18n._(msg`A bonus of ${amount}`));
+  } else if (offer.kind === 'vip_birthday' || offer.kind === 'vip_monthly') {
+    add('paid', i18n._(msg`The bonus of your VIP level, as VIP levels lists it`));
   }
+  const when = whenPaid(i18n, offer.kind);
+  if (when) add('when', when);
   if (offer.maxBonus !== null) {
     const max = money(offer.maxBonus);
     add('max-bonus', i18n._(msg`The bonus is at most ${max}`));
@@ -43,7 +47,12 @@ export function offerRules(i18n: I18n, offer: BonusOffer): OfferRule[] {
   }
   if (offer.minDeposit !== null) {
     const min = money(offer.minDeposit);
-    add('min-deposit', i18n._(msg`Minimum deposit: ${min}`));
+    add(
+      'min-deposit',
+      offer.kind === 'cashback'
+        ? i18n._(msg`Paid on a net loss of at least ${min}`)
+        : i18n._(msg`Minimum deposit: ${min}`),
+    );
   }
   add('turnover', turnoverText(i18n, offer.turnoverMultiplier, offer.turnoverBase));
   if (offer.maxBet !== null) {
@@ -62,6 +71,20 @@ export function offerRules(i18n: I18n, offer: BonusOffer): OfferRule[] {
     add('forfeits', i18n._(msg`A withdrawal while this is open forfeits it, with its bonus money`));
   }
   return rules;
+}
+
+/** When an offer paid by Beacon is paid (decision 0053); undefined for those a player takes. */
+function whenPaid(i18n: I18n, kind: BonusOffer['kind']): string | undefined {
+  if (kind === 'cashback')
+    return i18n._(
+      msg`Paid the day after each week ends (Monday to Sunday), on the bets of that week as they stand then`,
+    );
+  if (kind === 'vip_birthday')
+    return i18n._(
+      msg`Paid once a year in the week of your birthday, for a date of birth told in Settings at least 30 days before`,
+    );
+  if (kind === 'vip_monthly') return i18n._(msg`Paid once each month`);
+  return undefined;
 }
 
 /** "Bet 20 x the bonus before it can be withdrawn", or that nothing needs to be bet. */

@@ -191,6 +191,47 @@ describe('a manual grant', () => {
     expect(claims).toEqual([]);
   });
 
+  it("waits above the player's site's own threshold, as its settings set it", async () => {
+    await server.db
+      .updateTable('sites')
+      .set({ bonus_grant_threshold: 50_00 })
+      .where('id', '=', ops.second.id)
+      .execute();
+    try {
+      const player = await playerOf(ops.second.id);
+      const offerId = await offerOf(null);
+      const at = await grant(ops.everyAdmin.token, {
+        uid: player.uid,
+        offerId,
+        amount: 50,
+        note: 'Goodwill',
+      });
+      expect(at.data.secondApproval).toBeNull();
+      const above = await grant(ops.everyAdmin.token, {
+        uid: player.uid,
+        offerId,
+        amount: 50.01,
+        note: 'More',
+      });
+      expect(above.data).toMatchObject({ claimId: null, secondApproval: { commandId: expect.any(Number) } });
+      // A player of the other site still has 1,000.00.
+      const other = await playerOf(ops.first.id);
+      const there = await grant(ops.everyAdmin.token, {
+        uid: other.uid,
+        offerId,
+        amount: 50.01,
+        note: 'Same',
+      });
+      expect(there.data.secondApproval).toBeNull();
+    } finally {
+      await server.db
+        .updateTable('sites')
+        .set({ bonus_grant_threshold: 100_000 })
+        .where('id', '=', ops.second.id)
+        .execute();
+    }
+  });
+
   it('above 1,000.00 waits for a second operator, whom the maker cannot be; 1,000.00 itself does not', async () => {
     const player = await playerOf(ops.first.id);
     const atThreshold = await grant(ops.siteOperator.token, {

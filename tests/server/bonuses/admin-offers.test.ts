@@ -143,7 +143,7 @@ describe('creating an offer', () => {
       'amount',
       'offer_amount_required',
     ],
-    ['a VIP birthday bonus without an amount', { kind: 'vip_birthday' }, 'amount', 'offer_amount_required'],
+    ['a first-deposit bonus without an amount', { kind: 'first_deposit' }, 'amount', 'offer_amount_required'],
     ['a reload without its deposit number', { kind: 'reload' }, 'nthDeposit', 'offer_nth_deposit_required'],
     [
       'a cashback without a percent',

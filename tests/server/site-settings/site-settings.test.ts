@@ -230,3 +230,37 @@ describe('wrong values, refused by field and leaving the site as it was', () => 
     expect(unknown.data.issues[0]).toMatchObject({ path: 'domain', code: 'site_not_found' });
   });
 });
+
+// After the tests that read the second site's audit chain: this one adds to it.
+describe('the manual-bonus threshold', () => {
+  it("keeps a site's manual-bonus threshold when a save leaves it out, and sets it when one names it", async () => {
+    const { bonusGrantThreshold: listed, ...withoutIt } = await settings(operators.second.domain);
+    expect(listed).toBe(1_000);
+    const named = await server.post(
+      '/admin/sites/save',
+      { domain: operators.second.domain, ...withoutIt, bonusGrantThreshold: 250.5 },
+      operators.everyAdmin.token,
+    );
+    expect(named.http, named.message).toBe(200);
+    expect(named.data.bonusGrantThreshold).toBe(250.5);
+    const left = await server.post(
+      '/admin/sites/save',
+      { domain: operators.second.domain, ...withoutIt, name: 'Kept threshold' },
+      operators.everyAdmin.token,
+    );
+    expect(left.data).toMatchObject({ name: 'Kept threshold', bonusGrantThreshold: 250.5 });
+    const stored = await server.db
+      .selectFrom('sites')
+      .select('bonus_grant_threshold')
+      .where('id', '=', operators.second.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.bonus_grant_threshold).toBe(25_050);
+    const wrong = await server.post(
+      '/admin/sites/save',
+      { domain: operators.second.domain, ...withoutIt, bonusGrantThreshold: -1 },
+      operators.everyAdmin.token,
+    );
+    expect(wrong.http).toBe(400);
+    expect(wrong.data.issues.map((i: { path: string }) => i.path)).toEqual(['bonusGrantThreshold']);
+  });
+});

@@ -18,7 +18,13 @@ import { PictureField } from './picture-field';
 import { timeZoneOptions } from './time-zone-options';
 import { usePathProblems } from './use-path-problems';
 
-const MONEY_FIELDS = ['minWithdraw', 'maxWithdraw', 'minTransfer', 'reviewThreshold'] as const;
+const MONEY_FIELDS = [
+  'minWithdraw',
+  'maxWithdraw',
+  'minTransfer',
+  'reviewThreshold',
+  'bonusGrantThreshold',
+] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
 
 /**
@@ -139,6 +145,7 @@ export function SiteEditor({
     maxWithdraw: t`Largest withdrawal`,
     minTransfer: t`Smallest transfer`,
     reviewThreshold: t`Withdrawals above this need a second operator`,
+    bonusGrantThreshold: t`Manual bonuses above this need a second operator`,
   };
   const title = creating ? t`New site` : t`Settings of ${site.domain}`;
   return (

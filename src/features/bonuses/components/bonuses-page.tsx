@@ -100,7 +100,7 @@ export function BonusesPage() {
   );
 }
 
-/** An offer with every rule, and the way to take it: a claim here, or the next deposit. */
+/** An offer with every rule, and the way to take it: a claim here, the next deposit, or none (paid when due). */
 function OfferCard({
   offer,
   claiming,
@@ -124,6 +124,8 @@ function OfferCard({
         >
           {claiming ? t`Claiming…` : t`Claim`}
         </button>
+      ) : offer.takenBy === 'auto' ? (
+        <p className="bonus-muted">{t`Paid automatically when it is due: nothing to claim.`}</p>
       ) : (
         <Link to="/Deposit" className="button button--outline button--block">
           {t`Take it on your next deposit`}

@@ -15,6 +15,7 @@ import './profile.css';
 /** The account pages Settings opens; the responsible-gaming tools are added by the route when present. */
 const ACCOUNT_PAGES = [
   { to: '/Avatar', label: msg`Avatar` },
+  { to: '/Birthday', label: msg`Date of birth` },
   { to: '/Password', label: msg`Change login password` },
   { to: '/Safe', label: msg`Safe password` },
   { to: '/Levels', label: msg`VIP levels` },

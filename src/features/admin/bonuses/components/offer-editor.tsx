@@ -182,9 +182,27 @@ export function OfferEditor({ offer, onClose }: { offer: AdminOfferDetail | null
           />
         </>
       )}
-      <TextField label={t`Percent of the deposit (%)`} inputMode="numeric" {...field('percent')} />
-      <TextField label={t`Fixed amount`} inputMode="decimal" {...field('amount')} />
-      <TextField label={t`Minimum deposit`} inputMode="decimal" {...field('minDeposit')} />
+      {/* A cashback pays on the week's net loss (decision 0053); a VIP bonus pays the level's amount. */}
+      <TextField
+        label={kind === 'cashback' ? t`Percent of the net loss (%)` : t`Percent of the deposit (%)`}
+        inputMode="numeric"
+        {...field('percent')}
+      />
+      <TextField
+        label={t`Fixed amount`}
+        hint={
+          kind === 'vip_birthday' || kind === 'vip_monthly'
+            ? t`Not used: a VIP bonus pays each player their VIP level's amount.`
+            : undefined
+        }
+        inputMode="decimal"
+        {...field('amount')}
+      />
+      <TextField
+        label={kind === 'cashback' ? t`Minimum net loss` : t`Minimum deposit`}
+        inputMode="decimal"
+        {...field('minDeposit')}
+      />
       <TextField label={t`Largest bonus`} inputMode="decimal" {...field('maxBonus')} />
       <TextField
         label={t`Deposit number (reload)`}
