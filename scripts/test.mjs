@@ -57,13 +57,12 @@ async function check(name, command, args) {
   results.set(name, await step(name, command, args));
 }
 
-async function vitestSuite(name, project, env = {}) {
+async function vitestSuite(name, projects, env = {}) {
   const file = join(reports, `${slug(name)}.json`);
   const args = [
     'vitest',
     'run',
-    '--project',
-    project,
+    ...[projects].flat().flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,
@@ -113,7 +112,7 @@ async function checksLane() {
   // Biome, then dependency-cruiser's import boundaries (.dependency-cruiser.cjs).
   await check('lint', 'npm', ['run', 'lint']);
   await check('i18n completeness', 'npx', ['tsx', 'scripts/i18n-check.mjs']);
-  await vitestSuite('unit', 'unit');
+  await vitestSuite('unit', ['unit', 'unit-isolated']);
   await check('build', 'npx', ['vite', 'build']);
 }
 
