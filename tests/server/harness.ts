@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -71,6 +72,8 @@ export interface TestServer {
   url: string;
   app: App;
   db: Db;
+  /** On PostgreSQL: where the server's database is, for a second pool on it. */
+  connection?: PgConnection;
   clock: TestClock;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answers
   post<T = any>(apiPath: string, body?: unknown, token?: string, opts?: PostOptions): Promise<ApiResult<T>>;
@@ -219,6 +222,144 @@ export async function createTestDb(): Promise<{ db: Db; dir: string; drop(): Pro
   };
 }
 
+/** Where a PostgreSQL test database is, for a second pool on it (a second process's, a claimer's). */
+export interface PgConnection {
+  connectionString: string;
+  options?: string;
+}
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../server/db');
+
+/** A digest of the migrations' code: a template built from other migrations is never used. */
+async function migrationsDigest(): Promise<string> {
+  const hash = createHash('sha256');
+  const files = [
+    'migrate.ts',
+    ...(await readdir(path.join(MIGRATIONS_DIR, 'migrations'))).sort().map((f) => `migrations/${f}`),
+  ];
+  for (const file of files) hash.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+const adminQuery = async (statement: string): Promise<void> => {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+};
+
+const databaseUrl = (name: string): string => {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+let pgTemplate: Promise<string> | undefined;
+
+/**
+ * This worker's migrated PostgreSQL database to copy test databases from (CREATE DATABASE ... TEMPLATE): a copy
+ * takes a tenth of the time the 40 migrations take (0.08 s against 0.5 s here, 2026-12-06), and the suite makes
+ * one for every server. Named by the migrations' digest and the worker, and kept between runs; built under a
+ * temporary name and renamed when complete, so a run killed while building leaves no half-migrated template.
+ */
+function pgTemplateDatabase(): Promise<string> {
+  pgTemplate ??= (async () => {
+    const base = new URL(process.env.TEST_DATABASE_URL as string).pathname.slice(1) || 'test';
+    const name = `beacon_${base}_w${Number(process.env.VITEST_POOL_ID ?? 0)}_tmpl_${await migrationsDigest()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
+    await admin.connect();
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount !== 0) return name;
+    } finally {
+      await admin.end();
+    }
+    const building = `${name.slice(0, 40)}_b${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${building}`);
+    const db = createPostgresDb({ connectionString: databaseUrl(building), max: 2 });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    try {
+      await adminQuery(`alter database ${building} rename to ${name}`);
+    } catch (error) {
+      // Another run built the same template meanwhile: use theirs.
+      await adminQuery(`drop database ${building} with (force)`);
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    }
+    return name;
+  })();
+  return pgTemplate;
+}
+
+let sqliteTemplate: Promise<string> | undefined;
+
+/** This process's migrated SQLite file to copy (a copy is 5 ms, the migrations 70 ms), removed at exit. */
+function sqliteTemplateFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'beacon-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'template.db');
+    const db = createSqliteDb(file);
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+/**
+ * A fresh database with every migration applied, for a server or a suite: a copy of a migrated one (this
+ * worker's template database on PostgreSQL, dropped after; this process's file on SQLite). createTestDb's is
+ * empty.
+ */
+export async function createMigratedTestDb(): Promise<{
+  db: Db;
+  dir: string;
+  drop(): Promise<void>;
+  connection?: PgConnection;
+}> {
+  if (!usingPostgres()) {
+    // A copy of this process's migrated file: closed, its WAL folded in, so the one file is the database.
+    const template = await sqliteTemplateFile();
+    const dir = await mkdtemp(path.join(tmpdir(), 'beacon-test-'));
+    await copyFile(template, path.join(dir, 'test.db'));
+    const db = createSqliteDb(path.join(dir, 'test.db'));
+    return {
+      db,
+      dir,
+      async drop() {
+        await db.destroy();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const template = await pgTemplateDatabase();
+  const name = `${template.slice(0, 40)}_t${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template}`);
+  const dir = await mkdtemp(path.join(tmpdir(), 'beacon-test-'));
+  const connection = { connectionString: databaseUrl(name) };
+  const db = createPostgresDb({ ...connection, max: 5 });
+  return {
+    db,
+    dir,
+    connection,
+    async drop() {
+      await db.destroy();
+      await adminQuery(`drop database ${name} with (force)`);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface SuiteDb {
   db: Db;
   /** The folder of the SQLite file (test.db), also there on PostgreSQL. */
@@ -233,19 +374,17 @@ export function dbForSuite(): SuiteDb {
   const made = {} as SuiteDb;
   let drop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    const created = await createTestDb();
+    const created = await createMigratedTestDb();
     made.db = created.db;
     made.dir = created.dir;
     drop = created.drop;
-    await migrateToLatest(made.db);
   });
   afterAll(() => drop());
   return made;
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
-  const testDb = await createTestDb();
-  await migrateToLatest(testDb.db);
+  const testDb = await createMigratedTestDb();
   let t = Date.UTC(2026, 0, 15, 12, 0, 0);
   const clock: TestClock = {
     now: () => t,
@@ -327,6 +466,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     url,
     app,
     db: testDb.db,
+    ...(testDb.connection ? { connection: testDb.connection } : {}),
     clock,
     post: (apiPath, body, token, postOpts = {}) => send('POST', apiPath, body, token, postOpts),
     call(declaration, input, ...[opts]) {
@@ -376,6 +516,9 @@ export function serverForSuite(opts: SuiteServerOptions = {}): TestServer {
     },
     get db() {
       return current().db;
+    },
+    get connection() {
+      return current().connection;
     },
     get clock() {
       return current().clock;

@@ -2,14 +2,12 @@
 // own connection pool, on one database. SQLite serializes every write on its one connection, so
 // these are skipped there (reported as skipped).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawCreateCall } from '#contract/wallet';
 import { type App, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createPostgresDb, type Db } from '../../../server/db/create-db';
 import {
-  pgDatabaseUrl,
   startServer,
   TEST_AUDIT_KEY,
   TEST_OPERATOR_SECRET_KEY,
@@ -43,12 +41,9 @@ describe.skipIf(!pg)(
     beforeAll(async () => {
       server = await startServer();
       await seedSites(server);
-      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(server.db)).rows[0]?.s;
-      const db = createPostgresDb({
-        connectionString: await pgDatabaseUrl(),
-        options: `-c search_path=${schema}`,
-        max: 5,
-      });
+      // A second pool on the first server's own database, as a second process would have.
+      if (!server.connection) throw new Error('a PostgreSQL test server names its database');
+      const db = createPostgresDb({ ...server.connection, max: 5 });
       const config = loadConfig({
         DATA_DIR: '/tmp',
         STATIC_DIR: '/nonexistent',
