@@ -211,6 +211,11 @@ export async function createTestDb(): Promise<{ db: Db; dir: string; drop(): Pro
       },
     };
   }
+  return sqliteIn(dir);
+}
+
+/** The SQLite database `test.db` of a test's own folder, and how to close it and remove the folder. */
+function sqliteIn(dir: string): { db: Db; dir: string; drop(): Promise<void> } {
   const db = createSqliteDb(path.join(dir, 'test.db'));
   return {
     db,
@@ -257,6 +262,24 @@ const databaseUrl = (name: string): string => {
   return url.toString();
 };
 
+/**
+ * Drops a test database once its backends have gone. Not `WITH (FORCE)`: a pool's connections are still
+ * closing when destroy() resolves, and a backend terminated then sends its client a FATAL 57P01 that surfaces
+ * as an unhandled error in whichever test file runs next. A backend exits a moment after its client's
+ * goodbye, so the drop is retried while the database is still in use (55006), for up to five seconds.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`drop database ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 let pgTemplate: Promise<string> | undefined;
 
 /**
@@ -289,7 +312,7 @@ function pgTemplateDatabase(): Promise<string> {
       await adminQuery(`alter database ${building} rename to ${name}`);
     } catch (error) {
       // Another run built the same template meanwhile: use theirs.
-      await adminQuery(`drop database ${building} with (force)`);
+      await dropDatabase(building);
       if ((error as { code?: string }).code !== '42P04') throw error;
     }
     return name;
@@ -332,15 +355,7 @@ export async function createMigratedTestDb(): Promise<{
     const template = await sqliteTemplateFile();
     const dir = await mkdtemp(path.join(tmpdir(), 'beacon-test-'));
     await copyFile(template, path.join(dir, 'test.db'));
-    const db = createSqliteDb(path.join(dir, 'test.db'));
-    return {
-      db,
-      dir,
-      async drop() {
-        await db.destroy();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
+    return sqliteIn(dir);
   }
   const template = await pgTemplateDatabase();
   const name = `${template.slice(0, 40)}_t${randomBytes(6).toString('hex')}`;
@@ -354,7 +369,7 @@ export async function createMigratedTestDb(): Promise<{
     connection,
     async drop() {
       await db.destroy();
-      await adminQuery(`drop database ${name} with (force)`);
+      await dropDatabase(name);
       await rm(dir, { recursive: true, force: true });
     },
   };

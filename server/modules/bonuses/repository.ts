@@ -401,6 +401,11 @@ export const activeOffersOfKind = (db: Db, kind: BonusOffersTable['kind']): Prom
 export const siteZones = (db: Db) =>
   db.selectFrom('sites').select(['id', 'business_time_zone']).orderBy('id').execute();
 
+/** The player in `player` (a column) has no live claim (granted or held) of the offer for the period. */
+const noLiveClaim = (offerId: number, period: string, player: 'u.id' | 'g.user_id') =>
+  sql<boolean>`not exists (select 1 from bonus_claims c where c.user_id = ${sql.ref(player)}
+    and c.offer_id = ${offerId} and c.period = ${period} and c.state <> 'refused')`;
+
 /**
  * Players of a site (null: of no site) at one of `levels` who have no live claim of the offer for `period`,
  * after id `afterId`, at most `limit`, by id. With `birthday`: only those born on one of its month-days
@@ -431,19 +436,7 @@ export const dueForPeriod = (
         .where(sql<string>`substr(u.date_of_birth, 6, 5)`, 'in', [...(p.birthday?.monthDays ?? [])])
         .where('u.date_of_birth_at', '<=', p.birthday?.knownBy ?? 0),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('bonus_claims as c')
-            .select('c.id')
-            .whereRef('c.user_id', '=', 'u.id')
-            .where('c.offer_id', '=', p.offerId)
-            .where('c.period', '=', p.period)
-            .where('c.state', '<>', 'refused'),
-        ),
-      ),
-    )
+    .where(noLiveClaim(p.offerId, p.period, 'u.id'))
     .orderBy('u.id')
     .limit(p.limit)
     .execute();
@@ -480,19 +473,7 @@ export const netLossesOfWeek = (
     .where('u.level', '>=', p.minLevel)
     .where('u.banned', '=', 0)
     .where('g.user_id', '>', p.afterId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('bonus_claims as c')
-            .select('c.id')
-            .whereRef('c.user_id', '=', 'g.user_id')
-            .where('c.offer_id', '=', p.offerId)
-            .where('c.period', '=', p.period)
-            .where('c.state', '<>', 'refused'),
-        ),
-      ),
-    )
+    .where(noLiveClaim(p.offerId, p.period, 'g.user_id'))
     .groupBy('g.user_id')
     .having((eb) => sql<boolean>`${eb.fn.sum('g.bet')} - ${eb.fn.sum('g.win')} >= ${p.minLoss}`)
     .orderBy('g.user_id')

@@ -7,7 +7,7 @@ import { balancesOf } from '../../../server/modules/ledger/service';
 import { addProvider, openSession, placeSeamlessBet, playSeamlessRound } from '../games/fixtures';
 import { serverForSuite } from '../harness';
 import { deposit, expectLedgerSound, newKey, newUser, type WalletUser } from '../wallet/helpers';
-import { addOffer } from './fixtures';
+import { addOffer, siteInZone } from './fixtures';
 
 // Weekly cashback on net losses (issue 33, decision 0053): a week is Monday to Sunday in the player's site's
 // business days, its net loss the stakes less the wins of the rounds bet on those days; paid once, on the
@@ -163,17 +163,7 @@ describe('weekly cashback', () => {
   });
 
   it("counts the week in the player's own site's zone", async () => {
-    const site = await server.db.selectFrom('sites').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    const { id: siteId } = await server.db
-      .insertInto('sites')
-      .values({
-        ...site,
-        id: undefined,
-        domain: 'honolulu-cashback.test',
-        business_time_zone: 'Pacific/Honolulu',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const siteId = await siteInZone(server.db, 'Pacific/Honolulu');
     await addOffer(server.db, server.clock.now(), { kind: 'cashback', percent: 10, turnover_multiplier: 0 });
     // Thursday 2026-01-22, in both zones.
     setClock('2026-01-22T12:00:00-10:00');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { bonusMineCall } from '#contract/bonuses';
 import { depositCreateCall, sandboxCallbackCall } from '#contract/wallet';
 import type { Db } from '../../../server/db/create-db';
@@ -80,3 +81,15 @@ export async function mine(server: TestServer, user: WalletUser) {
 /** What a requirement's ledger account holds (minor units). */
 export const requirementBalance = (server: TestServer, user: WalletUser, requirementId: number) =>
   accountBalance(server.db, requirementAccount(user.id, requirementId));
+
+/** A new site like the first one, whose business days are counted in `zone`; answers its id. */
+export async function siteInZone(db: Db, zone: string): Promise<number> {
+  const site = await db.selectFrom('sites').selectAll().orderBy('id').executeTakeFirstOrThrow();
+  const domain = `${zone.replace(/\W+/g, '-').toLowerCase()}-${randomUUID().slice(0, 8)}.test`;
+  const { id } = await db
+    .insertInto('sites')
+    .values({ ...site, id: undefined, domain, business_time_zone: zone })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

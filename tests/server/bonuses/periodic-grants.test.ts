@@ -9,7 +9,7 @@ import { benefitAmounts } from '../../../server/modules/vip/service';
 import { serverForSuite } from '../harness';
 import { processEnvForSuite, type ServerProcess, startServerProcess, waitFor } from '../processes';
 import { expectLedgerSound, newUser, secondary } from '../wallet/helpers';
-import { addOffer, mine } from './fixtures';
+import { addOffer, mine, siteInZone } from './fixtures';
 
 // The bonuses the worker pays by period (issue 33, decision 0053). The VIP monthly and birthday bonuses that
 // vip_benefits promises: each player at a level with the benefit gets that level's amount once per business
@@ -183,17 +183,7 @@ describe('the VIP birthday bonus in one server', () => {
   });
 
   it("counts the birthday in the player's own site's zone", async () => {
-    const site = await server.db.selectFrom('sites').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    const { id: siteId } = await server.db
-      .insertInto('sites')
-      .values({
-        ...site,
-        id: undefined,
-        domain: 'honolulu-birthdays.test',
-        business_time_zone: 'Pacific/Honolulu',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const siteId = await siteInZone(server.db, 'Pacific/Honolulu');
     // A moment when Manila (UTC+8) has reached the next day and Honolulu (UTC-10) has not.
     const manilaToday = businessDay(server.clock.now(), 'Asia/Manila');
     const startOfTomorrow = Date.parse(`${manilaToday}T16:00:00Z`);

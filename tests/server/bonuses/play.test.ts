@@ -15,7 +15,7 @@ import {
   secondary,
   type WalletUser,
 } from '../wallet/helpers';
-import { addOffer, depositWithOffer, mine, requirementBalance } from './fixtures';
+import { addOffer, depositWithOffer, mine, requirementBalance, siteInZone } from './fixtures';
 
 // Bonuses in play (issue 33, decision 0052), spoken to the real server over HTTP: the app's calls as the
 // player, the seamless wallet as the provider, the sandbox's signed callback as the payment provider.
@@ -280,17 +280,7 @@ describe('a claimed offer', () => {
 describe('expiry', () => {
   it('ends at the end of the last business day in the site of the player, in another time zone', async () => {
     // Kiritimati is UTC+14: its business day ends 14 hours before the day of the same date ends in UTC.
-    const site = await server.db.selectFrom('sites').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    const { id: siteId } = await server.db
-      .insertInto('sites')
-      .values({
-        ...site,
-        id: undefined,
-        domain: `kiritimati-${txId('s')}.test`,
-        business_time_zone: 'Pacific/Kiritimati',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const siteId = await siteInZone(server.db, 'Pacific/Kiritimati');
     const offerId = await addOffer(server.db, now(), {
       kind: 'registration',
       percent: null,
