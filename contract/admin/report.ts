@@ -63,6 +63,11 @@ export const reportFiguresSchema = z.object({
   withdrawals: moneyValue,
   /** deposits - withdrawals (may be negative). */
   net: moneyValue,
+  /**
+   * What bonuses cost the site: granted - capped - expired - forfeited - cancelled (the bonus report's
+   * cost), by the day each posting was made; negative on a day that took back more than it gave.
+   */
+  bonusCost: moneyValue,
   /** Accounts registered. */
   newUsers: z.int(),
   /** Distinct users with a counted bet or a completed deposit; in the totals, distinct over the range. */

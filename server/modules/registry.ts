@@ -9,7 +9,7 @@ import { agentRegistration } from './agent/service';
 import { createAgentWorker } from './agent/worker';
 import { appCardRoutes } from './appcard/routes';
 import { authRoutes } from './auth/routes';
-import { bonusGrantCommand } from './bonuses/admin';
+import { bonusGrantCommand } from './bonuses/admin-players';
 import { bonusAdminRoutes } from './bonuses/admin-routes';
 import { bonusRoutes } from './bonuses/routes';
 import { createBonusWorker } from './bonuses/worker';

@@ -8,8 +8,8 @@ import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { expectNoViolations, preloadAxe } from './axe-support';
 import { overflowAt } from './every-route';
 import { withOperatorCode } from './operator-codes';
-import { freshPhone, logIn, registerViaApi } from './support';
-import { PASSWORD } from './wallet-support';
+import { logIn } from './support';
+import { freshUser } from './wallet-support';
 
 /** The demo operator's console page, signed in with password and authenticator code. */
 async function signInOperator(browser: Browser): Promise<Page> {
@@ -100,22 +100,18 @@ test('an operator creates an offer with Spanish terms, edits it as version 2, an
   await op.getByRole('button', { name: `Resume ${title}` }).click();
   await expect(op.getByRole('row').filter({ hasText: title })).toContainText('Active');
 
-  // A player reading Spanish sees the offer, its title and terms in Spanish.
-  const phone = freshPhone();
-  const { token } = await registerViaApi(page.request, phone, PASSWORD);
-  const offers = await page.request.post('/api/bonus/offers', {
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Accept-Language': 'es-ES',
-      'Content-Type': 'application/json',
-    },
-    data: {},
-  });
-  expect(offers.status()).toBe(200);
-  const listed = (await offers.json()) as { data: { title: string; terms: string }[] };
-  expect(listed.data.find((o) => o.title === title)?.terms).toBe(
-    'Apuesta 5 veces el bono en tragaperras antes de retirarlo.',
-  );
+  // A player reading Spanish finds it on their Bonuses page: its title, its rules in the app's Spanish and
+  // the operator's Spanish terms behind "Condiciones".
+  await freshUser(page);
+  await page.evaluate(() => localStorage.setItem('locale', 'es-ES'));
+  await page.goto('/Bonuses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bonos' })).toBeVisible();
+  const offer = page.getByTestId('bonus-offer').filter({ hasText: title });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('button', { name: 'Reclamar' })).toBeVisible();
+  await offer.getByText('Condiciones').click();
+  await expect(offer.getByText('Apuesta 5 veces el bono en tragaperras antes de retirarlo.')).toBeVisible();
+  await expectNoViolations(page, 'the Spanish Bonuses page with the new offer');
   await op.context().close();
 });
 

@@ -1,23 +1,20 @@
 import { type Selectable, sql } from 'kysely';
 import type { Day } from '../../business-days';
 import type { Db } from '../../db/create-db';
-import type { BonusOffersTable, BonusOfferVersionsTable, OfferKind, OfferState } from './tables';
+import type { OfferRow } from './repository';
+import type { BonusOfferVersionsTable, OfferState } from './tables';
 
 /*
- * The console's SQL over the bonuses tables (admin.ts has the rules). Offers' versions, contributions and
- * texts are only ever inserted here: an edit is a new version, so what a player accepted is never rewritten.
+ * The console's SQL over the bonuses tables (admin-offers.ts, admin-players.ts and admin-report.ts have the
+ * rules). Offers are written by repository.ts's insertOffer and insertVersion, the one way the module writes
+ * one (the demo seed and the tests too): an edit is a new version, so what a player accepted is never
+ * rewritten.
  */
 
 /** Offers of these sites (null: every offer; platform-wide offers only then). */
 export type Sites = readonly number[] | null;
 
 const ofSites = (sites: readonly number[]) => (sites.length > 0 ? [...sites] : [-1]);
-
-export type OfferRow = Omit<BonusOffersTable, 'id' | 'welcome' | 'granted'> & {
-  id: number;
-  welcome: number;
-  granted: number;
-};
 
 export async function listOffers(
   db: Db,
@@ -33,13 +30,8 @@ export async function listOffers(
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     query.selectAll().orderBy('id', 'desc').limit(size).offset(offset).execute(),
   ]);
-  return { rows: rows as OfferRow[], total: Number(count?.n ?? 0) };
+  return { rows, total: Number(count?.n ?? 0) };
 }
-
-export const findOffer = (db: Db, id: number): Promise<OfferRow | undefined> =>
-  db.selectFrom('bonus_offers').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
-    OfferRow | undefined
-  >;
 
 /** Each offer's title at a version (one query): the language asked, else English, else any written. */
 export async function titlesOf(
@@ -105,45 +97,6 @@ export async function versionsOf(db: Db, offerId: number): Promise<VersionRows[]
       .filter((t) => t.version === version.version)
       .map((t) => ({ locale: t.locale, title: t.title, terms: t.terms })),
   }));
-}
-
-export async function insertOffer(
-  trx: Db,
-  row: { siteId: number | null; kind: OfferKind; welcome: boolean; budget: number | null; now: number },
-): Promise<number> {
-  const inserted = await trx
-    .insertInto('bonus_offers')
-    .values({
-      site_id: row.siteId,
-      kind: row.kind,
-      welcome: row.welcome ? 1 : 0,
-      state: 'active',
-      version: 1,
-      budget: row.budget,
-      created_at: row.now,
-      updated_at: row.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
-}
-
-/** A version's rows: only ever inserted (the primary key refuses writing a version twice). */
-export async function insertVersion(trx: Db, rows: VersionRows): Promise<void> {
-  const { offer_id, version } = rows.version;
-  await trx.insertInto('bonus_offer_versions').values(rows.version).execute();
-  if (rows.contributions.length > 0)
-    await trx
-      .insertInto('bonus_offer_contributions')
-      .values(
-        rows.contributions.map((c) => ({ offer_id, version, channel_code: c.channel, percent: c.percent })),
-      )
-      .execute();
-  if (rows.texts.length > 0)
-    await trx
-      .insertInto('bonus_offer_texts')
-      .values(rows.texts.map((t) => ({ offer_id, version, ...t })))
-      .execute();
 }
 
 /**
@@ -282,6 +235,9 @@ export const POSTING_FIGURES = {
 } as const;
 export type PostingType = keyof typeof POSTING_FIGURES;
 
+/** Every transaction type the bonuses module posts: the figures' and a late return's (below). */
+export const BONUS_POSTING_TYPES: readonly string[] = [...Object.keys(POSTING_FIGURES), 'bonus_late'];
+
 /**
  * Money that came back to an ended requirement (a rollback of a bet it paid) and was swept on
  * (`bonus:late:<requirement>`): to withdrawable for a released one, else to the bonuses account. It counts
@@ -319,7 +275,6 @@ export async function postingsByDay(
     span.days.map((d) => sql`when t.created_at < ${d.end} then ${d.day}`),
     sql` `,
   )} end`;
-  const types = [...Object.keys(POSTING_FIGURES), 'bonus_late'];
   const result = await sql<{
     day: Day;
     offer_id: number;
@@ -343,7 +298,7 @@ export async function postingsByDay(
       left join bonus_requirements r
         on t.type <> 'bonus_grant' and r.id = cast(substr(t.ref, length(t.type) + 2) as bigint)
       join users u on u.id = coalesce(c.user_id, r.user_id)
-      where t.type in (${sql.join(types)})
+      where t.type in (${sql.join(BONUS_POSTING_TYPES)})
         and t.created_at >= ${span.start} and t.created_at < ${span.end}
         and u.site_id = ${siteId}
     ) x

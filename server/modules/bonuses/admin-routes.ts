@@ -18,7 +18,9 @@ import type { AppContext } from '../../context';
 import { idempotencyKeyOf, idempotentCall } from '../../http/idempotency';
 import { serve } from '../../http/serve';
 import { answerLocale } from '../content/service';
-import * as admin from './admin';
+import * as offers from './admin-offers';
+import * as players from './admin-players';
+import { bonusReport } from './admin-report';
 
 /**
  * The console's bonuses (/api/admin/bonus/*): offers, a player's bonuses, held claims, the report. Titles
@@ -26,16 +28,16 @@ import * as admin from './admin';
  */
 export function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, ctx, adminOfferListCall, ({ auth, input, request, reply }) =>
-    admin.listOffers(ctx, auth.operator, input, answerLocale(request, reply)),
+    offers.listOffers(ctx, auth.operator, input, answerLocale(request, reply)),
   );
   serve(app, ctx, adminOfferDetailCall, ({ auth, input, request, reply }) =>
-    admin.offerDetail(ctx, auth.operator, input.id, answerLocale(request, reply)),
+    offers.offerDetail(ctx, auth.operator, input.id, answerLocale(request, reply)),
   );
   serve(app, ctx, adminOfferCreateCall, ({ auth, input, request, reply }) =>
-    admin.createOffer(ctx, auth, input, answerLocale(request, reply)),
+    offers.createOffer(ctx, auth, input, answerLocale(request, reply)),
   );
   serve(app, ctx, adminOfferEditCall, ({ auth, input, request, reply }) =>
-    admin.editOffer(ctx, auth, input, answerLocale(request, reply)),
+    offers.editOffer(ctx, auth, input, answerLocale(request, reply)),
   );
   for (const [call, move] of [
     [adminOfferPauseCall, 'pause'],
@@ -43,29 +45,29 @@ export function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     [adminOfferEndCall, 'end'],
   ] as const)
     serve(app, ctx, call, ({ auth, input, request, reply }) =>
-      admin.moveOffer(ctx, auth, input.id, move, answerLocale(request, reply)),
+      offers.moveOffer(ctx, auth, input.id, move, answerLocale(request, reply)),
     );
   serve(app, ctx, adminUserBonusesCall, ({ auth, input, request, reply }) =>
-    admin.userBonuses(ctx, auth.operator, input.uid, answerLocale(request, reply)),
+    players.userBonuses(ctx, auth.operator, input.uid, answerLocale(request, reply)),
   );
   serve(app, ctx, adminBonusGrantCall, (call) =>
     idempotentCall(
       ctx,
       call,
       'admin/bonus/grant',
-      admin.grant(ctx, call.auth, call.input, idempotencyKeyOf(call.request)),
+      players.grant(ctx, call.auth, call.input, idempotencyKeyOf(call.request)),
     ),
   );
   serve(app, ctx, adminRequirementCancelCall, (call) =>
-    idempotentCall(ctx, call, 'admin/bonus/cancel', admin.cancel(ctx, call.auth, call.input)),
+    idempotentCall(ctx, call, 'admin/bonus/cancel', players.cancel(ctx, call.auth, call.input)),
   );
   serve(app, ctx, adminHeldClaimListCall, ({ auth, input, request, reply }) =>
-    admin.heldClaims(ctx, auth.operator, input, answerLocale(request, reply)),
+    players.heldClaims(ctx, auth.operator, input, answerLocale(request, reply)),
   );
   serve(app, ctx, adminClaimDecideCall, (call) =>
-    idempotentCall(ctx, call, 'admin/bonus/decide', admin.decide(ctx, call.auth, call.input)),
+    idempotentCall(ctx, call, 'admin/bonus/decide', players.decide(ctx, call.auth, call.input)),
   );
   serve(app, ctx, adminBonusReportCall, ({ auth, input, request, reply }) =>
-    admin.bonusReport(ctx, auth.operator, input, answerLocale(request, reply)),
+    bonusReport(ctx, auth.operator, input, answerLocale(request, reply)),
   );
 }

@@ -28,6 +28,7 @@ import * as repo from './repository';
  * forfeits; the console grants, cancels and decides held claims. Nothing outside reads the module's tables.
  */
 
+export { BONUS_POSTING_TYPES } from './admin-repository';
 export {
   countValidBet,
   type Funds,

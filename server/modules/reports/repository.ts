@@ -197,3 +197,31 @@ export async function earningsByDay(
   }
   return byDay;
 }
+
+/**
+ * What bonuses cost the site each day: the net of the `sys:bonuses` account over the bonuses module's own
+ * postings (a grant takes from it; a cap, expiry, forfeit, cancellation or late return gives back), negated,
+ * for the players of the sites (a bonus posting's transaction names its player). So it is the bonus
+ * report's cost (granted - capped - expired - forfeited - cancelled), by the day each posting was made: money
+ * a grant gave on Monday and an expiry took back on Friday costs on Monday and is returned on Friday.
+ */
+export const bonusCostByDay = (
+  db: Db,
+  span: Span,
+  sites: Sites,
+  postingTypes: readonly string[],
+): Promise<Map<Day, number>> =>
+  sumByDay(
+    db,
+    db
+      .selectFrom('ledger_transactions as t')
+      .innerJoin('ledger_entries as e', 'e.transaction_id', 't.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select([dayOf('t.created_at', span).as('day'), sql<number>`-e.amount`.as('amount')])
+      .where('a.code', '=', 'sys:bonuses')
+      .where('t.type', 'in', [...postingTypes])
+      .where('t.created_at', '>=', span.start)
+      .where('t.created_at', '<', span.end)
+      .$if(sites !== null, (q) => q.where(ofSites(sites ?? []))),
+  );

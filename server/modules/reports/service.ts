@@ -2,6 +2,7 @@ import { type AdminReport, REPORT_DEFAULT_DAYS, type ReportFigures } from '#cont
 import { toMoney } from '#contract/wallet';
 import { addDays, businessDay, type Day, dayStartMs, daysBetween } from '../../business-days';
 import type { AppContext } from '../../context';
+import { BONUS_POSTING_TYPES } from '../bonuses/service';
 import { assertCanAccess, type Operator, visibleSites } from '../operators/service';
 import { siteRows, targetSiteId, zoneOfSite } from '../site/service';
 import * as repo from './repository';
@@ -30,6 +31,9 @@ import * as repo from './repository';
  * - rakeBack / commissions: the agent programme's statement lines of that business day (decision 0017),
  *   written when the day is settled after it ends, so a day not settled yet shows 0; corrections count on the
  *   day that booked them, held lines count, lines of a cancelled hold do not.
+ * - bonusCost: what bonuses cost, the bonus report's cost (granted - capped - expired - forfeited -
+ *   cancelled, decision 0052) by the day each posting was made, for the players of the site; shown beside
+ *   net, where an operator weighs what the site kept against what it gave back.
  * Money is summed in minor units and answered as the wallet's decimal amounts (toMoney).
  */
 
@@ -68,6 +72,7 @@ const ZERO: Minor = {
   validBets: 0,
   rakeBack: 0,
   commissions: 0,
+  bonusCost: 0,
 };
 
 /** Figures in minor units as answered: money as decimal amounts, net computed before converting. */
@@ -75,6 +80,7 @@ const answered = (f: Minor): ReportFigures => ({
   deposits: toMoney(f.deposits),
   withdrawals: toMoney(f.withdrawals),
   net: toMoney(f.deposits - f.withdrawals),
+  bonusCost: toMoney(f.bonusCost),
   newUsers: f.newUsers,
   activeUsers: f.activeUsers,
   bets: toMoney(f.bets),
@@ -115,15 +121,16 @@ function addByDay<T>(into: Map<Day, T>, from: Map<Day, T>, add: (a: T, b: T) => 
 async function groupFigures(ctx: AppContext, from: Day, to: Day, group: { zone: string; sites: repo.Sites }) {
   const span = spanOf(from, to, group.zone);
   const db = ctx.db;
-  const [deposits, withdrawals, newUsers, active, play, earnings] = await Promise.all([
+  const [deposits, withdrawals, newUsers, active, play, earnings, bonusCost] = await Promise.all([
     repo.depositsByDay(db, span, group.sites),
     repo.withdrawalsByDay(db, span, group.sites),
     repo.newUsersByDay(db, span, group.sites),
     repo.activeUsers(db, span, group.sites),
     repo.playByDay(db, span, group.sites),
     repo.earningsByDay(db, span, group.sites),
+    repo.bonusCostByDay(db, span, group.sites, BONUS_POSTING_TYPES),
   ]);
-  return { deposits, withdrawals, newUsers, active, play, earnings };
+  return { deposits, withdrawals, newUsers, active, play, earnings, bonusCost };
 }
 
 type Figures = Awaited<ReturnType<typeof groupFigures>>;
@@ -148,6 +155,7 @@ const merged = (all: Figures[]): Figures =>
       rakeBack: a.rakeBack + b.rakeBack,
       commissions: a.commissions + b.commissions,
     })),
+    bonusCost: addByDay(sum.bonusCost, f.bonusCost, plus),
   }));
 
 export async function dailyReport(
@@ -160,7 +168,7 @@ export async function dailyReport(
   const now = ctx.clock.now();
   const to = request.to ?? groups.map((g) => businessDay(now, g.zone)).reduce((a, b) => (b > a ? b : a));
   const from = request.from ?? addDays(to, 1 - REPORT_DEFAULT_DAYS);
-  const { deposits, withdrawals, newUsers, active, play, earnings } = merged(
+  const { deposits, withdrawals, newUsers, active, play, earnings, bonusCost } = merged(
     await Promise.all(groups.map((g) => groupFigures(ctx, from, to, g))),
   );
   const span = { days: daysBetween(from, to).map((day) => ({ day })) };
@@ -174,6 +182,7 @@ export async function dailyReport(
     validBets: play.get(day)?.validBets ?? 0,
     rakeBack: earnings.get(day)?.rakeBack ?? 0,
     commissions: earnings.get(day)?.commissions ?? 0,
+    bonusCost: bonusCost.get(day) ?? 0,
   }));
   const totals = days.reduce<Minor>(
     (sum, d) => ({
@@ -185,6 +194,7 @@ export async function dailyReport(
       validBets: sum.validBets + d.validBets,
       rakeBack: sum.rakeBack + d.rakeBack,
       commissions: sum.commissions + d.commissions,
+      bonusCost: sum.bonusCost + d.bonusCost,
     }),
     { ...ZERO, activeUsers: active.total },
   );

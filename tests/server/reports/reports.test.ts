@@ -1,12 +1,16 @@
 // The console's reports (issue 16): per site and business day, deposits, withdrawals, net, new and active
-// users, bets, valid bets, rake back and commissions. Money moves through the real calls (deposits paid by
-// the sandbox's callback, withdrawals walked by an operator, rounds played by a provider over the seamless
-// wallet, a day settled by the agent programme), each movement noted as it is made; every figure of the
-// answer is then checked against those notes. Operators see only their sites; the range is checked.
+// users, bets, valid bets, rake back, commissions and (issue 33) bonus cost. Money moves through the real
+// calls (deposits paid by the sandbox's callback, some opted in to an offer, withdrawals walked by an
+// operator, rounds played by a provider over the seamless wallet, a day settled by the agent programme, a
+// bonus expired by the bonuses worker), each movement noted as it is made; every figure of the answer is then
+// checked against those notes. Operators see only their sites; the range is checked.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminBonusReportCall } from '#contract/admin/bonuses';
 import { addDays, businessDay, type Day, dayStartMs } from '../../../server/business-days';
 import { settleDay } from '../../../server/modules/agent/settlement';
+import { createBonusWorker } from '../../../server/modules/bonuses/worker';
 import { quickUser, setRatiosDirectly, type TeamUser } from '../agent/team-fixtures';
+import { addOffer, depositWithOffer } from '../bonuses/fixtures';
 import { addProvider, openSession, playSeamlessRound } from '../games/fixtures';
 import { type ApiResult, serverForSuite } from '../harness';
 import { operatorsOfTwoSites } from '../operators/helpers';
@@ -22,7 +26,15 @@ const D4 = '2026-01-19';
 /** Users of no site count only for those with a grant on every site. */
 type SiteKey = 'first' | 'second' | 'none';
 const EVERY: readonly SiteKey[] = ['first', 'second', 'none'];
-type Figure = 'deposits' | 'withdrawals' | 'newUsers' | 'bets' | 'validBets' | 'rakeBack' | 'commissions';
+type Figure =
+  | 'deposits'
+  | 'withdrawals'
+  | 'newUsers'
+  | 'bets'
+  | 'validBets'
+  | 'rakeBack'
+  | 'commissions'
+  | 'bonusCost';
 
 /** One noted movement: its site, its business day, whose it is, the figure it adds to (minor units or 1). */
 interface Fact {
@@ -97,6 +109,17 @@ async function paidDeposit(user: WalletUser, amount: number, day: Day): Promise<
   });
 }
 
+/**
+ * A deposit opted in to a deposit match: the deposit, and the bonus it grants as the site's bonus cost of
+ * that day.
+ */
+async function depositWithBonus(user: WalletUser, amount: number, offerId: number, bonus: number, day: Day) {
+  await depositWithOffer(server, user, amount, offerId);
+  const site = siteKey(user);
+  facts.push({ site, day, user: user.id, figure: 'deposits', amount: cents(amount), active: true });
+  facts.push({ site, day, user: user.id, figure: 'bonusCost', amount: cents(bonus), active: false });
+}
+
 /** An operator's money call on a withdrawal; throws unless it answers 200. */
 async function review(path: string, body: object): Promise<void> {
   const res = await money(server, path, body, ops.everyAdmin.token);
@@ -148,9 +171,22 @@ beforeAll(async () => {
   await setRatiosDirectly(server, p1.id, { slots: P1_BP / 100 });
   await setRatiosDirectly(server, q1.id, { slots: Q1_BP / 100 });
 
+  // A day's match on the first site, which will expire unplayed; a month's on the second, met by q1's bet.
+  const oneDay = await addOffer(server.db, server.clock.now(), {
+    site_id: ops.first.id,
+    percent: 10,
+    validity_days: 1,
+    forfeits_on_withdrawal: 0,
+  });
+  const aMonth = await addOffer(server.db, server.clock.now(), {
+    site_id: ops.second.id,
+    percent: 5,
+    validity_days: 30,
+  });
+
   at(D1, 12);
   await paidDeposit(p1, 500, D1);
-  await paidDeposit(q1, 700, D1);
+  await depositWithBonus(q1, 700, aMonth, 35, D1);
   // Asked, approved and sent on D1, paid on D2: it counts on D2.
   const paidOut = await withdrawalInReview(server, p1, 150);
   await review('/admin/withdrawals/approve', { id: paidOut });
@@ -159,7 +195,7 @@ beforeAll(async () => {
   at(D2, 0, 0, -1);
   await paidDeposit(p2, 300.55, D1);
   at(D2, 0);
-  await paidDeposit(p2, 200, D2);
+  await depositWithBonus(p2, 200, oneDay, 20, D2);
 
   at(D2, 9);
   await review('/admin/withdrawals/settle', { id: paidOut, outcome: 'Success' });
@@ -201,6 +237,9 @@ beforeAll(async () => {
   earned('second', q1.id, 'rakeBack', share(q1Valid, Q1_BP));
 
   at(D4, 12);
+  // p2's bonus ended on D3 unplayed; the worker takes it back on D4, the day the expiry is posted.
+  expect(await createBonusWorker(server.app.ctx).runOnce()).toBeGreaterThan(0);
+  facts.push({ site: 'first', day: D4, user: p2.id, figure: 'bonusCost', amount: -cents(20), active: false });
   await player('first', D4);
   await paidDeposit(p1, 50, D4);
   stranger = await quickUser(server);
@@ -215,6 +254,7 @@ const FIGURES: readonly Figure[] = [
   'validBets',
   'rakeBack',
   'commissions',
+  'bonusCost',
 ];
 const MONEY: ReadonlySet<Figure> = new Set(FIGURES.filter((f) => f !== 'newUsers'));
 
@@ -252,11 +292,33 @@ describe('the figures', () => {
     expect(res.data).toEqual(expected(['first'], D1, D4));
     expect(res.data.days.map((d: { day: Day }) => d.day)).toEqual([D1, D2, D3, D4]);
     const quiet = res.data.days[2];
-    expect(Object.values(quiet).filter((v) => v !== D3)).toEqual(Array(9).fill(0));
+    expect(Object.values(quiet).filter((v) => v !== D3)).toEqual(Array(10).fill(0));
     // The notes themselves are not zeros: a report of zeros cannot match them by accident.
     expect(res.data.totals.deposits).toBeGreaterThan(0);
     expect(res.data.totals.rakeBack).toBeGreaterThan(0);
     expect(res.data.totals.commissions).toBeGreaterThan(0);
+    expect(res.data.days.map((d: { bonusCost: number }) => d.bonusCost)).toEqual([0, 20, 0, -20]);
+  });
+
+  it("bonus cost is the bonus report's cost, day by day, beside net", async () => {
+    for (const site of [ops.first.domain, ops.second.domain]) {
+      const daily = await report(ops.everyAdmin.token, { site, from: D1, to: D4 });
+      const bonuses = await server.call(
+        adminBonusReportCall,
+        { site, from: D1, to: D4 },
+        { token: ops.everyAdmin.token },
+      );
+      expect(bonuses.status, bonuses.message).toBe(200);
+      const costOf = (day: Day) =>
+        bonuses.data.rows.filter((r) => r.day === day).reduce((sum, r) => sum + r.cost, 0);
+      expect(daily.data.days.map((d: { day: Day; bonusCost: number }) => [d.day, d.bonusCost])).toEqual(
+        [D1, D2, D3, D4].map((day) => [day, costOf(day)]),
+      );
+      expect(daily.data.totals.bonusCost).toBe(bonuses.data.totals.cost);
+    }
+    const second = await report(ops.everyAdmin.token, { site: ops.second.domain, from: D1, to: D4 });
+    // q1's bonus was met and released: released money is the player's, a cost that stays.
+    expect(second.data.totals.bonusCost).toBe(35);
   });
 
   it('a deposit a millisecond before midnight in the business zone counts on that day, one at midnight on the next', async () => {

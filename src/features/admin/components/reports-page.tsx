@@ -16,7 +16,8 @@ type MoneyFigure = Exclude<keyof ReportFigures, 'newUsers' | 'activeUsers'>;
 
 /**
  * A site's figures per business day (issue 16): the range and the site in the URL, the totals, then four
- * charts (each with its table): money in and out, bets, what the agent programme paid, and players.
+ * charts (each with its table): money in and out, bets, what the site gave back (the agent programme's rake
+ * back and commissions, and the bonuses' cost), and players.
  */
 export function ReportsPage({ filters, onFilters }: FilteredPageProps<ReportFilters>) {
   const { i18n, t } = useLingui();
@@ -43,6 +44,7 @@ export function ReportsPage({ filters, onFilters }: FilteredPageProps<ReportFilt
     deposits: t`Deposits`,
     withdrawals: t`Withdrawals`,
     net: t`Net`,
+    bonusCost: t`Bonus cost`,
     newUsers: t`New players`,
     activeUsers: t`Active players`,
     bets: t`Bets`,
@@ -133,7 +135,7 @@ export function ReportsPage({ filters, onFilters }: FilteredPageProps<ReportFilt
           </dl>
           {chart(t`Deposits and withdrawals`, ['deposits', 'withdrawals'], true)}
           {chart(t`Bets and valid bets`, ['bets', 'validBets'], true)}
-          {chart(t`Rake back and commissions`, ['rakeBack', 'commissions'], true)}
+          {chart(t`Rake back, commissions and bonus cost`, ['rakeBack', 'commissions', 'bonusCost'], true)}
           {chart(t`New and active players`, ['newUsers', 'activeUsers'], false)}
         </>
       )}
