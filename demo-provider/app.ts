@@ -4,6 +4,7 @@ import { controlRoutes } from './control-routes';
 import type { RandomInt } from './engines/weighted-draw';
 import { FaultQueue } from './faults';
 import { keepRawJsonBodies } from './http';
+import { hub88Mode } from './hub88/mode';
 import { pageRoutes } from './page-routes';
 import { SeamlessClient } from './seamless-client';
 import { RoundRunner } from './seamless-rounds';
@@ -24,6 +25,8 @@ export interface ProviderAppOptions {
   /** Tests: a fixed random source and a stand-in for the platform. */
   random?: RandomInt;
   fetch?: typeof fetch;
+  /** Hub88 mode (decision 0054): its own database, and what config.ts reads. */
+  hub88?: { db: ProviderDb; code: string; operatorId: number; privateKey: string; beaconPublicKey: string };
 }
 
 /**
@@ -61,7 +64,24 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance {
   // The catalogue an operator configures this provider from (the platform's demo seed reads it).
   app.get('/games', async () => DEMO_GAMES);
 
-  app.addHook('onReady', async () => rounds.resume());
-  app.addHook('onClose', async () => rounds.stop());
+  const hub88 = options.hub88
+    ? hub88Mode(app, {
+        ...options.hub88,
+        platformUrl: options.platformUrl,
+        publicUrl: options.publicUrl,
+        faults: options.faults,
+        betRetryMs: options.betRetryMs ?? 120_000,
+        random: options.random,
+      })
+    : undefined;
+
+  app.addHook('onReady', async () => {
+    rounds.resume();
+    hub88?.rounds.resume();
+  });
+  app.addHook('onClose', async () => {
+    await rounds.stop();
+    await hub88?.rounds.stop();
+  });
   return app;
 }

@@ -24,6 +24,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   /** How long an unanswered bet is retried before it is rolled back; the protocol wants at least 2 minutes, tests shorten it. */
   BET_RETRY_MS: z.coerce.number().int().min(1_000).default(120_000),
+  /**
+   * Hub88 mode (decision 0054), on when HUB88_PRIVATE_KEY is set: Beacon's code of the provider, the operator
+   * id Hub88 gave, Hub88's private key (PEM) and Beacon's public key (PEM).
+   */
+  HUB88_CODE: code.default('demo-hub88'),
+  HUB88_OPERATOR_ID: z.coerce.number().int().positive().default(1),
+  HUB88_PRIVATE_KEY: z.string().optional(),
+  HUB88_BEACON_PUBLIC_KEY: z.string().optional(),
 });
 
 export interface ProviderConfig {
@@ -38,9 +46,22 @@ export interface ProviderConfig {
   faults: boolean;
   logLevel: string;
   betRetryMs: number;
+  hub88: { code: string; operatorId: number; privateKey: string; beaconPublicKey: string } | undefined;
 }
 
 export class ProviderConfigError extends Error {}
+
+function hub88Of(e: z.infer<typeof envSchema>): ProviderConfig['hub88'] {
+  if (!e.HUB88_PRIVATE_KEY) return undefined;
+  if (!e.HUB88_BEACON_PUBLIC_KEY)
+    throw new ProviderConfigError('demo provider: HUB88_PRIVATE_KEY needs HUB88_BEACON_PUBLIC_KEY beside it');
+  return {
+    code: e.HUB88_CODE,
+    operatorId: e.HUB88_OPERATOR_ID,
+    privateKey: e.HUB88_PRIVATE_KEY,
+    beaconPublicKey: e.HUB88_BEACON_PUBLIC_KEY,
+  };
+}
 
 export function loadProviderConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
   const parsed = envSchema.safeParse(env);
@@ -60,5 +81,6 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv = process.env): Provid
     faults: e.FAULTS,
     logLevel: e.LOG_LEVEL,
     betRetryMs: e.BET_RETRY_MS,
+    hub88: hub88Of(e),
   };
 }

@@ -7,7 +7,7 @@ import { type FaultQueue, faultSchema } from './faults';
 import { readJson } from './http';
 import { allCalls, attemptsOf } from './outbox';
 import { authenticateLaunch } from './seamless-auth';
-import type { SeamlessClient } from './seamless-client';
+import type { WalletWire } from './seamless-client';
 import type { RoundRunner, RoundView } from './seamless-rounds';
 import { findSeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
@@ -15,7 +15,7 @@ import { settleTransferRound, walletBalance } from './wallet-store';
 
 export interface ControlRoutesOptions {
   db: ProviderDb;
-  client: SeamlessClient;
+  client: WalletWire;
   rounds: RoundRunner;
   faults: FaultQueue;
   recordsRequests: readonly { cursor: string; limit: number; at: number }[];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildProviderApp } from './app';
 import { loadProviderConfig, ProviderConfigError } from './config';
 import { openProviderDb } from './store';
@@ -9,6 +10,7 @@ import { openProviderDb } from './store';
 async function main(): Promise<void> {
   const config = loadProviderConfig();
   const db = openProviderDb(config.dataDir);
+  const hub88Db = config.hub88 ? openProviderDb(path.join(config.dataDir, 'hub88')) : undefined;
   let publicUrl = config.publicUrl ?? '';
   const app = buildProviderApp({
     db,
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
     faults: config.faults,
     betRetryMs: config.betRetryMs,
     logLevel: config.logLevel,
+    ...(config.hub88 && hub88Db ? { hub88: { ...config.hub88, db: hub88Db } } : {}),
   });
 
   let closing = false;
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       db.close();
+      hub88Db?.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

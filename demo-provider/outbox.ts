@@ -1,4 +1,4 @@
-import { type Attempt, type SeamlessAction, type SeamlessClient, verdictOf } from './seamless-client';
+import { type Attempt, type SeamlessAction, verdictOf, type WalletWire } from './seamless-client';
 import type { ProviderDb } from './store';
 
 /**
@@ -116,7 +116,7 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function deliver(
   db: ProviderDb,
-  client: SeamlessClient,
+  client: WalletWire,
   id: number,
   signal: AbortSignal,
 ): Promise<CallRow> {

@@ -10,7 +10,7 @@ import { errorPage, gamePage } from './page/game-page';
 import { fill, type PageLocale, pageLocale } from './page/page-texts';
 import { ROUND_TEXTS } from './page/round-texts';
 import { authenticateLaunch } from './seamless-auth';
-import type { SeamlessClient } from './seamless-client';
+import type { WalletWire } from './seamless-client';
 import type { RoundRunner, RoundView } from './seamless-rounds';
 import { findSeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
@@ -19,9 +19,11 @@ import { settleTransferRound, walletBalance } from './wallet-store';
 
 export interface PageRoutesOptions {
   db: ProviderDb;
-  client: SeamlessClient;
+  client: WalletWire;
   rounds: RoundRunner;
   random?: RandomInt;
+  /** The prefix the routes are mounted under (an aggregator's mode: '/hub88'), for the page's own links. */
+  base?: string;
 }
 
 /** What a page shows of a round; `done: false` while the casino has not decided (the page asks again). */
@@ -115,7 +117,7 @@ function showGame(
   nonce: string,
   game: DemoGame,
   session: { sessionId: string; balance: number | null; currency: string; lang: string },
-  prefix: '/play' | '/tplay',
+  prefix: string,
 ): FastifyReply {
   const page = gamePage({
     game,
@@ -133,6 +135,7 @@ function showGame(
 
 export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): void {
   const { db, client, rounds } = options;
+  const base = options.base ?? '';
 
   // ---- seamless: the platform's launch opens /play/<game>?token=...; we exchange the token for a session.
   app.get<{ Params: { gameCode: string }; Querystring: { token?: string; lang?: string } }>(
@@ -164,7 +167,13 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
           403,
         );
       const { session } = auth;
-      return showGame(reply, nonce, game, { ...session, lang: langSchema.parse(session.lang) }, '/play');
+      return showGame(
+        reply,
+        nonce,
+        game,
+        { ...session, lang: langSchema.parse(session.lang) },
+        `${base}/play`,
+      );
     },
   );
 
@@ -213,7 +222,7 @@ export function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): vo
         return html(reply, nonce, page, 403);
       }
       const balance = walletBalance(db, session.playerId);
-      return showGame(reply, nonce, game, { ...session, balance, currency: CURRENCY, lang }, '/tplay');
+      return showGame(reply, nonce, game, { ...session, balance, currency: CURRENCY, lang }, `${base}/tplay`);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { ProviderStatus } from '#contract/game-provider';
 import { CURRENCY } from './catalogue';
-import { SeamlessClient, verdictOf } from './seamless-client';
+import { verdictOf, type WalletWire } from './seamless-client';
 import { createSeamlessSession, type SeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
 
@@ -16,10 +16,10 @@ export type AuthResult =
  */
 export async function authenticateLaunch(
   db: ProviderDb,
-  client: SeamlessClient,
+  client: WalletWire,
   launch: { token: string; gameCode: string; lang: string | undefined },
 ): Promise<AuthResult> {
-  const body = SeamlessClient.body('authenticate', { token: launch.token });
+  const body = client.body('authenticate', { token: launch.token });
   const attempt = await client.send('authenticate', body);
   const answer = attempt.answer;
   if (verdictOf(attempt) === 'lost' || !answer)

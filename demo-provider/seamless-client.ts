@@ -34,6 +34,17 @@ export function verdictOf(attempt: Attempt): Verdict {
   return attempt.httpStatus >= 400 && !retryable ? 'refused' : 'lost';
 }
 
+/**
+ * A wallet wire as the rounds use it (decision 0054): the body of a call, made once and sent again byte for
+ * byte, and one attempt at sending it, its answer read back into Beacon's own statuses. Beacon's own wire is
+ * SeamlessClient; an aggregator's (hub88/wallet-wire.ts) speaks its wire and reads its answers the same way.
+ */
+export interface WalletWire {
+  /** `bet`: the bet a win pays (a wire that names it, as Hub88's does). */
+  body(action: SeamlessAction, input: Record<string, unknown>, bet?: string): string;
+  send(action: SeamlessAction, body: string): Promise<Attempt>;
+}
+
 export interface SeamlessClientOptions {
   platformUrl: string;
   code: string;
@@ -43,7 +54,7 @@ export interface SeamlessClientOptions {
 }
 
 /** Signs our calls to the platform and checks its signed answers (docs/games-protocol.md). */
-export class SeamlessClient {
+export class SeamlessClient implements WalletWire {
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
 
@@ -55,6 +66,10 @@ export class SeamlessClient {
   /** The body exactly as it is sent and signed; checked against the contract so a bug never leaves. */
   static body(action: SeamlessAction, input: unknown): string {
     return JSON.stringify(SEAMLESS_CALLS[action].input.parse(input));
+  }
+
+  body(action: SeamlessAction, input: Record<string, unknown>): string {
+    return SeamlessClient.body(action, input);
   }
 
   async send(action: SeamlessAction, body: string): Promise<Attempt> {

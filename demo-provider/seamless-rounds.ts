@@ -8,8 +8,8 @@ import { type CallRow, callsOfRound, decidingAttempt, deliver, enqueueCall } fro
 import { ERROR_TEXTS } from './page/error-texts';
 import { fill, type PageLocale, pageMoney } from './page/page-texts';
 import { ROUND_TEXTS } from './page/round-texts';
-import { type SeamlessAction, SeamlessClient } from './seamless-client';
-import { noteSessionBalance, type SeamlessSession } from './seamless-sessions';
+import type { SeamlessAction, WalletWire } from './seamless-client';
+import { findSeamlessSession, noteSessionBalance, type SeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
 
 /**
@@ -65,7 +65,7 @@ export interface RoundView {
 
 export interface RoundRunnerOptions {
   db: ProviderDb;
-  client: SeamlessClient;
+  client: WalletWire;
   faults: FaultQueue;
   betRetryMs: number;
   random?: RandomInt;
@@ -185,13 +185,14 @@ export class RoundRunner {
     action: SeamlessAction,
     input: Record<string, unknown>,
     extra: { deadlineAt?: number; holdUntil?: number } = {},
+    bet?: string,
   ): CallRow {
     const replay = this.options.faults.take(['replay'], action) !== undefined;
     return enqueueCall(this.options.db, {
       roundId,
       action,
       transactionId: String(input.transactionId),
-      body: SeamlessClient.body(action, input),
+      body: this.options.client.body(action, input, bet),
       replay,
       ...extra,
     });
@@ -221,10 +222,11 @@ export class RoundRunner {
       const calls = callsOfRound(this.options.db, roundId);
       const bet = calls.find((c) => c.action === 'bet');
       if (!bet) throw new Error(`round ${roundId} has no bet`);
-      const body = JSON.parse(bet.body) as Record<string, unknown>;
+      const session = findSeamlessSession(this.options.db, round.session_id);
+      if (!session) throw new Error(`round ${roundId} has no session`);
       const common = {
-        sessionToken: body.sessionToken,
-        playerId: body.playerId,
+        sessionToken: session.sessionToken,
+        playerId: session.playerId,
         roundId,
         gameCode: round.game_code,
       };
@@ -242,6 +244,7 @@ export class RoundRunner {
               'win',
               { ...common, transactionId: `win-${randomUUID()}`, amount: round.payout, roundClosed: true },
               round.win_hold_ms > 0 ? { holdUntil: Date.now() + round.win_hold_ms } : {},
+              bet.transaction_id ?? undefined,
             );
             this.setState(roundId, 'settling');
           })();

@@ -35,6 +35,7 @@ import * as m0034 from './migrations/0034_audit_keyed';
 import * as m0038 from './migrations/0038_channel_texts';
 import * as m0039 from './migrations/0039_bonuses';
 import * as m0040 from './migrations/0040_bonus_settings';
+import * as m0041 from './migrations/0041_provider_wires';
 
 /** Explicit, static list: bundles and tsx need no directory scanning. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0038_channel_texts': m0038,
   '0039_bonuses': m0039,
   '0040_bonus_settings': m0040,
+  '0041_provider_wires': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

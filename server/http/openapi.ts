@@ -58,6 +58,25 @@ const TAGS: Record<string, string> = {
   wxcps: 'Catalogue 1: apps to promote.',
 };
 
+/** A route's path as the document writes it: Fastify's `:provider` is OpenAPI's `{provider}`. */
+export const openApiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
+
+/** The path parameters of a route, for the document (each a string the handler reads itself). */
+function pathParams(url: string): Record<string, unknown> | undefined {
+  const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  if (names.length === 0) return undefined;
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(
+      names.map((n) => [
+        n,
+        { type: 'string', minLength: 1, maxLength: 32, description: "The provider's code in Beacon." },
+      ]),
+    ),
+  };
+}
+
 /**
  * The OpenAPI document of the API, generated from the routes' contract declarations (decision 0015) and
  * served at /api/docs for providers and operators who integrate with Beacon. Routes outside /api (pages,
@@ -86,7 +105,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const call = callOf(doc.route.config);
       const hide = !url.startsWith('/api/') || url === OPENAPI_PATH;
       if (call && !hide)
-        for (const method of [doc.route.method].flat()) calls.set(`${method.toLowerCase()} ${url}`, call);
+        for (const method of [doc.route.method].flat())
+          calls.set(`${method.toLowerCase()} ${openApiPath(url)}`, call);
+      const params = pathParams(url);
       const headers = call?.movesMoney
         ? {
             type: 'object',
@@ -100,6 +121,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           ...(schema as FastifySchema),
           ...(call && describe(call)),
           ...(headers && { headers }),
+          ...(params && { params }),
           ...(hide && { hide: true }),
         } as FastifySchema,
       };

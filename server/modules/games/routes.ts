@@ -8,6 +8,7 @@ import { drawnIcon } from '../media/service';
 import { assertAllowed } from '../protection/service';
 import { providerByCode } from './catalogue';
 import * as lobby from './lobby';
+import { WIRES, wireRoutes } from './protocols';
 import * as repo from './repository';
 import * as seamless from './seamless';
 import { signatureProblem, signedHeaders } from './signing';
@@ -31,6 +32,11 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { game, provider } = await lobby.playableGame(ctx, input.gameId);
     // No game during a time-out or self-exclusion (decision 0021): refused with its message before any launch.
     await assertAllowed(ctx, auth.user.id, 'bet');
+    // An aggregator's wire launches through the aggregator (decision 0054); Beacon's own hands the provider a
+    // launch token.
+    const wire = provider.protocol === 'seamless' ? WIRES[provider.wire] : undefined;
+    if (wire)
+      return { url: await wire.launch(ctx, auth.user.id, provider, game, input.lang), name: game.name };
     if (provider.protocol === 'seamless') return lobby.launchSeamless(ctx, auth, game, provider, input.lang);
     // A transfer provider makes its own page address for the player (after any pending transfer is settled).
     return { url: await launchTransferGame(ctx, auth.user.id, provider, game, input.lang), name: game.name };
@@ -80,6 +86,7 @@ function sendAnswer(
  * `INVALID_REQUEST` in the protocol's shape rather than the app's envelope.
  */
 export async function seamlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await wireRoutes(app, ctx);
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -96,7 +103,7 @@ export async function seamlessRoutes(app: FastifyInstance, ctx: AppContext): Pro
       // A disabled provider is still known: its signed calls are heard, so that what players staked before
       // it was switched off is settled (seamless.ts refuses its new bets).
       const problem =
-        provider?.protocol !== 'seamless'
+        provider?.protocol !== 'seamless' || provider.wire !== 'beacon'
           ? 'unknown provider'
           : signatureProblem(
               provider.secret,

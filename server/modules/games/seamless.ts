@@ -91,6 +91,18 @@ class Taken extends Error {
 const duplicate = (balance: number | undefined, message: string): SeamlessAnswer =>
   answer('DUPLICATE_TRANSACTION', balance, { message });
 const USED = 'this transaction id was used for another call';
+/** The message of a bet refused because its rollback came first (the adapters tell it apart: decision 0054). */
+export const ROLLED_BACK_BEFORE_IT_ARRIVED = 'this bet was rolled back before it arrived';
+
+/**
+ * The core's calls as the adapters give them (decision 0054): Beacon's own wire's, plus what an aggregator's
+ * wire says besides. `free`: a stake that is not the player's money (a free bet: nothing is debited, the
+ * round opens for its win); `referenceTransactionId` on a win: the bet it pays, which must be in the round;
+ * `fraction`: what a win carried below the cent, in the wire's units, recorded and not credited. Each is part
+ * of what makes two calls under one id the same call.
+ */
+export type CoreBet = BetRequest & { free?: true };
+export type CoreWin = WinRequest & { referenceTransactionId?: string; fraction?: number };
 
 /**
  * What the provider is told the player has: withdrawable money and what their open bonus requirements hold
@@ -127,6 +139,32 @@ export async function authenticate(
     playerId: String(launch.user_id),
     currency: ctx.config.games.currency,
   });
+}
+
+/**
+ * A session opened at launch, for a wire with no authenticate step (decision 0054): the token the aggregator
+ * is given is the session itself. Its launch token is born spent, so no authenticate can open it again.
+ */
+export async function openLaunchedSession(
+  ctx: AppContext,
+  userId: number,
+  provider: repo.ProviderRow,
+  gameId: number,
+): Promise<string> {
+  const now = ctx.clock.now();
+  await ensureUserAccounts(ctx.db, userId, now);
+  const token = randomBytes(24).toString('base64url');
+  await repo.insertSession(ctx.db, {
+    user_id: userId,
+    provider_code: provider.code,
+    game_id: gameId,
+    launch_hash: sha256(`spent:${token}`),
+    launch_expires_at: now,
+    session_hash: sha256(token),
+    expires_at: now + ctx.config.games.sessionTtlMs,
+    created_at: now,
+  });
+  return token;
 }
 
 /**
@@ -197,7 +235,7 @@ export async function balance(
 // ---- money calls
 
 /** What makes two calls with one transaction id the same call (the session token may be renewed). */
-const callHash = (action: string, req: BetRequest | WinRequest | RollbackRequest): string => {
+const callHash = (action: string, req: CoreBet | CoreWin | RollbackRequest): string => {
   const { sessionToken: _s, ...fields } = req;
   const ordered = Object.keys(fields)
     .sort()
@@ -219,10 +257,7 @@ async function replayed(
     const body = JSON.parse(earlier.answer) as WalletAnswer;
     return { http: httpOf(body.status), body };
   }
-  return duplicate(
-    balanceNow,
-    earlier.state === 'cancelled_unseen' ? 'this bet was rolled back before it arrived' : USED,
-  );
+  return duplicate(balanceNow, earlier.state === 'cancelled_unseen' ? ROLLED_BACK_BEFORE_IT_ARRIVED : USED);
 }
 
 const externalOf = (provider: repo.ProviderRow, transactionId: string) => ({
@@ -258,6 +293,8 @@ interface CallRecord {
 interface OkCall extends CallRecord {
   roundId: number | null;
   amount: number;
+  /** A win's part below the cent, in the wire's units (decision 0054). */
+  fraction?: number;
   ledgerTransactionId: number | null;
   /** The player's main balance before the call: what a duplicate answers once the call is rolled back. */
   before: number;
@@ -281,6 +318,7 @@ async function record(
     ledger_transaction_id: call.ledgerTransactionId ?? null,
     state,
     created_at: call.now,
+    fraction: call.fraction ?? 0,
   });
   if (!fresh) throw new Taken(call.before);
   return result;
@@ -325,7 +363,7 @@ function moneyCall(
   ctx: AppContext,
   provider: repo.ProviderRow,
   action: 'bet' | 'win' | 'rollback',
-  req: BetRequest | WinRequest | RollbackRequest,
+  req: CoreBet | CoreWin | RollbackRequest,
   work: (call: MoneyCall) => Promise<SeamlessAnswer>,
 ): Promise<SeamlessAnswer> {
   const now = ctx.clock.now();
@@ -367,7 +405,7 @@ function joinable(round: repo.RoundRow | undefined, userId: number, before: numb
   if (round && round.status !== 'pending') refuse('ROUND_CLOSED', before);
 }
 
-export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest): Promise<SeamlessAnswer> {
+export function bet(ctx: AppContext, provider: repo.ProviderRow, req: CoreBet): Promise<SeamlessAnswer> {
   return moneyCall(
     ctx,
     provider,
@@ -386,7 +424,9 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
       // LIMIT_REACHED is the bet refused by the game's rules (docs/games-protocol.md). Its open rounds settle.
       if (game.enabled !== 1 || provider.enabled !== 1)
         return refuse('LIMIT_REACHED', before, `${game.code} is not available`);
-      if (req.amount < game.min_bet || req.amount > game.max_bet)
+      // A free bet stakes nothing of the player's: the game's limits are the aggregator's to keep.
+      if (req.free && req.amount !== 0) return refuse('INVALID_REQUEST', before, 'a free bet stakes nothing');
+      if (!req.free && (req.amount < game.min_bet || req.amount > game.max_bet))
         return refuse('LIMIT_REACHED', before, `bets on ${game.code} are ${game.min_bet}-${game.max_bet}`);
       // An open bonus's maximum bet (decision 0052): the game's own limit, for as long as a requirement holds money.
       if (funds.maxBet !== null && req.amount > funds.maxBet)
@@ -412,17 +452,21 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
       const round = opened === undefined ? await repo.findRound(trx, provider.code, req.roundId) : undefined;
       joinable(round, userId, before);
       const roundId = opened ?? (round as repo.RoundRow).id;
-      const posted = await once(
-        post(trx, {
-          type: 'game_bet',
-          userId,
-          ref: `round:${roundId}`,
-          legs: [...stake, { account: channelAccount(userId, game.channel_code), amount: req.amount }],
-          now,
-          external: externalOf(provider, req.transactionId),
-        }),
-        before,
-      );
+      // A free bet moves nothing: no posting, and no stake its round's win would follow.
+      const posted =
+        req.amount === 0
+          ? undefined
+          : await once(
+              post(trx, {
+                type: 'game_bet',
+                userId,
+                ref: `round:${roundId}`,
+                legs: [...stake, { account: channelAccount(userId, game.channel_code), amount: req.amount }],
+                now,
+                external: externalOf(provider, req.transactionId),
+              }),
+              before,
+            );
       if (round) await repo.updateRound(trx, roundId, { bet: round.bet + req.amount });
       return answered(
         trx,
@@ -433,7 +477,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
           roundId,
           amount: req.amount,
           hash,
-          ledgerTransactionId: posted.transactionId,
+          ledgerTransactionId: posted?.transactionId ?? null,
           now,
           before,
         },
@@ -443,7 +487,7 @@ export function bet(ctx: AppContext, provider: repo.ProviderRow, req: BetRequest
   );
 }
 
-export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest): Promise<SeamlessAnswer> {
+export function win(ctx: AppContext, provider: repo.ProviderRow, req: CoreWin): Promise<SeamlessAnswer> {
   return moneyCall(
     ctx,
     provider,
@@ -456,6 +500,11 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
       if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
       const game = gameOf(named, req.gameCode, before);
       if (game.id !== round.game_id) return refuse('INVALID_REQUEST', before, 'another game’s round');
+      if (req.referenceTransactionId !== undefined) {
+        const paid = await repo.findCall(trx, provider.code, req.referenceTransactionId);
+        if (paid?.action !== 'bet' || paid.round_id !== round.id)
+          return refuse('TRANSACTION_NOT_FOUND', before, 'no such bet in this round');
+      }
       const stake = req.roundClosed ? round.bet : 0;
       // A win follows its stakes: the part bonus money staked returns to its requirement (decision 0052).
       const credit = await winLegs(trx, userId, await standingBets(trx, round.id), req.amount);
@@ -494,6 +543,7 @@ export function win(ctx: AppContext, provider: repo.ProviderRow, req: WinRequest
           action: 'win',
           roundId: round.id,
           amount: req.amount,
+          fraction: req.fraction ?? 0,
           hash,
           ledgerTransactionId: posted.transactionId,
           now,
@@ -556,7 +606,12 @@ export function rollback(
     if (bet.state === 'rolled_back')
       return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
     if (round.status !== 'pending') return refuse('ROUND_CLOSED', before);
-    if (bet.ledger_transaction_id === null) throw new Error(`games: bet ${bet.id} has no posting`);
+    if (bet.ledger_transaction_id === null) {
+      // A free bet (decision 0054) posted nothing: rolling it back moves nothing either.
+      if (bet.amount !== 0) throw new Error(`games: bet ${bet.id} has no posting`);
+      await repo.setCallState(trx, bet.id, 'rolled_back');
+      return answered(trx, { ...call, roundId: round.id, amount: 0, ledgerTransactionId: null }, before);
+    }
     const paidBy = await requirementsMovedBy(trx, [bet.ledger_transaction_id]);
     const reversed = await once(
       reverse(trx, bet.ledger_transaction_id, {

@@ -12,9 +12,12 @@ export interface GamesTables {
   game_daily_valid: GameDailyValidTable;
   game_block_sweeps: GameBlockSweepsTable;
   game_refused_records: GameRefusedRecordsTable;
+  game_provider_keys: GameProviderKeysTable;
 }
 
 export type ProviderProtocol = 'seamless' | 'transfer';
+/** Which seamless wire a provider speaks (decision 0054): Beacon's own or an aggregator's. */
+export type ProviderWire = 'beacon' | 'hub88' | 'evolution' | 'pragmatic';
 
 /** A provider as configured data (docs/games-protocol.md, "Configuring a provider"). */
 export interface GameProvidersTable {
@@ -26,6 +29,21 @@ export interface GameProvidersTable {
   /** The channel a transfer provider's wallet is; null for a seamless provider. */
   channel_code: string | null;
   enabled: number;
+  created_at: number;
+  /** Migration 0041: the seamless wire, and its settings as JSON (protocols/<wire>/settings). */
+  wire: Generated<ProviderWire>;
+  settings: Generated<string>;
+}
+
+/** A key a provider's calls are checked with, or Beacon's calls to it signed with (migration 0041). */
+export interface GameProviderKeysTable {
+  id: Generated<number>;
+  provider_code: string;
+  purpose: 'verify' | 'sign';
+  /** A PEM public key as given, or a sealed secret or private key. */
+  value: string;
+  valid_from: number;
+  valid_until: number | null;
   created_at: number;
 }
 
@@ -96,6 +114,8 @@ export interface GameWalletCallsTable {
   ledger_transaction_id: number | null;
   state: WalletCallState;
   created_at: number;
+  /** Migration 0041: a win's part below the cent, in the wire's units, not credited (decision 0054). */
+  fraction: Generated<number>;
 }
 
 export interface GameTransfersTable {

@@ -33,6 +33,8 @@ export {
   type SiteConstraint,
   visibleSites,
 } from './policy';
+export { isSealed, SecretBoxError } from './secret-box';
+export { openOtherSecret, sealOtherSecret } from './totp-secrets';
 
 /*
  * Operators' sign-in (decision 0024): grants say what an operator may do; TOTP (RFC 6238: 30-second steps,

@@ -265,3 +265,21 @@ export async function readTotpSecret(
     return null;
   }
 }
+
+/**
+ * Another module's secret (a game provider's private key or shared secret, decision 0054), sealed under the
+ * deployment's key and bound to `context`, the row it belongs to.
+ */
+export async function sealOtherSecret(ctx: AppContext, plaintext: string, context: string): Promise<string> {
+  return seal((await totpKeyring(ctx)).key, plaintext, context);
+}
+
+/**
+ * The plaintext of another module's sealed secret, opened with the key that sealed it (the current one or a
+ * previous one during a rotation); throws SecretBoxError when it does not open.
+ */
+export async function openOtherSecret(ctx: AppContext, sealed: string, context: string): Promise<string> {
+  const keyring = await totpKeyring(ctx);
+  const key = keyring.previous.get(sealedKeyId(sealed) ?? '') ?? keyring.key;
+  return open(key, sealed, context);
+}

@@ -27,6 +27,7 @@ import * as m0023 from '../../../server/db/migrations/0023_message_texts';
 import * as m0032 from '../../../server/db/migrations/0032_game_block_sweeps';
 import * as m0038 from '../../../server/db/migrations/0038_channel_texts';
 import * as m0039 from '../../../server/db/migrations/0039_bonuses';
+import * as m0041 from '../../../server/db/migrations/0041_provider_wires';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import {
   balancesOf,
@@ -310,8 +311,8 @@ describe('migration 0008 on a database with wallets', () => {
       // the channels, so they go first and come back after; 0012's triggers read 0011's tree; 0013 opens
       // 0010's house in parts; the later ones go first as the migrator would take them down; 0023 refers to
       // 0014's sends; 0032's sweeps name 0010's providers, which PostgreSQL will not drop under them; 0038's
-      // texts and 0039's offer contributions name the channels).
-      const later = [m0013, m0014, m0015, m0016, m0017, m0018, m0023, m0032, m0038, m0039];
+      // texts and 0039's offer contributions name the channels; 0041's provider keys name 0010's providers).
+      const later = [m0013, m0014, m0015, m0016, m0017, m0018, m0023, m0032, m0038, m0039, m0041];
       for (const m of [...later].reverse()) await m.down(t.db);
       await m0012.down(t.db);
       await m0011.down(t.db);

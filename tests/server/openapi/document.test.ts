@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openApiPath } from '../../../server/http/openapi';
 import { serverForSuite } from '../harness';
 
 const server = serverForSuite();
@@ -48,7 +49,7 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(doc.openapi).toBe('3.1.0');
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(40);
-    const missing = routes.filter((r) => !doc.paths[r.url]?.[r.method.toLowerCase()]);
+    const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]);
     expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
   });
@@ -62,7 +63,7 @@ describe('the OpenAPI document at /api/docs', () => {
     const doc = await fetchDocument();
     const posts = apiRoutes().filter((r) => r.method === 'POST' && !r.call?.upload);
     const undeclared = posts.filter((r) => {
-      const body = doc.paths[r.url]?.post?.requestBody;
+      const body = doc.paths[openApiPath(r.url)]?.post?.requestBody;
       return !body?.required || !isObjectSchema(body.content['application/json']?.schema);
     });
     expect(undeclared.map((r) => r.url)).toEqual([]);

@@ -43,8 +43,14 @@ describe('every POST call', () => {
             'x-provider': 'none',
           },
         );
-        const expected = r.call?.upload ? 415 : r.url.includes('/games/seamless/') ? 200 : 400;
-        const envelope = r.url.includes('/games/seamless/') ? 'INVALID_SIGNATURE' : expected;
+        // Hub88's calls too (decision 0054), in Hub88's words.
+        const signed = r.url.includes('/games/seamless/') || r.url.includes('/games/hub88/');
+        const expected = r.call?.upload ? 415 : signed ? 200 : 400;
+        const envelope = r.url.includes('/games/hub88/')
+          ? 'RS_ERROR_INVALID_SIGNATURE'
+          : r.url.includes('/games/seamless/')
+            ? 'INVALID_SIGNATURE'
+            : expected;
         if (http !== expected || body.status !== envelope) accepted.push(`${r.url}: ${http} ${body.status}`);
       }
       expect(accepted).toEqual([]);

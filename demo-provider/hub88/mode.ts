@@ -1,0 +1,129 @@
+import { verify } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  HUB88_GAME_LIST_PATH,
+  HUB88_GAME_URL_PATH,
+  HUB88_SIGNATURE_HEADER,
+  hub88GameListRequestSchema,
+  hub88GameUrlRequestSchema,
+} from '#contract/game-hub88';
+import { CURRENCY, DEMO_GAMES } from '../catalogue';
+import { controlRoutes } from '../control-routes';
+import type { RandomInt } from '../engines/weighted-draw';
+import { FaultQueue } from '../faults';
+import { rawBody, readJson } from '../http';
+import { pageRoutes } from '../page-routes';
+import { RoundRunner } from '../seamless-rounds';
+import type { ProviderDb } from '../store';
+import { Hub88Wire } from './wallet-wire';
+
+/*
+ * The demo provider as a Hub88-style aggregator (decision 0054), under /hub88: Hub88's Games API (the game
+ * list and game/url, each call checked against Beacon's public key as Hub88 checks an operator's), the game
+ * page a launch opens, and its rounds sent to Beacon's Hub88 wallet with Hub88's key. Its own database, so
+ * its rounds resume after a restart as the Beacon-wire rounds do.
+ */
+
+export interface Hub88ModeOptions {
+  db: ProviderDb;
+  platformUrl: string;
+  publicUrl: () => string;
+  /** Beacon's code of this provider. */
+  code: string;
+  /** The operator id Hub88 gave Beacon: game/list and game/url must name it. */
+  operatorId: number;
+  /** Hub88's private key (signs wallet calls) and Beacon's public key (checks Games API calls). */
+  privateKey: string;
+  beaconPublicKey: string;
+  faults: boolean;
+  betRetryMs: number;
+  random?: RandomInt;
+}
+
+export interface Hub88Mode {
+  rounds: RoundRunner;
+}
+
+const error = (reply: FastifyReply, code: number, message: string) =>
+  reply.code(code).type('application/json; charset=utf-8').send({ error: message });
+
+export function hub88Mode(app: FastifyInstance, options: Hub88ModeOptions): Hub88Mode {
+  const { db } = options;
+  const wire = new Hub88Wire({
+    platformUrl: options.platformUrl,
+    code: options.code,
+    privateKey: options.privateKey,
+    currency: CURRENCY,
+  });
+  const faults = new FaultQueue();
+  const rounds = new RoundRunner({
+    db,
+    client: wire,
+    faults,
+    betRetryMs: options.betRetryMs,
+    random: options.random,
+  });
+
+  /** Beacon's call, checked as Hub88 checks an operator's: its signature over the raw body, then its fields. */
+  const signed = (request: FastifyRequest): unknown => {
+    const signature = request.headers[HUB88_SIGNATURE_HEADER.toLowerCase()];
+    const bytes = rawBody(request.body);
+    try {
+      if (
+        typeof signature === 'string' &&
+        verify('sha256', bytes, options.beaconPublicKey, Buffer.from(signature, 'base64'))
+      )
+        return readJson(request.body);
+    } catch {
+      // A malformed signature is a missing one.
+    }
+    return null;
+  };
+
+  void app.register(
+    async (scope) => {
+      scope.post(HUB88_GAME_LIST_PATH, async (request, reply) => {
+        const body = signed(request);
+        if (body === null) return error(reply, 401, 'invalid signature');
+        const input = hub88GameListRequestSchema.safeParse(body);
+        if (!input.success) return error(reply, 400, 'invalid parameters');
+        if (input.data.operator_id !== options.operatorId) return error(reply, 404, 'unknown operator_id');
+        return DEMO_GAMES.filter((g) => g.side === 'seamless').map((g) => ({
+          game_code: g.code,
+          name: g.name,
+          category: 'Video Slots',
+          product: 'Beacon Demo',
+          enabled: true,
+        }));
+      });
+      scope.post(HUB88_GAME_URL_PATH, async (request, reply) => {
+        const body = signed(request);
+        if (body === null) return error(reply, 401, 'invalid signature');
+        const input = hub88GameUrlRequestSchema.safeParse(body);
+        if (!input.success) return error(reply, 400, 'invalid parameters');
+        const launch = input.data;
+        if (launch.operator_id !== options.operatorId) return error(reply, 404, 'unknown operator_id');
+        if (!DEMO_GAMES.some((g) => g.code === launch.game_code && g.side === 'seamless'))
+          return error(reply, 404, 'unknown game_code');
+        if (launch.currency !== CURRENCY) return error(reply, 403, 'currency not enabled');
+        wire.noteLaunch(launch.token, launch.user);
+        const url = new URL(`hub88/play/${encodeURIComponent(launch.game_code)}`, `${options.publicUrl()}/`);
+        url.searchParams.set('token', launch.token);
+        url.searchParams.set('lang', launch.lang);
+        return { url: url.toString() };
+      });
+      pageRoutes(scope, { db, client: wire, rounds, random: options.random, base: '/hub88' });
+      if (options.faults)
+        controlRoutes(scope, {
+          db,
+          client: wire,
+          rounds,
+          faults,
+          recordsRequests: [],
+          random: options.random,
+        });
+    },
+    { prefix: '/hub88' },
+  );
+  return { rounds };
+}
