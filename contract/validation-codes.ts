@@ -168,6 +168,12 @@ export const validationMessages = {
   site_time_zone_fixed: 'The time zone cannot change once players of this site have bet',
   deposit_query_invalid: 'Enter an order number or a UID',
   provider_not_found: 'No such game provider',
+  // ---- aggregator providers (issue 34)
+  provider_code_invalid: 'Use lower-case letters, digits and dashes, starting with a letter or digit',
+  provider_code_taken: 'A provider with this code already exists',
+  provider_url_invalid: 'Enter an address starting with https:// or http://',
+  provider_key_invalid: 'Paste the RSA public key in PEM form, from -----BEGIN PUBLIC KEY-----',
+  provider_games_unavailable: "The provider's game list could not be read: check its address and keys",
   catalogue_url_invalid:
     'Enter an address starting with https:// or http://, or a path of this site starting with /',
   catalogue_category_invalid: 'Choose one of the categories',

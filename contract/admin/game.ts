@@ -21,6 +21,8 @@ export const adminProviderSchema = z.object({
   code: z.string(),
   name: z.string(),
   protocol: z.enum(['seamless', 'transfer']),
+  /** A seamless provider's wire (decision 0054): Beacon's own, or an aggregator's. */
+  wire: z.enum(['beacon', 'hub88', 'evolution', 'pragmatic']),
   enabled: z.boolean(),
   /** Its games, whether enabled or not. */
   games: z.int(),

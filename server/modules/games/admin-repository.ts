@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { ProviderProtocol } from './tables';
+import type { ProviderProtocol, ProviderWire } from './tables';
 
 /*
  * The console's SQL on providers and games (admin.ts): every row, enabled or not, and the switch itself as
@@ -11,6 +11,7 @@ export interface ProviderSummaryRow {
   code: string;
   name: string;
   protocol: ProviderProtocol;
+  wire: ProviderWire;
   enabled: number;
   games: number;
   enabled_games: number;
@@ -18,7 +19,7 @@ export interface ProviderSummaryRow {
 
 /** Providers (one, or all by code) with how many games each has and how many are enabled. */
 export async function providerSummaries(db: Db, code?: string): Promise<ProviderSummaryRow[]> {
-  let providers = db.selectFrom('game_providers').select(['code', 'name', 'protocol', 'enabled']);
+  let providers = db.selectFrom('game_providers').select(['code', 'name', 'protocol', 'wire', 'enabled']);
   let counts = db
     .selectFrom('games')
     .select(['provider_code', 'enabled'])
@@ -35,6 +36,7 @@ export async function providerSummaries(db: Db, code?: string): Promise<Provider
       code: p.code,
       name: p.name,
       protocol: p.protocol,
+      wire: p.wire,
       enabled: p.enabled,
       games: own.reduce((sum, t) => sum + t.n, 0),
       enabled_games: own.filter((t) => t.enabled === 1).reduce((sum, t) => sum + t.n, 0),
@@ -144,3 +146,41 @@ async function switchEnabled(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A provider's latest wallet calls, with their round's id at the provider. */
+export async function callsOfProvider(db: Db, code: string, limit: number, offset: number) {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('game_wallet_calls')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('provider_code', '=', code)
+      .executeTakeFirst(),
+    db
+      .selectFrom('game_wallet_calls as c')
+      .leftJoin('game_rounds as r', 'r.id', 'c.round_id')
+      .select([
+        'c.transaction_ref',
+        'c.action',
+        'c.amount',
+        'c.fraction',
+        'c.state',
+        'c.answer',
+        'c.created_at',
+        'r.round_ref',
+      ])
+      .where('c.provider_code', '=', code)
+      .orderBy('c.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+/** The codes of a provider's games, with whether each is on. */
+export const gameCodesOf = (db: Db, providerCode: string) =>
+  db
+    .selectFrom('games')
+    .select(['id', 'code', 'enabled', 'sort_order'])
+    .where('provider_code', '=', providerCode)
+    .execute();

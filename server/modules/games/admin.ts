@@ -26,6 +26,7 @@ const providerOf = (row: adminRepo.ProviderSummaryRow): AdminProvider => ({
   code: row.code,
   name: row.name,
   protocol: row.protocol,
+  wire: row.wire,
   enabled: row.enabled === 1,
   games: row.games,
   enabledGames: row.enabled_games,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/create-db';
-import { isSealed, openOtherSecret, sealOtherSecret } from '../operators/service';
+import { isSealed, openOtherSecret, SecretBoxError, sealOtherSecret } from '../operators/service';
 import type { GameProviderKeysTable } from './tables';
 
 /*
@@ -41,19 +41,41 @@ async function opened(ctx: AppContext, providerCode: string): Promise<Opened> {
     .orderBy('valid_from', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const keys = await Promise.all(
-    rows.map(async (r) => ({
-      value: isSealed(r.value)
-        ? await openOtherSecret(ctx, r.value, contextOf(providerCode, r.purpose))
-        : r.value,
-      validFrom: r.valid_from,
-      validUntil: r.valid_until,
-      purpose: r.purpose,
-    })),
-  );
+  const keys = (
+    await Promise.all(
+      rows.map(async (r) => {
+        const value = await openedValue(ctx, providerCode, r);
+        return value === null
+          ? []
+          : [{ value, validFrom: r.valid_from, validUntil: r.valid_until, purpose: r.purpose }];
+      }),
+    )
+  ).flat();
   const fresh = { at: now, keys };
   byProvider.set(providerCode, fresh);
   return fresh;
+}
+
+/**
+ * A stored key's text, opened when sealed; null when it does not open (sealed with a key this deployment no
+ * longer has, or altered): logged, and the provider's calls are refused as unsigned until it is replaced.
+ */
+async function openedValue(
+  ctx: AppContext,
+  providerCode: string,
+  row: { id: number; purpose: KeyPurpose; value: string },
+): Promise<string | null> {
+  if (!isSealed(row.value)) return row.value;
+  try {
+    return await openOtherSecret(ctx, row.value, contextOf(providerCode, row.purpose));
+  } catch (err) {
+    if (!(err instanceof SecretBoxError)) throw err;
+    ctx.log.error(
+      { provider: providerCode, key: row.id, reason: err.reason },
+      "a game provider's key does not decrypt: add it again from the console",
+    );
+    return null;
+  }
 }
 
 const inWindow = (k: { validFrom: number; validUntil: number | null }, at: number) =>

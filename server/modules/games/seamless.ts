@@ -33,6 +33,7 @@ import { checkAllowed } from '../protection/service';
 import { gameByCode } from './catalogue';
 import * as repo from './repository';
 import { closeRound } from './rounds';
+import { ROLLED_BACK_BEFORE_IT_ARRIVED } from './wallet-messages';
 
 /*
  * The seamless wallet (docs/games-protocol.md): the provider calls Beacon for every bet, win and
@@ -91,8 +92,6 @@ class Taken extends Error {
 const duplicate = (balance: number | undefined, message: string): SeamlessAnswer =>
   answer('DUPLICATE_TRANSACTION', balance, { message });
 const USED = 'this transaction id was used for another call';
-/** The message of a bet refused because its rollback came first (the adapters tell it apart: decision 0054). */
-export const ROLLED_BACK_BEFORE_IT_ARRIVED = 'this bet was rolled back before it arrived';
 
 /**
  * The core's calls as the adapters give them (decision 0054): Beacon's own wire's, plus what an aggregator's

@@ -44,6 +44,20 @@ export const allTotpSecrets = (db: Db) =>
   db.selectFrom('operator_totp').select(['user_id', 'secret']).orderBy('user_id').execute();
 
 /**
+ * How many other modules' secrets are sealed under the deployment's key (game providers' keys, decision
+ * 0054): read here, against the rule that a module reads only its own tables, because the key is this
+ * module's and a new one must never be made while anything it sealed is stored.
+ */
+export async function sealedElsewhere(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('game_provider_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('value', 'like', 'v1:%')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
  * Replaces a stored secret by its new form only if it is still the one read (another process may have
  * converted it, or the operator enrolled again, meanwhile); answers whether it did.
  */

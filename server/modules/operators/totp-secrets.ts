@@ -74,6 +74,7 @@ async function readKeyFile(file: string, log: FastifyBaseLogger): Promise<Secret
 async function resolveKey(
   config: Pick<Config, 'dataDir' | 'operators'>,
   stored: readonly { secret: string }[],
+  sealedElsewhere: number,
   log: FastifyBaseLogger,
 ): Promise<{ key: SecretKey; source: string }> {
   if (config.operators.secretKey !== null) {
@@ -90,6 +91,12 @@ async function resolveKey(
       `${file} is missing but ${sealed} operators' authenticator secrets in the database are encrypted: ` +
         'restore the file or set OPERATOR_SECRET_KEY to the key they were encrypted with (a new key would ' +
         'lock every operator out of the console).',
+    );
+  if (sealedElsewhere > 0)
+    throw new OperatorKeyError(
+      `${file} is missing but ${sealedElsewhere} game providers' keys in the database are encrypted with it: ` +
+        'restore the file or set OPERATOR_SECRET_KEY to the key they were encrypted with (a new key would ' +
+        'leave those providers unable to sign or check a call).',
     );
   await mkdir(config.dataDir, { recursive: true });
   // Written whole under another name, then linked into place: link() fails if the file exists, so of two
@@ -159,7 +166,7 @@ export async function prepareTotpSecrets(
   log: FastifyBaseLogger,
 ): Promise<TotpKeyring & { converted: number; resealed: number }> {
   const stored = await repo.allTotpSecrets(db);
-  const { key, source } = await resolveKey(config, stored, log);
+  const { key, source } = await resolveKey(config, stored, await repo.sealedElsewhere(db), log);
   const keyring: TotpKeyring = { key, previous: previousKeys(config, key) };
   const foreign = new Set(
     stored

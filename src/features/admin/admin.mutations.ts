@@ -22,6 +22,11 @@ import {
 } from '#contract/admin/catalogue';
 import { gameEnableCall, providerEnableCall } from '#contract/admin/game';
 import {
+  type ProviderCreateRequest,
+  providerCreateCall,
+  providerImportCall,
+} from '#contract/admin/game-providers';
+import {
   adminMessageResumeCall,
   adminMessageSendCall,
   type MessageSendRequest,
@@ -187,6 +192,24 @@ export function useGameSwitchMutation() {
         await api.call(providerEnableCall, { code: input.provider, enabled: input.enabled }, ACTION);
       else await api.call(gameEnableCall, { id: input.game, enabled: input.enabled }, ACTION);
     },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Adds an aggregator's provider (issue 34). Its form shows the problems (silent). */
+export function useProviderCreateMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ProviderCreateRequest) => api.call(providerCreateCall, request, FORM),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Imports or refreshes an aggregator's game list; a refusal (its list unreadable) is a toast. */
+export function useProviderImportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.call(providerImportCall, { code }, ACTION),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -5,6 +5,7 @@ import { adminBannerListCall } from '#contract/admin/banner';
 import { adminCatalogueListCall } from '#contract/admin/catalogue';
 import { adminDepositListCall } from '#contract/admin/deposit';
 import { adminGameListCall, adminProviderListCall } from '#contract/admin/game';
+import { providerCallsCall } from '#contract/admin/game-providers';
 import { adminMessageSendsCall } from '#contract/admin/message';
 import { adminNoticeListCall } from '#contract/admin/notice';
 import { adminCommandListCall, adminSessionCall } from '#contract/admin/operators';
@@ -121,6 +122,7 @@ export const adminKeys = {
   user: (uid: number, locale: string) => ['admin', 'user', uid, locale] as const,
   catalogue: (filters: Omit<CatalogueFilters, 'edit'>) => ['admin', 'catalogue', filters] as const,
   providers: () => ['admin', 'providers'] as const,
+  providerCalls: (code: string, page: number) => ['admin', 'providers', 'calls', code, page] as const,
   games: (filters: GameFilters) => ['admin', 'games', filters] as const,
   report: (filters: ReportFilters) => ['admin', 'report', filters] as const,
   deposits: (filters: DepositFilters) => ['admin', 'deposits', filters] as const,
@@ -226,6 +228,14 @@ export const adminQueries = {
         number: 0,
         totalElements: providers.length,
       }),
+      ...FRESH,
+    }),
+  /** A provider's latest wallet calls (issue 34), newest first. */
+  providerCalls: (code: string, page: number) =>
+    queryOptions({
+      queryKey: adminKeys.providerCalls(code, page),
+      queryFn: () => api.call(providerCallsCall, { code, number: page }),
+      placeholderData: keepPreviousData,
       ...FRESH,
     }),
   games: (filters: GameFilters) =>

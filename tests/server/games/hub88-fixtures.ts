@@ -35,6 +35,8 @@ export const hub88Sign = (privateKey: string, body: string): string =>
 /** Hub88's side of a launch and of the game list, on a port of its own. */
 export interface GamesApi {
   url: string;
+  /** The key Beacon's calls are checked with (a test changes it when Beacon's key rotates). */
+  beaconPublicKey: string;
   /** The bodies Beacon sent to game/url, newest last. */
   launches: Record<string, unknown>[];
   /** Calls refused for their signature. */
@@ -46,6 +48,7 @@ export interface GamesApi {
 export async function startGamesApi(beaconPublicKey: string): Promise<GamesApi> {
   const api: GamesApi = {
     url: '',
+    beaconPublicKey,
     launches: [],
     refused: 0,
     games: [{ game_code: 'hub-reels', name: 'Hub Reels', category: 'Video Slots' }],
@@ -58,7 +61,12 @@ export async function startGamesApi(beaconPublicKey: string): Promise<GamesApi> 
     });
     req.on('end', () => {
       const signature = String(req.headers[HUB88_SIGNATURE_HEADER.toLowerCase()] ?? '');
-      const signed = verify('sha256', Buffer.from(body), beaconPublicKey, Buffer.from(signature, 'base64'));
+      const signed = verify(
+        'sha256',
+        Buffer.from(body),
+        api.beaconPublicKey,
+        Buffer.from(signature, 'base64'),
+      );
       res.setHeader('content-type', 'application/json');
       if (!signed) {
         api.refused++;
@@ -91,9 +99,16 @@ export interface Hub88Provider {
 /** A provider of the hub88 wire with Hub88's public key to check its calls and Beacon's private key to sign. */
 export async function addHub88Provider(
   server: TestServer,
-  opts: { baseUrl: string; hub88?: KeyPair; beacon?: KeyPair; settings?: object; gameCode?: string },
+  opts: {
+    baseUrl: string;
+    code?: string;
+    hub88?: KeyPair;
+    beacon?: KeyPair;
+    settings?: object;
+    gameCode?: string;
+  },
 ): Promise<Hub88Provider> {
-  const code = `h88-${randomUUID().slice(0, 8)}`;
+  const code = opts.code ?? `h88-${randomUUID().slice(0, 8)}`;
   const gameCode = opts.gameCode ?? 'hub-reels';
   const gameId = await configureProvider(server.db, {
     ...SEAMLESS_SLOTS_GAME,

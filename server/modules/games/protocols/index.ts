@@ -4,6 +4,7 @@ import type { GameRow, ProviderRow } from '../repository';
 import type { ProviderWire } from '../tables';
 import { hub88Games, launchHub88 } from './hub88/games-api';
 import { hub88Routes } from './hub88/routes';
+import { hub88Settings } from './hub88/settings';
 
 /*
  * The aggregators' wires (decision 0054), each an adapter over the seamless core: its wallet endpoints, its
@@ -16,6 +17,8 @@ export interface ListedGame {
   code: string;
   name: string;
   category: string;
+  /** The Beacon channel it goes in, by the provider's settings. */
+  channel: string;
 }
 
 export interface Wire {
@@ -35,10 +38,19 @@ export const WIRES: Partial<Record<ProviderWire, Wire>> = {
   hub88: {
     routes: hub88Routes,
     launch: launchHub88,
-    games: async (ctx, provider) =>
-      (await hub88Games(ctx, provider))
-        ?.filter((g) => g.enabled !== false)
-        .map((g) => ({ code: g.game_code, name: g.name, category: g.category })) ?? null,
+    games: async (ctx, provider) => {
+      const settings = hub88Settings(provider.settings);
+      return (
+        (await hub88Games(ctx, provider))
+          ?.filter((g) => g.enabled !== false)
+          .map((g) => ({
+            code: g.game_code,
+            name: g.name,
+            category: g.category,
+            channel: settings.channels[g.category] ?? settings.defaultChannel,
+          })) ?? null
+      );
+    },
   },
 };
 

@@ -1,28 +1,52 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '#lib/toast';
 import { SelectField } from '#ui/form-fields';
-import { useGameSwitchMutation } from '../admin.mutations';
+import { useGameSwitchMutation, useProviderImportMutation } from '../admin.mutations';
 import { adminQueries, type GameFilters } from '../admin.queries';
 import { AdminSection, type FilteredPageProps } from './admin-section';
 import { AdminTable } from './admin-table';
+import { ProviderCalls } from './provider-calls';
+import { ProviderEditor } from './provider-editor';
 import { SearchForm } from './search-form';
 
 /**
  * Game providers and their games (issue 16), the same lobby for every site: a provider or a game switched
  * off leaves the lobby and cannot be launched; rounds already open still settle (docs/games-protocol.md).
+ * An aggregator's provider (issue 34) is added here, its games imported from its list and its wallet calls read.
  */
 export function GamesPage({ filters, onFilters }: FilteredPageProps<GameFilters>) {
   const { t } = useLingui();
   const providers = useQuery(adminQueries.providers());
   const games = useQuery(adminQueries.games(filters));
   const toggle = useGameSwitchMutation();
+  const importer = useProviderImportMutation();
+  const [adding, setAdding] = useState(false);
+  const [calls, setCalls] = useState<{ code: string; name: string } | null>(null);
   const stateOf = (enabled: boolean) => (enabled ? t`On` : t`Off`);
+  const importGames = (code: string) =>
+    importer.mutate(code, {
+      onSuccess: (r) =>
+        toast.positive(
+          t`Games imported: ${r.added} added, ${r.refreshed} refreshed, ${r.removed} switched off`,
+        ),
+    });
 
   return (
     <AdminSection id="games" title={<Trans>Games</Trans>} className="admin-reports">
       <h3 className="admin-editor__title">
         <Trans>Providers</Trans>
       </h3>
+      {adding ? (
+        <ProviderEditor onClose={() => setAdding(false)} />
+      ) : (
+        <div className="admin-actions">
+          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+            <Trans>Add a Hub88 provider</Trans>
+          </button>
+        </div>
+      )}
       <AdminTable
         list={providers}
         rowKey={(p) => p.code}
@@ -36,11 +60,40 @@ export function GamesPage({ filters, onFilters }: FilteredPageProps<GameFilters>
           {
             header: t`Actions`,
             cell: (p) => (
-              <SwitchButton name={p.name} enabled={p.enabled} target={{ provider: p.code }} toggle={toggle} />
+              <div className="admin-actions">
+                <SwitchButton
+                  name={p.name}
+                  enabled={p.enabled}
+                  target={{ provider: p.code }}
+                  toggle={toggle}
+                />
+                {p.wire !== 'beacon' ? (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={t`Import games: ${p.name}`}
+                      disabled={importer.isPending}
+                      onClick={() => importGames(p.code)}
+                    >
+                      <Trans>Import games</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={t`Wallet calls: ${p.name}`}
+                      onClick={() => setCalls({ code: p.code, name: p.name })}
+                    >
+                      <Trans>Wallet calls</Trans>
+                    </button>
+                  </>
+                ) : null}
+              </div>
             ),
           },
         ]}
       />
+      {calls ? <ProviderCalls code={calls.code} name={calls.name} onClose={() => setCalls(null)} /> : null}
       <h3 className="admin-editor__title">
         <Trans>Games</Trans>
       </h3>

@@ -1,6 +1,6 @@
 import { HUB88_UNITS, type Hub88Answer, type Hub88Status } from '#contract/game-hub88';
 import type { WalletAnswer } from '#contract/game-provider';
-import { ROLLED_BACK_BEFORE_IT_ARRIVED } from '../../seamless';
+import { ROLLED_BACK_BEFORE_IT_ARRIVED } from '../../wallet-messages';
 
 /*
  * Hub88's wire to the seamless core and back (decision 0054): players, amounts and statuses. Plain functions,

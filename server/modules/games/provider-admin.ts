@@ -1,0 +1,316 @@
+import { createHash, generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { z } from 'zod/mini';
+import type { AdminProvider } from '#contract/admin/game';
+import type {
+  ProviderCall,
+  providerCreatedSchema,
+  providerCreateRequestSchema,
+  providerImportedSchema,
+  providerKeyAnswerSchema,
+  providerKeyRequestSchema,
+} from '#contract/admin/game-providers';
+import type { WalletAnswer } from '#contract/game-provider';
+import type { Page } from '#contract/paging';
+import { toMoney } from '#contract/wallet';
+import type { AppContext } from '../../context';
+import { codedError, fieldError, serviceUnavailable } from '../../http/envelope';
+import { offsetOf, pageOf } from '../../http/page';
+import type { OperatorAuth } from '../../http/serve';
+import { recordAudit } from '../audit/service';
+import { gameChannels } from '../ledger/service';
+import { assertCanAccess, canAccess, type Operator } from '../operators/service';
+import { siteByDomain } from '../site/service';
+import * as adminRepo from './admin-repository';
+import { forgetCatalogue } from './catalogue';
+import { WIRES } from './protocols';
+import { isPemKey } from './protocols/hub88/signing';
+import { addKey } from './provider-keys';
+import * as repo from './repository';
+
+/*
+ * The console's aggregator providers (issue 34, decision 0054): added with the aggregator's public key and a
+ * key pair Beacon makes for itself (its private half sealed, never shown again), off until an operator has
+ * imported its games and switched it on; its game list imported or refreshed; its keys rotated with an
+ * overlap; its wallet calls listed. Platform-wide records, so only an administrator of every site changes
+ * them; every change is audited, with keys named by their fingerprint only.
+ */
+
+const PLATFORM = { siteId: null } as const;
+
+const channelCodes = async (ctx: AppContext) => new Set((await gameChannels(ctx.db)).map((c) => c.code));
+const generatePair = promisify(generateKeyPair);
+
+/** Beacon's own key pair for signing its calls to an aggregator: RSA 2048, PEM, as Hub88's examples make. */
+async function beaconKeyPair(): Promise<{ publicKey: string; privateKey: string }> {
+  return generatePair('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
+
+/** What the audit log keeps of a key: enough to tell two apart, nothing that is the key. */
+const fingerprint = (pem: string) => createHash('sha256').update(pem.trim()).digest('hex').slice(0, 16);
+
+async function summary(ctx: AppContext, code: string): Promise<AdminProvider> {
+  const [row] = await adminRepo.providerSummaries(ctx.db, code);
+  if (!row) throw fieldError('code', 'provider_not_found');
+  return {
+    code: row.code,
+    name: row.name,
+    protocol: row.protocol,
+    wire: row.wire,
+    enabled: row.enabled === 1,
+    games: row.games,
+    enabledGames: row.enabled_games,
+  };
+}
+
+export async function createProvider(
+  ctx: AppContext,
+  auth: OperatorAuth,
+  input: z.output<typeof providerCreateRequestSchema>,
+): Promise<z.input<typeof providerCreatedSchema>> {
+  assertCanAccess(auth.operator, 'write', 'game', PLATFORM);
+  if (!isPemKey(input.verifyKey, 'public')) throw fieldError('verifyKey', 'provider_key_invalid');
+  const channels = await channelCodes(ctx);
+  if (!channels.has(input.defaultChannel)) throw fieldError('defaultChannel', 'channel_not_found');
+  const subPartners: Record<string, string> = {};
+  for (const [i, s] of input.subPartners.entries()) {
+    const site = await siteByDomain(ctx, s.site.toLowerCase());
+    if (!site) throw fieldError(`subPartners.${i}.site`, 'site_not_found');
+    subPartners[site.domain] = s.subPartnerId;
+  }
+  if (await repo.findProvider(ctx.db, input.code)) throw fieldError('code', 'provider_code_taken');
+  const pair = await beaconKeyPair();
+  const now = ctx.clock.now();
+  const settings = {
+    operatorId: input.operatorId,
+    subPartners,
+    channels: {},
+    defaultChannel: input.defaultChannel,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    // Another operator's create of the same code meanwhile: the primary key refuses the second.
+    const taken = await trx
+      .insertInto('game_providers')
+      .values({
+        code: input.code,
+        name: input.name,
+        protocol: 'seamless',
+        base_url: input.baseUrl,
+        // An aggregator's calls are checked with its keys, not a shared secret.
+        secret: '',
+        channel_code: null,
+        enabled: 0,
+        created_at: now,
+        wire: input.wire,
+        settings: JSON.stringify(settings),
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .executeTakeFirst();
+    if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) throw fieldError('code', 'provider_code_taken');
+    const validFrom = Date.now();
+    const key = { providerCode: input.code, validFrom, now };
+    await addKey(ctx, trx, { ...key, purpose: 'verify', value: input.verifyKey, secret: false });
+    await addKey(ctx, trx, { ...key, purpose: 'sign', value: pair.privateKey, secret: true });
+    await recordAudit(
+      trx,
+      auth.actor,
+      {
+        siteId: null,
+        action: 'game.provider.create',
+        resource: 'game',
+        recordId: input.code,
+        after: {
+          name: input.name,
+          wire: input.wire,
+          baseUrl: input.baseUrl,
+          settings,
+          verifyKey: fingerprint(input.verifyKey),
+          signKey: fingerprint(pair.publicKey),
+        },
+      },
+      now,
+    );
+  });
+  forgetCatalogue(ctx.db);
+  return {
+    provider: await summary(ctx, input.code),
+    signPublicKey: pair.publicKey,
+    walletPath: `/api/games/${input.wire}/${input.code}`,
+  };
+}
+
+/** The provider of an aggregator's wire, or the field error that says why not. */
+async function aggregator(ctx: AppContext, code: string) {
+  const provider = await repo.findProvider(ctx.db, code);
+  const wire = provider?.protocol === 'seamless' ? WIRES[provider.wire] : undefined;
+  if (!provider || !wire) throw fieldError('code', 'provider_not_found');
+  return { provider, wire };
+}
+
+export async function importGames(
+  ctx: AppContext,
+  auth: OperatorAuth,
+  code: string,
+): Promise<z.input<typeof providerImportedSchema>> {
+  assertCanAccess(auth.operator, 'write', 'game', PLATFORM);
+  const { provider, wire } = await aggregator(ctx, code);
+  const listed = await wire.games(ctx, provider);
+  if (!listed) throw serviceUnavailable('provider_games_unavailable');
+  const channels = await channelCodes(ctx);
+  const now = ctx.clock.now();
+  const counts = await ctx.db.transaction().execute(async (trx) => {
+    const had = new Map((await adminRepo.gameCodesOf(trx, code)).map((g) => [g.code, g]));
+    let order = Math.max(-1, ...[...had.values()].map((g) => g.sort_order));
+    let added = 0;
+    let refreshed = 0;
+    for (const g of listed) {
+      // A category mapped to a channel that no longer exists goes to the provider's default one.
+      const channel = channels.has(g.channel)
+        ? g.channel
+        : (JSON.parse(provider.settings) as { defaultChannel: string }).defaultChannel;
+      const existing = had.get(g.code);
+      if (existing) {
+        await trx
+          .updateTable('games')
+          .set({
+            name: g.name.slice(0, 100),
+            search_name: g.name.slice(0, 100).toLowerCase(),
+            category: g.category.slice(0, 32),
+            channel_code: channel,
+          })
+          .where('id', '=', existing.id)
+          .execute();
+        refreshed++;
+        continue;
+      }
+      await trx
+        .insertInto('games')
+        .values({
+          provider_code: code,
+          code: g.code,
+          name: g.name.slice(0, 100),
+          search_name: g.name.slice(0, 100).toLowerCase(),
+          channel_code: channel,
+          category: g.category.slice(0, 32),
+          // The aggregator's list states no return or limits: the game keeps its own, Beacon none of its own.
+          rtp_bp: 0,
+          min_bet: 1,
+          max_bet: 1_000_000_000_000,
+          sort_order: ++order,
+          enabled: 1,
+          created_at: now,
+        })
+        .execute();
+      added++;
+    }
+    const listedCodes = new Set(listed.map((g) => g.code));
+    const gone = [...had.values()].filter((g) => !listedCodes.has(g.code) && g.enabled === 1);
+    if (gone.length > 0)
+      await trx
+        .updateTable('games')
+        .set({ enabled: 0 })
+        .where(
+          'id',
+          'in',
+          gone.map((g) => g.id),
+        )
+        .execute();
+    const result = { added, refreshed, removed: gone.length };
+    await recordAudit(
+      trx,
+      auth.actor,
+      { siteId: null, action: 'game.provider.import', resource: 'game', recordId: code, after: result },
+      now,
+    );
+    return result;
+  });
+  forgetCatalogue(ctx.db);
+  return { provider: await summary(ctx, code), ...counts };
+}
+
+const HOUR = 3_600_000;
+
+export async function rotateKey(
+  ctx: AppContext,
+  auth: OperatorAuth,
+  input: z.output<typeof providerKeyRequestSchema>,
+): Promise<z.input<typeof providerKeyAnswerSchema>> {
+  assertCanAccess(auth.operator, 'write', 'game', PLATFORM);
+  await aggregator(ctx, input.code);
+  const now = ctx.clock.now();
+  // Key windows are wall-clock time, as the signatures they check are.
+  const wall = Date.now();
+  const overlapUntil = wall + input.overlapHours * HOUR;
+  let signPublicKey: string | null = null;
+  let value: string;
+  let validFrom: number;
+  if (input.purpose === 'verify') {
+    if (!input.value) throw fieldError('value', 'required');
+    if (!isPemKey(input.value, 'public')) throw fieldError('value', 'provider_key_invalid');
+    value = input.value;
+    validFrom = wall;
+  } else {
+    const pair = await beaconKeyPair();
+    value = pair.privateKey;
+    signPublicKey = pair.publicKey;
+    // Beacon signs with it once the aggregator has had the overlap to take its public half.
+    validFrom = overlapUntil;
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await addKey(ctx, trx, {
+      providerCode: input.code,
+      purpose: input.purpose,
+      value,
+      secret: input.purpose === 'sign',
+      validFrom,
+      overlapUntil,
+      now,
+    });
+    await recordAudit(
+      trx,
+      auth.actor,
+      {
+        siteId: null,
+        action: 'game.provider.key',
+        resource: 'game',
+        recordId: input.code,
+        after: {
+          purpose: input.purpose,
+          validFrom,
+          key: fingerprint(signPublicKey ?? value),
+        },
+      },
+      now,
+    );
+  });
+  return { signPublicKey, validFrom };
+}
+
+export async function listCalls(
+  ctx: AppContext,
+  operator: Operator,
+  input: { code: string; number: number; size: number },
+): Promise<Page<ProviderCall>> {
+  if (canAccess(operator, 'read', 'game') === 'deny') throw codedError(403, 403, 'permission_denied');
+  if (!(await repo.findProvider(ctx.db, input.code))) throw fieldError('code', 'provider_not_found');
+  const { total, rows } = await adminRepo.callsOfProvider(ctx.db, input.code, input.size, offsetOf(input));
+  return pageOf(
+    rows.map((r) => ({
+      transactionId: r.transaction_ref,
+      action: r.action,
+      round: r.round_ref ?? null,
+      amount: toMoney(r.amount),
+      fraction: r.fraction,
+      state: r.state,
+      status: r.answer === null ? null : ((JSON.parse(r.answer) as WalletAnswer).status ?? null),
+      at: r.created_at,
+    })),
+    total,
+    input.number,
+    input.size,
+  );
+}

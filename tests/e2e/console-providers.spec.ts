@@ -1,0 +1,80 @@
+// Issue 34: adding an aggregator's provider in the console, in real Chromium on a 360 px phone. The form's
+// problems are said under their fields (nothing typed, a key that is not one), and once added the console shows
+// what Hub88 must be given: Beacon's public key and the wallet's address. Axe-clean at each step.
+
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { expectNoViolations, preloadAxe } from './axe-support';
+import { overflowAt } from './every-route';
+import { withOperatorCode } from './operator-codes';
+import { logIn } from './support';
+
+async function signInOperator(browser: Browser): Promise<Page> {
+  const account = DEMO_ACCOUNTS.find((a) => a.label === 'operator');
+  if (!account) throw new Error('no demo operator');
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await preloadAxe(context);
+  const page = await context.newPage();
+  await page.goto('/login?redirect=/admin/games');
+  await logIn(page, account.phone, account.password);
+  await withOperatorCode(page.request, 'operator', async (value) => {
+    await page.getByLabel('Authenticator code').fill(value);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/session/totp'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await answered;
+  });
+  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
+  return page;
+}
+
+async function fits(op: Page, where: string): Promise<void> {
+  const { scrollWidth, culprits } = await overflowAt(op, 360);
+  expect(scrollWidth, `${where}: ${culprits.join(', ')}`).toBeLessThanOrEqual(360);
+  await expectNoViolations(op, where);
+}
+
+test('an operator adds a Hub88 provider: problems under their fields, then what Hub88 must be given', async ({
+  browser,
+}) => {
+  const op = await signInOperator(browser);
+  await op.goto('/admin/games');
+  await op.getByRole('button', { name: 'Add a Hub88 provider' }).click();
+  const form = op.getByRole('form', { name: 'New Hub88 provider' });
+  await form.getByRole('button', { name: 'Add provider' }).click();
+  await expect(form.getByLabel('Code', { exact: true })).toHaveAccessibleDescription(/required/i);
+  await fits(op, 'the new provider form with its problems');
+
+  const code = `hub-${randomUUID().slice(0, 8)}`;
+  await form.getByLabel('Code', { exact: true }).fill(code);
+  await form.getByLabel('Name', { exact: true }).fill('Hub88 Staging');
+  await form.getByLabel('Hub88 API address').fill('https://api.server1.ih.testenv.io');
+  await form.getByLabel('Operator id').fill('7');
+  await form.getByLabel("Hub88's public key").fill('not a key');
+  await form.getByRole('button', { name: 'Add provider' }).click();
+  await expect(form.getByLabel("Hub88's public key")).toHaveAccessibleDescription(
+    /Paste the RSA public key in PEM form/,
+  );
+  const { publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  await form.getByLabel("Hub88's public key").fill(publicKey);
+  await form.getByRole('button', { name: 'Add provider' }).click();
+
+  const added = op.getByRole('region', { name: 'Provider added: Hub88 Staging' });
+  await expect(added).toBeVisible();
+  await expect(added.getByLabel("Beacon's public key")).toHaveValue(/^-----BEGIN PUBLIC KEY-----/);
+  await expect(added.getByLabel('Wallet address')).toHaveValue(new RegExp(`/api/games/hub88/${code}$`));
+  await fits(op, 'the provider added, with what Hub88 is given');
+  // Listed, off, with its own buttons.
+  const row = op.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('Off');
+  await expect(row.getByRole('button', { name: 'Import games: Hub88 Staging' })).toBeVisible();
+  await row.getByRole('button', { name: 'Wallet calls: Hub88 Staging' }).click();
+  await expect(op.getByRole('heading', { name: 'Latest wallet calls: Hub88 Staging' })).toBeVisible();
+  await expect(op.getByText('No calls yet')).toBeVisible();
+  await fits(op, 'a provider’s wallet calls');
+  await op.context().close();
+});
