@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   if (config.demo && config.games.demoProvider) {
     const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    demoProvider = await startDemoProvider(config, db, `http://${loopback}:${port}`, app.log);
+    demoProvider = await startDemoProvider(app.ctx, config, db, `http://${loopback}:${port}`, app.log);
   }
   const lines = [
     '',

@@ -1,5 +1,6 @@
-import { verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   HUB88_GAME_LIST_PATH,
   HUB88_GAME_URL_PATH,
@@ -44,6 +45,9 @@ export interface Hub88Mode {
   rounds: RoundRunner;
 }
 
+/** The demo games as this aggregator lists them. */
+const HUB88_NAMES: Record<string, string> = { 'lucky-reels': 'Fruit Party 88', 'lucky-dice': 'High Roll 88' };
+
 const error = (reply: FastifyReply, code: number, message: string) =>
   reply.code(code).type('application/json; charset=utf-8').send({ error: message });
 
@@ -64,20 +68,23 @@ export function hub88Mode(app: FastifyInstance, options: Hub88ModeOptions): Hub8
     random: options.random,
   });
 
+  /** Operators' public keys, as uploaded to Hub88's back office (HubConnect): the configured one, and more. */
+  const operatorKeys = [options.beaconPublicKey];
+
   /** Beacon's call, checked as Hub88 checks an operator's: its signature over the raw body, then its fields. */
   const signed = (request: FastifyRequest): unknown => {
     const signature = request.headers[HUB88_SIGNATURE_HEADER.toLowerCase()];
+    if (typeof signature !== 'string') return null;
     const bytes = rawBody(request.body);
-    try {
-      if (
-        typeof signature === 'string' &&
-        verify('sha256', bytes, options.beaconPublicKey, Buffer.from(signature, 'base64'))
-      )
-        return readJson(request.body);
-    } catch {
-      // A malformed signature is a missing one.
-    }
-    return null;
+    const checks = (key: string) => {
+      try {
+        return verify('sha256', bytes, key, Buffer.from(signature, 'base64'));
+      } catch {
+        // A malformed signature or key checks nothing.
+        return false;
+      }
+    };
+    return operatorKeys.some(checks) ? readJson(request.body) : null;
   };
 
   void app.register(
@@ -90,7 +97,8 @@ export function hub88Mode(app: FastifyInstance, options: Hub88ModeOptions): Hub8
         if (input.data.operator_id !== options.operatorId) return error(reply, 404, 'unknown operator_id');
         return DEMO_GAMES.filter((g) => g.side === 'seamless').map((g) => ({
           game_code: g.code,
-          name: g.name,
+          // Named apart from the same games on Beacon's own wire: a player finds each in the lobby by its name.
+          name: HUB88_NAMES[g.code] ?? `${g.name} 88`,
           category: 'Video Slots',
           product: 'Beacon Demo',
           enabled: true,
@@ -111,6 +119,24 @@ export function hub88Mode(app: FastifyInstance, options: Hub88ModeOptions): Hub8
         url.searchParams.set('token', launch.token);
         url.searchParams.set('lang', launch.lang);
         return { url: url.toString() };
+      });
+      // The demo's stand-in for Hub88's back office (HubConnect), where an operator reads Hub88's public key and
+      // uploads its own: a real aggregator's is a web page of theirs, not part of its API.
+      scope.get('/backoffice/public-key', async () => ({
+        publicKey: createPublicKey(options.privateKey).export({ type: 'spki', format: 'pem' }).toString(),
+      }));
+      scope.post('/backoffice/operator-keys', async (request, reply) => {
+        const input = z
+          .object({ publicKey: z.string().min(1).max(10_000) })
+          .safeParse(readJson(request.body));
+        if (!input.success) return error(reply, 400, 'invalid parameters');
+        try {
+          createPublicKey(input.data.publicKey);
+        } catch {
+          return error(reply, 400, 'not a public key');
+        }
+        operatorKeys.push(input.data.publicKey);
+        return { keys: operatorKeys.length };
       });
       pageRoutes(scope, { db, client: wire, rounds, random: options.random, base: '/hub88' });
       if (options.faults)

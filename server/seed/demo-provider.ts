@@ -3,7 +3,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
+import type { AppContext } from '../context';
 import type { Db } from '../db/create-db';
+import { prepareDemoHub88 } from './demo-hub88';
 import {
   type CatalogueGame,
   DEMO_SEAMLESS,
@@ -25,12 +27,14 @@ export interface DemoProviderProcess {
 }
 
 export async function startDemoProvider(
+  ctx: AppContext,
   config: Config,
   db: Db,
   platformUrl: string,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): Promise<DemoProviderProcess> {
   const secrets = await demoProviderSecrets(db);
+  const hub88 = await prepareDemoHub88(ctx, config);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'demo-provider/main.ts')],
@@ -48,6 +52,7 @@ export async function startDemoProvider(
         TRANSFER_SECRET: secrets.transfer,
         FAULTS: '0',
         LOG_LEVEL: 'warn',
+        ...hub88.env,
       },
       // The IPC channel only tells the provider when this process is gone, so it never outlives it.
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -68,7 +73,8 @@ export async function startDemoProvider(
   child.once('exit', (code, signal) => log.error({ code, signal }, 'the demo game provider stopped'));
   const catalogue = (await (await fetch(`${url}/games`)).json()) as CatalogueGame[];
   const games = await seedDemoGames(db, Date.now(), { url, secrets, catalogue });
-  log.info({ url, games }, 'demo game provider started');
+  const hub88Games = await hub88.started(url);
+  log.info({ url, games, hub88Games }, 'demo game provider started');
   return {
     url,
     stop: () =>

@@ -4,6 +4,7 @@ import { cardsSaveCall, safeSetPasswordCall } from '#contract/wallet';
 import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
 import { overflowAt } from './every-route';
+import { closeGame, openGame } from './games-support';
 import { peso } from './support';
 import { depositViaApi, freshUser, SAFE_PASSWORD } from './wallet-support';
 
@@ -31,17 +32,9 @@ async function fits(page: Page, where: string) {
 const minor = (amount: number) => Math.round(amount * 100);
 
 /** Opens a game of the lobby in the app's frame dialog; answers the provider's page inside it. */
-async function openGame(page: Page, name: string): Promise<FrameLocator> {
+async function openLobbyGame(page: Page, name: string): Promise<FrameLocator> {
   await page.goto('/games');
-  await page.getByTestId('game').filter({ hasText: name }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  return page.frameLocator(`iframe[title="${name}"]`);
-}
-
-async function closeGame(page: Page, name: string): Promise<void> {
-  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return openGame(page, name);
 }
 
 /** Rolls `rounds` times with the stake already set, each round to its end. */
@@ -119,7 +112,7 @@ test('the welcome bonus played through on a demo game: locked, its progress, rel
 
   // A stake above the bonus's maximum bet: the game page says which limit, and how much (the demo provider's
   // own words for the platform's `bonus_max_bet`), and nothing was counted.
-  let game = await openGame(page, 'Lucky Dice');
+  let game = await openLobbyGame(page, 'Lucky Dice');
   await game.getByRole('radio', { name: '5%', exact: true }).check();
   await game.getByLabel(/^Stake/).fill(String(stake / 100 + 1));
   await game.getByRole('button', { name: 'Roll', exact: true }).click();
@@ -140,7 +133,7 @@ test('the welcome bonus played through on a demo game: locked, its progress, rel
   await fits(page, '/Bonuses with the requirement under way');
 
   // The rest of the rounds; the last one meets the requirement and releases the bonus.
-  game = await openGame(page, 'Lucky Dice');
+  game = await openLobbyGame(page, 'Lucky Dice');
   await game.getByRole('radio', { name: '5%', exact: true }).check();
   await game.getByLabel(/^Stake/).fill(String(stake / 100));
   await roll(game, rounds - 1);

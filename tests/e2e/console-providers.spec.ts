@@ -1,14 +1,18 @@
 // Issue 34: adding an aggregator's provider in the console, in real Chromium on a 360 px phone. The form's
-// problems are said under their fields (nothing typed, a key that is not one), and once added the console shows
-// what Hub88 must be given: Beacon's public key and the wallet's address. Axe-clean at each step.
+// problems are said under their fields (nothing typed, a key that is not one); once added the console shows
+// what Hub88 must be given (Beacon's public key, the wallet's address), which the operator gives the demo
+// aggregator's back office, and its games are imported from its list. Axe-clean at each step.
 
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { gamesCall, launchGameCall } from '#contract/games';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { apiCall } from './api';
 import { expectNoViolations, preloadAxe } from './axe-support';
 import { overflowAt } from './every-route';
 import { withOperatorCode } from './operator-codes';
-import { logIn } from './support';
+import { freshPhone, logIn, registerViaApi } from './support';
+import { PASSWORD } from './wallet-support';
 
 async function signInOperator(browser: Browser): Promise<Page> {
   const account = DEMO_ACCOUNTS.find((a) => a.label === 'operator');
@@ -26,6 +30,16 @@ async function signInOperator(browser: Browser): Promise<Page> {
   });
   await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
   return page;
+}
+
+/** The demo aggregator's address (its Hub88 mode), read off a launch of one of its games. */
+async function demoAggregator(op: Page): Promise<string> {
+  const { token } = await registerViaApi(op.request, freshPhone(), PASSWORD);
+  const listed = await apiCall(op.request, gamesCall, { search: 'Fruit Party 88' });
+  const game = listed.content[0];
+  if (!game) throw new Error('the demo aggregator lists no Fruit Party 88');
+  const launch = await apiCall(op.request, launchGameCall, { gameId: game.id, lang: 'en-US' }, { token });
+  return `${new URL(launch.url).origin}/hub88`;
 }
 
 async function fits(op: Page, where: string): Promise<void> {
@@ -48,19 +62,19 @@ test('an operator adds a Hub88 provider: problems under their fields, then what 
   const code = `hub-${randomUUID().slice(0, 8)}`;
   await form.getByLabel('Code', { exact: true }).fill(code);
   await form.getByLabel('Name', { exact: true }).fill('Hub88 Staging');
-  await form.getByLabel('Hub88 API address').fill('https://api.server1.ih.testenv.io');
-  await form.getByLabel('Operator id').fill('7');
+  const aggregator = await demoAggregator(op);
+  await form.getByLabel('Hub88 API address').fill(aggregator);
+  await form.getByLabel('Operator id').fill('1');
   await form.getByLabel("Hub88's public key").fill('not a key');
   await form.getByRole('button', { name: 'Add provider' }).click();
   await expect(form.getByLabel("Hub88's public key")).toHaveAccessibleDescription(
     /Paste the RSA public key in PEM form/,
   );
-  const { publicKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  await form.getByLabel("Hub88's public key").fill(publicKey);
+  // What the aggregator's back office shows: its public key.
+  const hub88Key = (await (await op.request.get(`${aggregator}/backoffice/public-key`)).json()) as {
+    publicKey: string;
+  };
+  await form.getByLabel("Hub88's public key").fill(hub88Key.publicKey);
   await form.getByRole('button', { name: 'Add provider' }).click();
 
   const added = op.getByRole('region', { name: 'Provider added: Hub88 Staging' });
@@ -68,10 +82,24 @@ test('an operator adds a Hub88 provider: problems under their fields, then what 
   await expect(added.getByLabel("Beacon's public key")).toHaveValue(/^-----BEGIN PUBLIC KEY-----/);
   await expect(added.getByLabel('Wallet address')).toHaveValue(new RegExp(`/api/games/hub88/${code}$`));
   await fits(op, 'the provider added, with what Hub88 is given');
+  // The operator gives the aggregator Beacon's key (its back office), then imports its games.
+  const beaconKey = await added.getByLabel("Beacon's public key").inputValue();
+  const uploaded = await op.request.post(`${aggregator}/backoffice/operator-keys`, {
+    data: { publicKey: beaconKey },
+  });
+  expect(uploaded.ok()).toBe(true);
+  await added.getByRole('button', { name: 'Done' }).click();
   // Listed, off, with its own buttons.
   const row = op.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('Off');
-  await expect(row.getByRole('button', { name: 'Import games: Hub88 Staging' })).toBeVisible();
+  await row.getByRole('button', { name: 'Import games: Hub88 Staging' }).click();
+  await expect(
+    op.getByRole('status').filter({ hasText: 'Games imported: 2 added, 0 refreshed, 0 switched off' }),
+  ).toBeVisible();
+  await expect(op.getByRole('row').filter({ hasText: code })).toContainText('2 of 2');
+  await op.getByLabel('Provider', { exact: true }).selectOption({ label: 'Hub88 Staging' });
+  await expect(op.getByRole('row').filter({ hasText: 'Fruit Party 88' })).toHaveCount(1);
+  await expect(op.getByRole('row').filter({ hasText: 'High Roll 88' })).toHaveCount(1);
   await row.getByRole('button', { name: 'Wallet calls: Hub88 Staging' }).click();
   await expect(op.getByRole('heading', { name: 'Latest wallet calls: Hub88 Staging' })).toBeVisible();
   await expect(op.getByText('No calls yet')).toBeVisible();

@@ -1,8 +1,8 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { channelBalanceCall, roundsCall } from '#contract/games';
 import { apiCall } from './api';
 import { expectNoViolations } from './axe-support';
-import { lobbyChannels } from './games-support';
+import { closeGame, lobbyChannels, openGame, playRounds } from './games-support';
 import { peso } from './support';
 import { depositViaApi, fieldError, freshUser } from './wallet-support';
 
@@ -10,31 +10,6 @@ import { depositViaApi, fieldError, freshUser } from './wallet-support';
 // rounds in the betting record; money moved into a transfer channel, played there and moved back; axe on
 // the lobby and the betting record. The games are the demo provider's (its own process, started by the
 // server in demo mode), played through its own page inside the frame.
-
-/** Plays `rounds` rounds on the provider's page in the frame: a stake, then its play button, each to its end. */
-async function playRounds(game: FrameLocator, play: 'Spin' | 'Roll', rounds: number): Promise<void> {
-  await game.getByLabel(/^Stake/).fill('2');
-  for (let round = 0; round < rounds; round++) {
-    await game.getByRole('button', { name: play, exact: true }).click();
-    // The page clears its result when a round starts and says how it ended when it is settled.
-    await expect(game.getByRole('status').filter({ hasText: /You win|No win this time/ })).toBeVisible({
-      timeout: 30_000,
-    });
-  }
-}
-
-async function openGame(page: Page, name: string): Promise<FrameLocator> {
-  await page.getByTestId('game').filter({ hasText: name }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-  return page.frameLocator(`iframe[title="${name}"]`);
-}
-
-async function closeGame(page: Page, name: string): Promise<void> {
-  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
 
 test('a seamless game in the lobby: play, close, the balance and the rounds in the betting record', async ({
   page,

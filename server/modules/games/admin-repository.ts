@@ -184,3 +184,12 @@ export const gameCodesOf = (db: Db, providerCode: string) =>
     .select(['id', 'code', 'enabled', 'sort_order'])
     .where('provider_code', '=', providerCode)
     .execute();
+
+/** The lobby's last place (-1 with no game). */
+export async function lastSortOrder(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('games')
+    .select((eb) => eb.fn.max<number>('sort_order').as('n'))
+    .executeTakeFirst();
+  return row?.n === null || row?.n === undefined ? -1 : Number(row.n);
+}

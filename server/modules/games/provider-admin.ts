@@ -14,6 +14,7 @@ import type { WalletAnswer } from '#contract/game-provider';
 import type { Page } from '#contract/paging';
 import { toMoney } from '#contract/wallet';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/create-db';
 import { codedError, fieldError, serviceUnavailable } from '../../http/envelope';
 import { offsetOf, pageOf } from '../../http/page';
 import type { OperatorAuth } from '../../http/serve';
@@ -23,7 +24,7 @@ import { assertCanAccess, canAccess, type Operator } from '../operators/service'
 import { siteByDomain } from '../site/service';
 import * as adminRepo from './admin-repository';
 import { forgetCatalogue } from './catalogue';
-import { WIRES } from './protocols';
+import { type ListedGame, WIRES } from './protocols';
 import { isPemKey } from './protocols/hub88/signing';
 import { addKey } from './provider-keys';
 import * as repo from './repository';
@@ -160,66 +161,9 @@ export async function importGames(
   const { provider, wire } = await aggregator(ctx, code);
   const listed = await wire.games(ctx, provider);
   if (!listed) throw serviceUnavailable('provider_games_unavailable');
-  const channels = await channelCodes(ctx);
   const now = ctx.clock.now();
   const counts = await ctx.db.transaction().execute(async (trx) => {
-    const had = new Map((await adminRepo.gameCodesOf(trx, code)).map((g) => [g.code, g]));
-    let order = Math.max(-1, ...[...had.values()].map((g) => g.sort_order));
-    let added = 0;
-    let refreshed = 0;
-    for (const g of listed) {
-      // A category mapped to a channel that no longer exists goes to the provider's default one.
-      const channel = channels.has(g.channel)
-        ? g.channel
-        : (JSON.parse(provider.settings) as { defaultChannel: string }).defaultChannel;
-      const existing = had.get(g.code);
-      if (existing) {
-        await trx
-          .updateTable('games')
-          .set({
-            name: g.name.slice(0, 100),
-            search_name: g.name.slice(0, 100).toLowerCase(),
-            category: g.category.slice(0, 32),
-            channel_code: channel,
-          })
-          .where('id', '=', existing.id)
-          .execute();
-        refreshed++;
-        continue;
-      }
-      await trx
-        .insertInto('games')
-        .values({
-          provider_code: code,
-          code: g.code,
-          name: g.name.slice(0, 100),
-          search_name: g.name.slice(0, 100).toLowerCase(),
-          channel_code: channel,
-          category: g.category.slice(0, 32),
-          // The aggregator's list states no return or limits: the game keeps its own, Beacon none of its own.
-          rtp_bp: 0,
-          min_bet: 1,
-          max_bet: 1_000_000_000_000,
-          sort_order: ++order,
-          enabled: 1,
-          created_at: now,
-        })
-        .execute();
-      added++;
-    }
-    const listedCodes = new Set(listed.map((g) => g.code));
-    const gone = [...had.values()].filter((g) => !listedCodes.has(g.code) && g.enabled === 1);
-    if (gone.length > 0)
-      await trx
-        .updateTable('games')
-        .set({ enabled: 0 })
-        .where(
-          'id',
-          'in',
-          gone.map((g) => g.id),
-        )
-        .execute();
-    const result = { added, refreshed, removed: gone.length };
+    const result = await writeGames(ctx, trx, provider, listed, now);
     await recordAudit(
       trx,
       auth.actor,
@@ -230,6 +174,72 @@ export async function importGames(
   });
   forgetCatalogue(ctx.db);
   return { provider: await summary(ctx, code), ...counts };
+}
+
+/**
+ * An aggregator's list written into the lobby's games: new ones added enabled at the end of the lobby,
+ * known ones given the list's name, category and channel (their switch and order kept), ones the list dropped
+ * switched off (never deleted: rounds name them). A category mapped to a channel that no longer exists goes to
+ * the provider's default channel. The demo seed writes the demo aggregator's list with it too.
+ */
+export async function writeGames(
+  ctx: AppContext,
+  trx: Db,
+  provider: repo.ProviderRow,
+  listed: readonly ListedGame[],
+  now: number,
+): Promise<{ added: number; refreshed: number; removed: number }> {
+  const channels = await channelCodes(ctx);
+  const fallback = (JSON.parse(provider.settings) as { defaultChannel?: string }).defaultChannel ?? 'slots';
+  const had = new Map((await adminRepo.gameCodesOf(trx, provider.code)).map((g) => [g.code, g]));
+  // New games go to the end of the lobby, after every provider's.
+  let order = await adminRepo.lastSortOrder(trx);
+  let added = 0;
+  let refreshed = 0;
+  for (const g of listed) {
+    const name = g.name.slice(0, 100);
+    const fields = {
+      name,
+      search_name: name.toLowerCase(),
+      category: g.category.slice(0, 32),
+      channel_code: channels.has(g.channel) ? g.channel : fallback,
+    };
+    const existing = had.get(g.code);
+    if (existing) {
+      await trx.updateTable('games').set(fields).where('id', '=', existing.id).execute();
+      refreshed++;
+      continue;
+    }
+    await trx
+      .insertInto('games')
+      .values({
+        provider_code: provider.code,
+        code: g.code,
+        ...fields,
+        // The aggregator's list states no return or limits: the game keeps its own, Beacon none of its own.
+        rtp_bp: 0,
+        min_bet: 1,
+        max_bet: 1_000_000_000_000,
+        sort_order: ++order,
+        enabled: 1,
+        created_at: now,
+      })
+      .execute();
+    added++;
+  }
+  const listedCodes = new Set(listed.map((g) => g.code));
+  const gone = [...had.values()].filter((g) => !listedCodes.has(g.code) && g.enabled === 1);
+  if (gone.length > 0)
+    await trx
+      .updateTable('games')
+      .set({ enabled: 0 })
+      .where(
+        'id',
+        'in',
+        gone.map((g) => g.id),
+      )
+      .execute();
+  return { added, refreshed, removed: gone.length };
 }
 
 const HOUR = 3_600_000;

@@ -5,25 +5,14 @@
 // balance is what the rounds the peer saw through make it, and the books are sound. SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../../server/modules/ledger/repository';
-import { userAccount } from '../../../server/modules/ledger/service';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { decodeSecretKey, seal } from '../../../server/modules/operators/secret-box';
 import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
+import { controlsAt, expectAppliedOnce, freePort, playThroughRestart } from './crash-fixtures';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { rsaPair } from './hub88-fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const CODE = 'crash-hub88';
 const ROUNDS = 24;
@@ -93,23 +82,7 @@ afterAll(async () => {
   await platform?.kill('SIGTERM');
 });
 
-async function control<T>(where: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${peer.url}/hub88${where}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${where}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface RoundView {
-  stake: number;
-  payout: number;
-  bet: { status: string | null } | null;
-  win: { status: string | null } | null;
-  rollback: { status: string | null } | null;
-}
+const control = controlsAt(() => `${peer.url}/hub88`);
 
 describe('the platform killed while Hub88 calls it', () => {
   it('ends with every transaction_uuid applied exactly once', async () => {
@@ -126,66 +99,16 @@ describe('the platform killed while Hub88 calls it', () => {
     const session = await control<{ session: string; balance: number }>('/control/authenticate', {
       token: new URL(launch.url).searchParams.get('token'),
     });
-    const before = session.balance;
 
-    const playing = control<{ rounds: RoundView[] }>('/control/play', {
-      session: session.session,
-      gameCode: 'lucky-reels',
-      stake: STAKE,
-      rounds: ROUNDS,
-    });
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const { calls } = await control<{ calls: unknown[] }>('/control/calls');
-      if (calls.length >= 6) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await platform.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 500));
-    platform = await startServerProcess(proc.env);
-    const { rounds } = await playing;
-
-    expect(rounds).toHaveLength(ROUNDS);
-    const { calls } = await control<{ calls: { transactionId: string; action: string; attempts: number }[] }>(
-      '/control/calls',
+    const played = await playThroughRestart(
+      control,
+      { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
+      async () => {
+        await platform.kill('SIGKILL');
+        await new Promise((r) => setTimeout(r, 500));
+        platform = await startServerProcess(proc.env);
+      },
     );
-    expect(calls.some((c) => c.attempts > 1)).toBe(true);
-    for (const r of rounds) expect(r.bet?.status).not.toBeNull();
-    const moneyCalls = calls.filter((c) => ['bet', 'win', 'rollback'].includes(c.action));
-    expect(moneyCalls.length).toBeGreaterThanOrEqual(2 * ROUNDS);
-    for (const c of moneyCalls) {
-      const records = await proc.db
-        .selectFrom('game_wallet_calls')
-        .select(['action'])
-        .where('provider_code', '=', CODE)
-        .where('transaction_ref', '=', c.transactionId)
-        .execute();
-      expect(records.map((r) => r.action)).toEqual([c.action]);
-      const postings = await proc.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('external_source', '=', `provider:${CODE}`)
-        .where('external_ref', '=', c.transactionId)
-        .execute();
-      expect(postings.length).toBeLessThanOrEqual(1);
-    }
-    let expected = before;
-    for (const r of rounds) {
-      const betStood = r.bet?.status === 'OK' && r.rollback?.status !== 'OK';
-      if (betStood) expected -= r.stake;
-      if (r.win?.status === 'OK') expected += r.payout;
-    }
-    const main = await proc.db
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('code', '=', userAccount(Number(userRow.id), 'main'))
-      .executeTakeFirstOrThrow();
-    expect(Number(main.balance)).toBe(expected);
-    expect(await auditLedger(proc.db)).toEqual({
-      entriesTotal: 0,
-      unbalancedTransactions: 0,
-      driftedAccounts: 0,
-      negativeUserAccounts: 0,
-    });
+    await expectAppliedOnce(proc.db, CODE, played, { userId: Number(userRow.id), before: session.balance });
   }, 180_000);
 });

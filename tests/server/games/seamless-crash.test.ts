@@ -4,22 +4,11 @@
 // applied exactly once: one ledger transaction per transaction id, the player's balance what the rounds
 // the provider saw through make it, and the books sound. Runs on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../../server/modules/ledger/repository';
-import { userAccount } from '../../../server/modules/ledger/service';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
+import { controlsAt, expectAppliedOnce, freePort, playThroughRestart } from './crash-fixtures';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const SEAMLESS = { code: 'crash-seamless', secret: `s-${randomUUID()}` };
 const TRANSFER = { code: 'crash-transfer', secret: `t-${randomUUID()}` };
@@ -30,6 +19,7 @@ const STAKE = 100;
 const proc = processEnvForSuite(async () => ({ PORT: String(await freePort()) }));
 let platform: ServerProcess;
 let provider: DemoProvider;
+const control = controlsAt(() => provider.url);
 
 beforeAll(async () => {
   platform = await startServerProcess(proc.env);
@@ -43,29 +33,6 @@ afterAll(async () => {
   await platform?.kill('SIGTERM');
 });
 
-async function control<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${provider.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface CallView {
-  transactionId: string;
-  status: string | null;
-}
-interface RoundView {
-  roundId: string;
-  stake: number;
-  payout: number;
-  bet: CallView | null;
-  win: CallView | null;
-  rollback: CallView | null;
-}
-
 describe('the platform killed while the provider calls it', () => {
   it('ends with every provider transaction applied exactly once', async () => {
     const token = await demoLogin(platform.url, 'player');
@@ -75,7 +42,6 @@ describe('the platform killed while the provider calls it', () => {
       .select('id')
       .where('uid', '=', user.uid)
       .executeTakeFirstOrThrow();
-    const userId = Number(userRow.id);
     const games = await call(platform.url, '/games/list', {});
     const gameId = games.content.find((g: { name: string }) => g.name === 'Lucky Reels').id as number;
     const launch = await call(platform.url, '/games/launch', { gameId }, token);
@@ -83,71 +49,18 @@ describe('the platform killed while the provider calls it', () => {
     const session = await control<{ session: string; balance: number }>('/control/authenticate', {
       token: launchToken,
     });
-    const before = session.balance;
-
-    const playing = control<{ rounds: RoundView[] }>('/control/play', {
-      session: session.session,
-      gameCode: 'lucky-reels',
-      stake: STAKE,
-      rounds: ROUNDS,
-    });
-    // Let some rounds through, then kill the platform mid-stream and bring it back on the same port.
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const { calls } = await control<{ calls: unknown[] }>('/control/calls');
-      if (calls.length >= 6) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await platform.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 500));
-    platform = await startServerProcess(proc.env);
-    const { rounds } = await playing;
-
-    expect(rounds).toHaveLength(ROUNDS);
-    const { calls } = await control<{ calls: { transactionId: string; action: string; attempts: number }[] }>(
-      '/control/calls',
+    const played = await playThroughRestart(
+      control,
+      { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
+      async () => {
+        await platform.kill('SIGKILL');
+        await new Promise((r) => setTimeout(r, 500));
+        platform = await startServerProcess(proc.env);
+      },
     );
-    // The kill happened while calls were in flight: some needed more than one attempt.
-    expect(calls.some((c) => c.attempts > 1)).toBe(true);
-    // Every round ended in a definitive answer once the platform was back.
-    for (const r of rounds) expect(r.bet?.status).not.toBeNull();
-    // Every call the provider made has exactly one record and at most one ledger transaction on the platform.
-    const moneyCalls = calls.filter((c) => ['bet', 'win', 'rollback'].includes(c.action));
-    expect(moneyCalls.length).toBeGreaterThanOrEqual(2 * ROUNDS);
-    for (const c of moneyCalls) {
-      const records = await proc.db
-        .selectFrom('game_wallet_calls')
-        .select(['action'])
-        .where('provider_code', '=', SEAMLESS.code)
-        .where('transaction_ref', '=', c.transactionId)
-        .execute();
-      expect(records.map((r) => r.action)).toEqual([c.action]);
-      const postings = await proc.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('external_source', '=', `provider:${SEAMLESS.code}`)
-        .where('external_ref', '=', c.transactionId)
-        .execute();
-      expect(postings.length).toBeLessThanOrEqual(1);
-    }
-    // The balance is exactly what the rounds make it: stakes of bets that stood, plus their wins.
-    let expected = before;
-    for (const r of rounds) {
-      const betStood = r.bet?.status === 'OK' && r.rollback?.status !== 'OK';
-      if (betStood) expected -= r.stake;
-      if (r.win?.status === 'OK') expected += r.payout;
-    }
-    const main = await proc.db
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('code', '=', userAccount(userId, 'main'))
-      .executeTakeFirstOrThrow();
-    expect(Number(main.balance)).toBe(expected);
-    expect(await auditLedger(proc.db)).toEqual({
-      entriesTotal: 0,
-      unbalancedTransactions: 0,
-      driftedAccounts: 0,
-      negativeUserAccounts: 0,
+    await expectAppliedOnce(proc.db, SEAMLESS.code, played, {
+      userId: Number(userRow.id),
+      before: session.balance,
     });
   }, 180_000);
 });

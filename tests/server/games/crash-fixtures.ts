@@ -1,0 +1,120 @@
+// What the seamless crash tests share (seamless-crash.test.ts: Beacon's own wire; hub88-crash.test.ts:
+// Hub88's): a fixed free port for the platform, the peer's test controls, rounds played while the platform is
+// killed and restarted, and the check that every transaction the peer sent was applied exactly once.
+import { createServer } from 'node:net';
+import { expect } from 'vitest';
+import type { Db } from '../../../server/db/create-db';
+import { auditLedger } from '../../../server/modules/ledger/repository';
+import { userAccount } from '../../../server/modules/ledger/service';
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The peer's test-only controls under `base` (its URL, and /hub88 for its Hub88 mode). */
+export const controlsAt =
+  (base: () => string) =>
+  async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base()}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+
+export type Controls = ReturnType<typeof controlsAt>;
+
+export interface CrashRound {
+  stake: number;
+  payout: number;
+  bet: { status: string | null } | null;
+  win: { status: string | null } | null;
+  rollback: { status: string | null } | null;
+}
+
+interface PeerCall {
+  transactionId: string;
+  action: string;
+  attempts: number;
+}
+
+/**
+ * `rounds` rounds of `stake` played by the peer in `session`; once a few calls are through, `restart` kills the
+ * platform and brings it back on its port. Answers the rounds and the peer's calls once all are decided.
+ */
+export async function playThroughRestart(
+  control: Controls,
+  plan: { session: string; gameCode: string; stake: number; rounds: number },
+  restart: () => Promise<void>,
+): Promise<{ rounds: CrashRound[]; calls: PeerCall[] }> {
+  const playing = control<{ rounds: CrashRound[] }>('/control/play', plan);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { calls } = await control<{ calls: unknown[] }>('/control/calls');
+    if (calls.length >= 6) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await restart();
+  const { rounds } = await playing;
+  const { calls } = await control<{ calls: PeerCall[] }>('/control/calls');
+  return { rounds, calls };
+}
+
+/**
+ * Every call the peer made has one record on the platform and at most one posting; the player's balance is
+ * what the rounds the peer saw through make it; the books are sound.
+ */
+export async function expectAppliedOnce(
+  db: Db,
+  providerCode: string,
+  played: { rounds: CrashRound[]; calls: PeerCall[] },
+  player: { userId: number; before: number },
+): Promise<void> {
+  const { rounds, calls } = played;
+  // The kill happened while calls were in flight: some needed more than one attempt.
+  expect(calls.some((c) => c.attempts > 1)).toBe(true);
+  for (const r of rounds) expect(r.bet?.status).not.toBeNull();
+  const moneyCalls = calls.filter((c) => ['bet', 'win', 'rollback'].includes(c.action));
+  expect(moneyCalls.length).toBeGreaterThanOrEqual(2 * rounds.length);
+  for (const c of moneyCalls) {
+    const records = await db
+      .selectFrom('game_wallet_calls')
+      .select(['action'])
+      .where('provider_code', '=', providerCode)
+      .where('transaction_ref', '=', c.transactionId)
+      .execute();
+    expect(records.map((r) => r.action)).toEqual([c.action]);
+    const postings = await db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('external_source', '=', `provider:${providerCode}`)
+      .where('external_ref', '=', c.transactionId)
+      .execute();
+    expect(postings.length).toBeLessThanOrEqual(1);
+  }
+  let expected = player.before;
+  for (const r of rounds) {
+    const betStood = r.bet?.status === 'OK' && r.rollback?.status !== 'OK';
+    if (betStood) expected -= r.stake;
+    if (r.win?.status === 'OK') expected += r.payout;
+  }
+  const main = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', userAccount(player.userId, 'main'))
+    .executeTakeFirstOrThrow();
+  expect(Number(main.balance)).toBe(expected);
+  expect(await auditLedger(db)).toEqual({
+    entriesTotal: 0,
+    unbalancedTransactions: 0,
+    driftedAccounts: 0,
+    negativeUserAccounts: 0,
+  });
+}
