@@ -22,7 +22,7 @@ import { forgetCatalogue } from './catalogue';
  * provider leaves the lobby and refuses launches and new bets, but what players already staked is settled.
  */
 
-const providerOf = (row: adminRepo.ProviderSummaryRow): AdminProvider => ({
+export const providerOf = (row: adminRepo.ProviderSummaryRow): AdminProvider => ({
   code: row.code,
   name: row.name,
   protocol: row.protocol,

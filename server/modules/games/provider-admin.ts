@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/service';
 import { gameChannels } from '../ledger/service';
 import { assertCanAccess, canAccess, type Operator } from '../operators/service';
 import { siteByDomain } from '../site/service';
+import { providerOf } from './admin';
 import * as adminRepo from './admin-repository';
 import { forgetCatalogue } from './catalogue';
 import { type ListedGame, WIRES } from './protocols';
@@ -57,15 +58,7 @@ const fingerprint = (pem: string) => createHash('sha256').update(pem.trim()).dig
 async function summary(ctx: AppContext, code: string): Promise<AdminProvider> {
   const [row] = await adminRepo.providerSummaries(ctx.db, code);
   if (!row) throw fieldError('code', 'provider_not_found');
-  return {
-    code: row.code,
-    name: row.name,
-    protocol: row.protocol,
-    wire: row.wire,
-    enabled: row.enabled === 1,
-    games: row.games,
-    enabledGames: row.enabled_games,
-  };
+  return providerOf(row);
 }
 
 export async function createProvider(

@@ -9,6 +9,7 @@ import { assertAllowed } from '../protection/service';
 import { providerByCode } from './catalogue';
 import * as lobby from './lobby';
 import { WIRES, wireRoutes } from './protocols';
+import { keepRawJson } from './raw-json';
 import * as repo from './repository';
 import * as seamless from './seamless';
 import { signatureProblem, signedHeaders } from './signing';
@@ -88,15 +89,7 @@ function sendAnswer(
 export async function seamlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await wireRoutes(app, ctx);
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      request.rawBody = String(body);
-      try {
-        done(null, JSON.parse(String(body)));
-      } catch {
-        done(Object.assign(new Error('The body is not JSON'), { statusCode: 400 }), undefined);
-      }
-    });
+    keepRawJson(scope);
     scope.addHook('preValidation', async (request, reply) => {
       const code = header(request, PROVIDER_HEADER) ?? '';
       const provider = code ? await providerByCode(ctx.db, code) : undefined;

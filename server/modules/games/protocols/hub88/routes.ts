@@ -12,6 +12,7 @@ import type { AppContext } from '../../../../context';
 import { serve } from '../../../../http/serve';
 import { providerByCode } from '../../catalogue';
 import { verifyKeys } from '../../provider-keys';
+import { keepRawJson } from '../../raw-json';
 import type { ProviderRow } from '../../repository';
 import * as seamless from '../../seamless';
 import { hub88Details } from './info';
@@ -42,15 +43,7 @@ const requestUuidOf = (request: FastifyRequest): string => {
 
 export async function hub88Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      request.rawBody = String(body);
-      try {
-        done(null, JSON.parse(String(body)));
-      } catch {
-        done(Object.assign(new Error('The body is not JSON'), { statusCode: 400 }), undefined);
-      }
-    });
+    keepRawJson(scope);
     scope.addHook('preValidation', async (request, reply) => {
       const code = (request.params as { provider?: string }).provider ?? '';
       const provider = code ? await providerByCode(ctx.db, code) : undefined;
