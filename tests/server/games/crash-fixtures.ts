@@ -45,6 +45,16 @@ interface PeerCall {
   attempts: number;
 }
 
+/** SIGKILLs a platform process and starts it again on its port: answers the new one. */
+export async function killAndRestart<P extends { kill(signal: 'SIGKILL'): Promise<void> }>(
+  platform: P,
+  start: () => Promise<P>,
+): Promise<P> {
+  await platform.kill('SIGKILL');
+  await new Promise((r) => setTimeout(r, 500));
+  return start();
+}
+
 /**
  * `rounds` rounds of `stake` played by the peer in `session`; once a few calls are through, `restart` kills the
  * platform and brings it back on its port. Answers the rounds and the peer's calls once all are decided.

@@ -9,7 +9,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { decodeSecretKey, seal } from '../../../server/modules/operators/secret-box';
 import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
-import { controlsAt, expectAppliedOnce, freePort, playThroughRestart } from './crash-fixtures';
+import {
+  controlsAt,
+  expectAppliedOnce,
+  freePort,
+  killAndRestart,
+  playThroughRestart,
+} from './crash-fixtures';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { rsaPair } from './hub88-fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
@@ -104,9 +110,7 @@ describe('the platform killed while Hub88 calls it', () => {
       control,
       { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
       async () => {
-        await platform.kill('SIGKILL');
-        await new Promise((r) => setTimeout(r, 500));
-        platform = await startServerProcess(proc.env);
+        platform = await killAndRestart(platform, () => startServerProcess(proc.env));
       },
     );
     await expectAppliedOnce(proc.db, CODE, played, { userId: Number(userRow.id), before: session.balance });

@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
-import { controlsAt, expectAppliedOnce, freePort, playThroughRestart } from './crash-fixtures';
+import {
+  controlsAt,
+  expectAppliedOnce,
+  freePort,
+  killAndRestart,
+  playThroughRestart,
+} from './crash-fixtures';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
 
@@ -53,9 +59,7 @@ describe('the platform killed while the provider calls it', () => {
       control,
       { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
       async () => {
-        await platform.kill('SIGKILL');
-        await new Promise((r) => setTimeout(r, 500));
-        platform = await startServerProcess(proc.env);
+        platform = await killAndRestart(platform, () => startServerProcess(proc.env));
       },
     );
     await expectAppliedOnce(proc.db, SEAMLESS.code, played, {
