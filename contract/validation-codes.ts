@@ -174,6 +174,8 @@ export const validationMessages = {
   provider_url_invalid: 'Enter an address starting with https:// or http://',
   provider_key_invalid: 'Paste the RSA public key in PEM form, from -----BEGIN PUBLIC KEY-----',
   provider_games_unavailable: "The provider's game list could not be read: check its address and keys",
+  provider_token_invalid: 'Enter the token as given: at least 8 letters, digits or signs, without spaces',
+  provider_casino_key_invalid: 'Enter the casino key as given: letters, digits, dashes and underscores',
   catalogue_url_invalid:
     'Enter an address starting with https:// or http://, or a path of this site starting with /',
   catalogue_category_invalid: 'Choose one of the categories',

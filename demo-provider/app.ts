@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEMO_GAMES } from './catalogue';
 import { controlRoutes } from './control-routes';
 import type { RandomInt } from './engines/weighted-draw';
+import { evolutionMode } from './evolution/mode';
 import { FaultQueue } from './faults';
 import { keepRawJsonBodies } from './http';
 import { hub88Mode } from './hub88/mode';
@@ -27,6 +28,8 @@ export interface ProviderAppOptions {
   fetch?: typeof fetch;
   /** Hub88 mode (decision 0054): its own database, and what config.ts reads. */
   hub88?: { db: ProviderDb; code: string; operatorId: number; privateKey: string; beaconPublicKey: string };
+  /** Evolution mode (decision 0054): its own database, and what config.ts reads. */
+  evolution?: { db: ProviderDb; code: string; casinoKey: string; apiToken: string; authToken: string };
 }
 
 /**
@@ -74,14 +77,26 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance {
         random: options.random,
       })
     : undefined;
+  const evolution = options.evolution
+    ? evolutionMode(app, {
+        ...options.evolution,
+        platformUrl: options.platformUrl,
+        publicUrl: options.publicUrl,
+        faults: options.faults,
+        betRetryMs: options.betRetryMs ?? 120_000,
+        random: options.random,
+      })
+    : undefined;
 
   app.addHook('onReady', async () => {
     rounds.resume();
     hub88?.rounds.resume();
+    evolution?.rounds.resume();
   });
   app.addHook('onClose', async () => {
     await rounds.stop();
     await hub88?.rounds.stop();
+    await evolution?.rounds.stop();
   });
   return app;
 }

@@ -32,6 +32,14 @@ const envSchema = z.object({
   HUB88_OPERATOR_ID: z.coerce.number().int().positive().default(1),
   HUB88_PRIVATE_KEY: z.string().optional(),
   HUB88_BEACON_PUBLIC_KEY: z.string().optional(),
+  /**
+   * Evolution mode (decision 0054), on when EVOLUTION_AUTH_TOKEN is set: Beacon's code of the provider, the
+   * casino key and API token Evolution gives a licensee, and the token it sends with wallet calls.
+   */
+  EVOLUTION_CODE: code.default('demo-evolution'),
+  EVOLUTION_CASINO_KEY: z.string().min(1).max(64).default('beacondemo'),
+  EVOLUTION_API_TOKEN: z.string().min(8).max(200).optional(),
+  EVOLUTION_AUTH_TOKEN: z.string().min(8).max(200).optional(),
 });
 
 export interface ProviderConfig {
@@ -47,6 +55,7 @@ export interface ProviderConfig {
   logLevel: string;
   betRetryMs: number;
   hub88: { code: string; operatorId: number; privateKey: string; beaconPublicKey: string } | undefined;
+  evolution: { code: string; casinoKey: string; apiToken: string; authToken: string } | undefined;
 }
 
 export class ProviderConfigError extends Error {}
@@ -60,6 +69,18 @@ function hub88Of(e: z.infer<typeof envSchema>): ProviderConfig['hub88'] {
     operatorId: e.HUB88_OPERATOR_ID,
     privateKey: e.HUB88_PRIVATE_KEY,
     beaconPublicKey: e.HUB88_BEACON_PUBLIC_KEY,
+  };
+}
+
+function evolutionOf(e: z.infer<typeof envSchema>): ProviderConfig['evolution'] {
+  if (!e.EVOLUTION_AUTH_TOKEN) return undefined;
+  if (!e.EVOLUTION_API_TOKEN)
+    throw new ProviderConfigError('demo provider: EVOLUTION_AUTH_TOKEN needs EVOLUTION_API_TOKEN beside it');
+  return {
+    code: e.EVOLUTION_CODE,
+    casinoKey: e.EVOLUTION_CASINO_KEY,
+    apiToken: e.EVOLUTION_API_TOKEN,
+    authToken: e.EVOLUTION_AUTH_TOKEN,
   };
 }
 
@@ -82,5 +103,6 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv = process.env): Provid
     logLevel: e.LOG_LEVEL,
     betRetryMs: e.BET_RETRY_MS,
     hub88: hub88Of(e),
+    evolution: evolutionOf(e),
   };
 }

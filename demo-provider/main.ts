@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const config = loadProviderConfig();
   const db = openProviderDb(config.dataDir);
   const hub88Db = config.hub88 ? openProviderDb(path.join(config.dataDir, 'hub88')) : undefined;
+  const evolutionDb = config.evolution ? openProviderDb(path.join(config.dataDir, 'evolution')) : undefined;
   let publicUrl = config.publicUrl ?? '';
   const app = buildProviderApp({
     db,
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     betRetryMs: config.betRetryMs,
     logLevel: config.logLevel,
     ...(config.hub88 && hub88Db ? { hub88: { ...config.hub88, db: hub88Db } } : {}),
+    ...(config.evolution && evolutionDb ? { evolution: { ...config.evolution, db: evolutionDb } } : {}),
   });
 
   let closing = false;
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
       await app.close();
       db.close();
       hub88Db?.close();
+      evolutionDb?.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

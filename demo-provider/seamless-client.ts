@@ -39,9 +39,17 @@ export function verdictOf(attempt: Attempt): Verdict {
  * byte, and one attempt at sending it, its answer read back into Beacon's own statuses. Beacon's own wire is
  * SeamlessClient; an aggregator's (hub88/wallet-wire.ts) speaks its wire and reads its answers the same way.
  */
+/** What a call is about, beyond what Beacon's own wire sends. */
+export interface CallAbout {
+  /** A win's bet: its transaction id. */
+  bet?: string;
+  /** A rollback's bet: its stake, in minor units. */
+  stake?: number;
+}
+
 export interface WalletWire {
-  /** `bet`: the bet a win pays (a wire that names it, as Hub88's does). */
-  body(action: SeamlessAction, input: Record<string, unknown>, bet?: string): string;
+  /** `about`: what a wire may name beside Beacon's fields (the bet a win pays, as Hub88's does; the stake a cancel returns, as Evolution's does). */
+  body(action: SeamlessAction, input: Record<string, unknown>, about?: CallAbout): string;
   send(action: SeamlessAction, body: string): Promise<Attempt>;
 }
 

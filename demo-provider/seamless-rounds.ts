@@ -8,7 +8,7 @@ import { type CallRow, callsOfRound, decidingAttempt, deliver, enqueueCall } fro
 import { ERROR_TEXTS } from './page/error-texts';
 import { fill, type PageLocale, pageMoney } from './page/page-texts';
 import { ROUND_TEXTS } from './page/round-texts';
-import type { SeamlessAction, WalletWire } from './seamless-client';
+import type { CallAbout, SeamlessAction, WalletWire } from './seamless-client';
 import { findSeamlessSession, noteSessionBalance, type SeamlessSession } from './seamless-sessions';
 import type { ProviderDb } from './store';
 
@@ -109,11 +109,13 @@ export class RoundRunner {
       };
       // The rollback a fault sends ahead of its bet goes first in the outbox, so it is sent first.
       if (rollbackFirst)
-        this.enqueue(roundId, 'rollback', {
-          ...common,
-          transactionId: `rb-${randomUUID()}`,
-          referenceTransactionId: betId,
-        });
+        this.enqueue(
+          roundId,
+          'rollback',
+          { ...common, transactionId: `rb-${randomUUID()}`, referenceTransactionId: betId },
+          {},
+          { stake },
+        );
       this.enqueue(
         roundId,
         'bet',
@@ -185,14 +187,14 @@ export class RoundRunner {
     action: SeamlessAction,
     input: Record<string, unknown>,
     extra: { deadlineAt?: number; holdUntil?: number } = {},
-    bet?: string,
+    about?: CallAbout,
   ): CallRow {
     const replay = this.options.faults.take(['replay'], action) !== undefined;
     return enqueueCall(this.options.db, {
       roundId,
       action,
       transactionId: String(input.transactionId),
-      body: this.options.client.body(action, input, bet),
+      body: this.options.client.body(action, input, about),
       replay,
       ...extra,
     });
@@ -244,17 +246,19 @@ export class RoundRunner {
               'win',
               { ...common, transactionId: `win-${randomUUID()}`, amount: round.payout, roundClosed: true },
               round.win_hold_ms > 0 ? { holdUntil: Date.now() + round.win_hold_ms } : {},
-              bet.transaction_id ?? undefined,
+              { bet: bet.transaction_id ?? undefined },
             );
             this.setState(roundId, 'settling');
           })();
         } else if (decided.state === 'abandoned') {
           this.options.db.transaction(() => {
-            this.enqueue(roundId, 'rollback', {
-              ...common,
-              transactionId: `rb-${randomUUID()}`,
-              referenceTransactionId: bet.transaction_id,
-            });
+            this.enqueue(
+              roundId,
+              'rollback',
+              { ...common, transactionId: `rb-${randomUUID()}`, referenceTransactionId: bet.transaction_id },
+              {},
+              { stake: round.stake },
+            );
             this.setState(roundId, 'cancelling');
           })();
         } else this.setState(roundId, 'refused');

@@ -9,7 +9,8 @@ import { pageRequestSchema, pageSchema } from '../paging';
 import { adminProviderSchema } from './game';
 
 /** The aggregator wires a provider can be added with from the console. */
-export const CONSOLE_WIRES = ['hub88'] as const;
+export const CONSOLE_WIRES = ['hub88', 'evolution'] as const;
+export type ConsoleWire = (typeof CONSOLE_WIRES)[number];
 
 const required = (i: { input: unknown }) => (i.input === undefined ? 'required' : 'invalid_type');
 const text = (max: number) =>
@@ -46,12 +47,28 @@ const baseUrl = z
     z.regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'provider_url_invalid'),
   );
 
-export const providerCreateRequestSchema = z.object({
+/** A token an aggregator gives or is given (Evolution's API token, its authToken): visible ASCII, no spaces. */
+const tokenText = z
+  .string({ error: required })
+  .check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.maxLength(200, 'too_long'),
+    z.regex(/^[\x21-\x7e]{8,}$/, 'provider_token_invalid'),
+  );
+
+/** What every aggregator's provider has: its code and name, the aggregator's API base, its games' channel. */
+const providerBase = {
   code: providerCode,
   name: text(100),
-  wire: z.enum(CONSOLE_WIRES, { error: required }),
-  /** Hub88's API base (its Games API is under it): https://api.hub88.io, say, or its staging address. */
   baseUrl,
+  /** The channel its games go in unless their category is mapped. */
+  defaultChannel: channelCode,
+};
+
+const hub88CreateSchema = z.object({
+  ...providerBase,
+  wire: z.literal('hub88'),
   /** The operator id Hub88 gave. */
   operatorId: z.int({ error: required }).check(z.positive('invalid_type')),
   /** Each site's sub-partner id at Hub88 (optional per site). */
@@ -59,20 +76,49 @@ export const providerCreateRequestSchema = z.object({
     z.array(z.object({ site: text(255), subPartnerId: text(64) })).check(z.maxLength(100, 'too_long')),
     [],
   ),
-  /** The channel its games go in unless their category is mapped. */
-  defaultChannel: channelCode,
   /** Hub88's public key, which checks its calls. */
   verifyKey: publicKeyPem,
 });
+
+const evolutionCreateSchema = z.object({
+  ...providerBase,
+  wire: z.literal('evolution'),
+  /** The casino key Evolution gave (its User Authentication and lobby name it). */
+  casinoKey: z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, 'required'),
+      z.maxLength(64, 'too_long'),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'provider_casino_key_invalid'),
+    ),
+  /** The API token Evolution gave, which Beacon launches games with. */
+  signKey: tokenText,
+});
+
+/**
+ * A provider of one of the console's wires: Hub88 (Beacon makes its key pair; Hub88's public key checks its
+ * calls) or Evolution (Evolution's API token launches games; Beacon makes the authToken that checks its calls).
+ */
+export const providerCreateRequestSchema = z.discriminatedUnion(
+  'wire',
+  [hub88CreateSchema, evolutionCreateSchema],
+  {
+    // A wire the console does not add, or none: the field's own code, as any other field's.
+    error: (i) =>
+      (i.input as { wire?: unknown } | undefined)?.wire === undefined ? 'required' : 'invalid_type',
+  },
+);
 export type ProviderCreateRequest = z.input<typeof providerCreateRequestSchema>;
 
 export const providerCreatedSchema = z.object({
   provider: adminProviderSchema,
   /**
-   * The public half of the key pair Beacon made to sign its calls to the aggregator: give it to them (Hub88:
-   * HubConnect). The private half is stored sealed and never shown.
+   * What Beacon made that the aggregator must be given, shown once: Hub88, the public half of the key pair
+   * that signs Beacon's calls (its private half is stored sealed and never shown); Evolution, the authToken
+   * its calls must carry (stored sealed).
    */
-  signPublicKey: z.string(),
+  handOver: z.string(),
   /** Where the aggregator calls Beacon's wallet, after Beacon's public address: give it to them with the key. */
   walletPath: z.string(),
 });
@@ -111,10 +157,13 @@ export const providerImportCall = {
 
 export const providerKeyRequestSchema = z.object({
   code: text(32),
-  /** `verify`: the aggregator's new public key; `sign`: a new key pair of Beacon's. */
+  /**
+   * `verify`: what checks the aggregator's calls (Hub88: its new public key; Evolution: a new authToken Beacon
+   * makes); `sign`: what Beacon's calls carry (Hub88: a new key pair of Beacon's; Evolution: its new API token).
+   */
   purpose: z.enum(['verify', 'sign'], { error: required }),
-  /** The aggregator's new public key (purpose `verify`). */
-  value: z.optional(publicKeyPem),
+  /** The aggregator's new key as it gave it (Hub88 `verify`: a PEM public key; Evolution `sign`: a token). */
+  value: z.optional(text(10_000)),
   /**
    * Hours both keys count: the old verify key is ended that long from now; a new sign key starts then, so the
    * aggregator has its public half before Beacon signs with it.
@@ -123,8 +172,8 @@ export const providerKeyRequestSchema = z.object({
 });
 
 export const providerKeyAnswerSchema = z.object({
-  /** A new sign key's public half (purpose `sign`), to give the aggregator. */
-  signPublicKey: z.nullable(z.string()),
+  /** What Beacon made to give the aggregator (Hub88 `sign`: the new public half; Evolution `verify`: the new authToken). */
+  handOver: z.nullable(z.string()),
   validFrom: z.int(),
 });
 

@@ -9,7 +9,7 @@ import {
   hub88AnswerSchema,
 } from '#contract/game-hub88';
 import type { ProviderStatus, WalletAnswer } from '#contract/game-provider';
-import type { Attempt, SeamlessAction, WalletWire } from '../seamless-client';
+import type { Attempt, CallAbout, SeamlessAction, WalletWire } from '../seamless-client';
 
 /*
  * Hub88's side of the Wallet API, as Hub88 calls an operator (docs.hub88.io, Operator API, "Wallet API"):
@@ -73,7 +73,7 @@ export class Hub88Wire implements WalletWire {
     this.users.set(token, user);
   }
 
-  body(action: SeamlessAction, input: Record<string, unknown>, bet?: string): string {
+  body(action: SeamlessAction, input: Record<string, unknown>, about?: CallAbout): string {
     const who = { user: String(input.playerId ?? ''), token: String(input.sessionToken ?? '') };
     const request_uuid = randomUUID();
     if (action === 'authenticate') return JSON.stringify({ token: input.token });
@@ -96,7 +96,7 @@ export class Hub88Wire implements WalletWire {
     return JSON.stringify({
       ...move,
       ...money,
-      reference_transaction_uuid: bet ?? '',
+      reference_transaction_uuid: about?.bet ?? '',
       round_closed: input.roundClosed === true,
     });
   }

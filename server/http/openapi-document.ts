@@ -1,6 +1,7 @@
 import type { Call } from '#contract/call';
 import { IDEMPOTENCY_KEY_HEADER } from '#contract/call';
 import { Status } from '#contract/envelope';
+import { EVOLUTION_AUTH_PARAM, EVOLUTION_CALLS } from '#contract/game-evolution';
 import { HUB88_CALLS, HUB88_SIGNATURE_HEADER } from '#contract/game-hub88';
 import {
   PROVIDER_HEADER,
@@ -34,10 +35,32 @@ export interface OpenApiObject extends Json {
 /** The seamless wallet calls game providers make (docs/games-protocol.md): signed, answered in their own shape. */
 const SEAMLESS_CALL_SET: ReadonlySet<Call> = new Set(Object.values(SEAMLESS_CALLS));
 /**
- * Hub88's Wallet API (decision 0054): signed by Hub88 in its own header, every answer HTTP 200 in Hub88's
- * shape, and bodies open to fields Hub88 adds (ignored), as Hub88 adds them without a new version.
+ * The aggregators' wallet calls (decision 0054): each proven in the aggregator's own way (its security
+ * scheme), every answer HTTP 200 in its own shape (malformed calls too), and bodies open to fields it adds
+ * (ignored), as aggregators add them without a new version.
  */
-const HUB88_CALL_SET: ReadonlySet<Call> = new Set(Object.values(HUB88_CALLS));
+interface Aggregator {
+  scheme: string;
+  answer: string;
+}
+const AGGREGATOR_OF = new Map<Call, Aggregator>([
+  ...Object.values(HUB88_CALLS).map((c): [Call, Aggregator] => [
+    c,
+    {
+      scheme: 'hub88Signature',
+      answer:
+        "Hub88's answer: an RS_* status, the request's request_uuid, and the balance in 1/100,000 of the currency wherever the player is known (malformed calls too: RS_ERROR_WRONG_SYNTAX).",
+    },
+  ]),
+  ...Object.values(EVOLUTION_CALLS).map((c): [Call, Aggregator] => [
+    c,
+    {
+      scheme: 'evolutionToken',
+      answer:
+        "Evolution's answer: a One Wallet status, the request's uuid, and the balance and bonus as decimal numbers of the currency wherever the player is known (malformed calls too: INVALID_PARAMETER).",
+    },
+  ]),
+]);
 
 /** Keys the app adds to every body it sends when it was opened with them (spec section 7); dropped unread. */
 const PASSTHROUGH_PROPERTIES = {
@@ -91,6 +114,12 @@ export const COMPONENTS = {
       in: 'header',
       name: HUB88_SIGNATURE_HEADER,
       description: `Hub88's wallet calls (docs.hub88.io, Operator API): base64 RSA-SHA256 (PKCS #1 v1.5) of the raw body with Hub88's private key, checked with the public keys configured for the provider named in the path (two during a rotation). A call whose signature does not check is answered 200 { status: "RS_ERROR_INVALID_SIGNATURE", request_uuid }.`,
+    },
+    evolutionToken: {
+      type: 'apiKey',
+      in: 'query',
+      name: EVOLUTION_AUTH_PARAM,
+      description: `Evolution's One Wallet calls: the authentication token agreed with Evolution for the provider named in the path (two during a rotation), in the query. A call without it, or with another, is answered 200 { status: "INVALID_TOKEN_ID", uuid }.`,
     },
   },
   schemas: {
@@ -163,7 +192,8 @@ const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function securityOf(call: Call): Json[] {
   if (SEAMLESS_CALL_SET.has(call)) return [{ providerSignature: [] }];
-  if (HUB88_CALL_SET.has(call)) return [{ hub88Signature: [] }];
+  const aggregator = AGGREGATOR_OF.get(call);
+  if (aggregator) return [{ [aggregator.scheme]: [] }];
   if (call.access === 'public') return [];
   if (call.access === 'optionalUser') return [{}, { bearer: [] }];
   return [{ bearer: [] }];
@@ -174,8 +204,8 @@ function errorResponses(call: Call): Record<string, Json> {
   const takesToken = call.access !== 'public';
   const hasBody = call.method === 'POST';
   const responses: Record<string, Json> = {};
-  // Hub88 reads only HTTP 200 answers: a malformed call of its is answered 200 RS_ERROR_WRONG_SYNTAX.
-  const answersBadRequest = !HUB88_CALL_SET.has(call) && Boolean(call.input || hasBody || call.movesMoney);
+  // An aggregator reads only HTTP 200 answers: a malformed call of its is answered 200 in its own shape.
+  const answersBadRequest = !AGGREGATOR_OF.has(call) && Boolean(call.input || hasBody || call.movesMoney);
   if (SEAMLESS_CALL_SET.has(call)) responses['400'] = ref('ProviderBadRequest');
   else if (answersBadRequest) responses['400'] = ref('BadRequest');
   if (takesToken) {
@@ -217,12 +247,8 @@ function rawAnswer(call: Call, doc: Operation): Json {
   const ok = doc.responses?.['200'] ?? {};
   if (SEAMLESS_CALL_SET.has(call))
     return { ...ok, description: `The protocol's answer, signed (${SIGNATURE_HEADER}).` };
-  if (HUB88_CALL_SET.has(call))
-    return {
-      ...ok,
-      description:
-        "Hub88's answer: an RS_* status, the request's request_uuid, and the balance in 1/100,000 of the currency wherever the player is known (malformed calls too: RS_ERROR_WRONG_SYNTAX).",
-    };
+  const aggregator = AGGREGATOR_OF.get(call);
+  if (aggregator) return { ...ok, description: aggregator.answer };
   if (call.path === '/admin/audit/export')
     return {
       description: 'The rows as CSV, an attachment.',
@@ -264,7 +290,7 @@ export function completeOperation(call: Call, doc: Operation): Operation {
   out.security = securityOf(call);
   if (SEAMLESS_CALL_SET.has(call)) out.parameters = [...(doc.parameters ?? []), ...SEAMLESS_HEADERS];
   const body = doc.requestBody?.content['application/json'];
-  if (body && !HUB88_CALL_SET.has(call))
+  if (body && !AGGREGATOR_OF.has(call))
     out.requestBody = {
       ...doc.requestBody,
       content: { 'application/json': { schema: closeBody(body.schema) } },

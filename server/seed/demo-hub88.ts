@@ -3,11 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { forgetCatalogue } from '../modules/games/catalogue';
-import { WIRES } from '../modules/games/protocols';
-import { writeGames } from '../modules/games/provider-admin';
 import { addKey, signKey, verifyKeys } from '../modules/games/provider-keys';
-import { findProvider } from '../modules/games/repository';
+import { ensureAggregatorRow, pointAndImport } from './demo-aggregator';
 
 /*
  * The demo aggregator (decision 0054): the demo provider's Hub88 mode, configured as an operator configures
@@ -40,38 +37,27 @@ async function peerKey(dir: string): Promise<string> {
   return privateKey;
 }
 
-export interface DemoHub88 {
-  /** What the demo provider's process is started with for its Hub88 mode. */
+/** A demo aggregator as demo-provider.ts starts it (this one, and demo-evolution.ts). */
+export interface DemoAggregator {
+  /** What the demo provider's process is started with for its mode. */
   env: Record<string, string>;
   /** Once it listens at `url`: its address, and its games imported. Answers how many it lists. */
   started(url: string): Promise<number>;
 }
 
-export async function prepareDemoHub88(ctx: AppContext, config: Config): Promise<DemoHub88> {
+export async function prepareDemoHub88(ctx: AppContext, config: Config): Promise<DemoAggregator> {
   const now = Date.now();
   const peerPrivate = await peerKey(path.join(config.dataDir, 'demo-provider'));
-  if (!(await findProvider(ctx.db, DEMO_HUB88)))
-    await ctx.db
-      .insertInto('game_providers')
-      .values({
-        code: DEMO_HUB88,
-        name: 'Hub88 Demo Games',
-        protocol: 'seamless',
-        // Set once the demo provider listens (its port is known then).
-        base_url: 'http://127.0.0.1:9/hub88',
-        secret: '',
-        channel_code: null,
-        enabled: 1,
-        created_at: now,
-        wire: 'hub88',
-        settings: JSON.stringify({
-          operatorId: OPERATOR_ID,
-          subPartners: {},
-          channels: {},
-          defaultChannel: 'slots',
-        }),
-      })
-      .execute();
+  await ensureAggregatorRow(
+    ctx,
+    {
+      code: DEMO_HUB88,
+      name: 'Hub88 Demo Games',
+      wire: 'hub88',
+      settings: { operatorId: OPERATOR_ID, subPartners: {}, channels: {}, defaultChannel: 'slots' },
+    },
+    now,
+  );
   const key = { providerCode: DEMO_HUB88, validFrom: now - 60_000, now };
   const peerPublic = publicOf(peerPrivate);
   if (!(await verifyKeys(ctx, DEMO_HUB88, now)).includes(peerPublic))
@@ -88,19 +74,6 @@ export async function prepareDemoHub88(ctx: AppContext, config: Config): Promise
       HUB88_PRIVATE_KEY: peerPrivate,
       HUB88_BEACON_PUBLIC_KEY: publicOf(beaconPrivate),
     },
-    async started(url) {
-      await ctx.db
-        .updateTable('game_providers')
-        .set({ base_url: `${url}/hub88` })
-        .where('code', '=', DEMO_HUB88)
-        .execute();
-      forgetCatalogue(ctx.db);
-      const provider = await findProvider(ctx.db, DEMO_HUB88);
-      const listed = provider ? await WIRES.hub88?.games(ctx, provider) : null;
-      if (!provider || !listed) return 0;
-      await ctx.db.transaction().execute((trx) => writeGames(ctx, trx, provider, listed, now));
-      forgetCatalogue(ctx.db);
-      return listed.length;
-    },
+    started: (url) => pointAndImport(ctx, DEMO_HUB88, `${url}/hub88`),
   };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/create-db';
+import { prepareDemoEvolution } from './demo-evolution';
 import { prepareDemoHub88 } from './demo-hub88';
 import {
   type CatalogueGame,
@@ -35,6 +36,7 @@ export async function startDemoProvider(
 ): Promise<DemoProviderProcess> {
   const secrets = await demoProviderSecrets(db);
   const hub88 = await prepareDemoHub88(ctx, config);
+  const evolution = await prepareDemoEvolution(ctx);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'demo-provider/main.ts')],
@@ -53,6 +55,7 @@ export async function startDemoProvider(
         FAULTS: '0',
         LOG_LEVEL: 'warn',
         ...hub88.env,
+        ...evolution.env,
       },
       // The IPC channel only tells the provider when this process is gone, so it never outlives it.
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -74,7 +77,8 @@ export async function startDemoProvider(
   const catalogue = (await (await fetch(`${url}/games`)).json()) as CatalogueGame[];
   const games = await seedDemoGames(db, Date.now(), { url, secrets, catalogue });
   const hub88Games = await hub88.started(url);
-  log.info({ url, games, hub88Games }, 'demo game provider started');
+  const evolutionGames = await evolution.started(url);
+  log.info({ url, games, hub88Games, evolutionGames }, 'demo game provider started');
   return {
     url,
     stop: () =>

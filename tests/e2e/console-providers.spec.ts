@@ -1,7 +1,8 @@
 // Issue 34: adding an aggregator's provider in the console, in real Chromium on a 360 px phone. The form's
 // problems are said under their fields (nothing typed, a key that is not one); once added the console shows
-// what Hub88 must be given (Beacon's public key, the wallet's address), which the operator gives the demo
-// aggregator's back office, and its games are imported from its list. Axe-clean at each step.
+// what the aggregator must be given (Hub88: Beacon's public key; Evolution: the authentication token; and the
+// wallet's address), which the operator gives the demo aggregator's back office, and its games are imported
+// from its list. Axe-clean at each step.
 
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -32,14 +33,14 @@ async function signInOperator(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The demo aggregator's address (its Hub88 mode), read off a launch of one of its games. */
-async function demoAggregator(op: Page): Promise<string> {
+/** The demo provider's address (its aggregator modes are under it), read off a launch of one of its games. */
+async function demoProviderOrigin(op: Page): Promise<string> {
   const { token } = await registerViaApi(op.request, freshPhone(), PASSWORD);
   const listed = await apiCall(op.request, gamesCall, { search: 'Fruit Party 88' });
   const game = listed.content[0];
   if (!game) throw new Error('the demo aggregator lists no Fruit Party 88');
   const launch = await apiCall(op.request, launchGameCall, { gameId: game.id, lang: 'en-US' }, { token });
-  return `${new URL(launch.url).origin}/hub88`;
+  return new URL(launch.url).origin;
 }
 
 async function fits(op: Page, where: string): Promise<void> {
@@ -62,7 +63,7 @@ test('an operator adds a Hub88 provider: problems under their fields, then what 
   const code = `hub-${randomUUID().slice(0, 8)}`;
   await form.getByLabel('Code', { exact: true }).fill(code);
   await form.getByLabel('Name', { exact: true }).fill('Hub88 Staging');
-  const aggregator = await demoAggregator(op);
+  const aggregator = `${await demoProviderOrigin(op)}/hub88`;
   await form.getByLabel('Hub88 API address').fill(aggregator);
   await form.getByLabel('Operator id').fill('1');
   await form.getByLabel("Hub88's public key").fill('not a key');
@@ -106,5 +107,49 @@ test('an operator adds a Hub88 provider: problems under their fields, then what 
   await expect(op.getByRole('heading', { name: 'Latest wallet calls: Hub88 Staging' })).toBeVisible();
   await expect(op.getByText('No calls yet')).toBeVisible();
   await fits(op, 'a provider’s wallet calls');
+  await op.context().close();
+});
+
+test('an operator adds an Evolution provider: what Evolution gave in, the authentication token out, its tables imported', async ({
+  browser,
+}) => {
+  const op = await signInOperator(browser);
+  await op.goto('/admin/games');
+  await op.getByRole('button', { name: 'Add an Evolution provider' }).click();
+  const form = op.getByRole('form', { name: 'New Evolution provider' });
+  const code = `evo-${randomUUID().slice(0, 8)}`;
+  await form.getByLabel('Code', { exact: true }).fill(code);
+  await form.getByLabel('Name', { exact: true }).fill('Evolution Staging');
+  const evolution = `${await demoProviderOrigin(op)}/evolution`;
+  await form.getByLabel('Evolution API address').fill(evolution);
+  // What the live casino's back office shows the licensee.
+  const given = (await (await op.request.get(`${evolution}/backoffice/credentials`)).json()) as {
+    casinoKey: string;
+    apiToken: string;
+  };
+  await form.getByLabel('Casino key').fill('not a key!');
+  await form.getByLabel("Evolution's API token").fill('short');
+  await form.getByRole('button', { name: 'Add provider' }).click();
+  await expect(form.getByLabel('Casino key')).toHaveAccessibleDescription(
+    /letters, digits, dashes and underscores/,
+  );
+  await expect(form.getByLabel("Evolution's API token")).toHaveAccessibleDescription(/at least 8 letters/);
+  await fits(op, 'the new Evolution provider form with its problems');
+  await form.getByLabel('Casino key').fill(given.casinoKey);
+  await form.getByLabel("Evolution's API token").fill(given.apiToken);
+  await form.getByRole('button', { name: 'Add provider' }).click();
+
+  const added = op.getByRole('region', { name: 'Provider added: Evolution Staging' });
+  await expect(added).toBeVisible();
+  await expect(added.getByLabel('Authentication token')).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
+  await expect(added.getByLabel('Wallet address')).toHaveValue(new RegExp(`/api/games/evolution/${code}$`));
+  await fits(op, 'the Evolution provider added, with what Evolution is given');
+  await added.getByRole('button', { name: 'Done' }).click();
+  const row = op.locator('table').first().getByRole('row').filter({ hasText: code });
+  await row.getByRole('button', { name: 'Import games: Evolution Staging' }).click();
+  await expect(
+    op.getByRole('status').filter({ hasText: 'Games imported: 2 added, 0 refreshed, 0 switched off' }),
+  ).toBeVisible();
+  await expect(row).toContainText('2 of 2');
   await op.context().close();
 });

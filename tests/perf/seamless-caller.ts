@@ -3,9 +3,11 @@
 // closing the round) over keep-alive HTTP connections, until the time is up. It prints one JSON line:
 // the calls made, the errors, and each pair's latency. A pair is two callbacks: each counts, each with
 // half the pair's time. With `wire: 'hub88'` (tests/perf/aggregators.ts) the same rounds go over Hub88's wire:
-// its bodies, each signed with RSA-SHA256 by the plan's private key, as Hub88 signs them.
+// its bodies, each signed with RSA-SHA256 by the plan's private key, as Hub88 signs them; with `evolution`, over
+// Evolution's One Wallet (debit and credit, the authToken in the query).
 import { randomUUID, sign } from 'node:crypto';
 import http from 'node:http';
+import { EVOLUTION_AUTH_PARAM, EVOLUTION_CALLS } from '#contract/game-evolution';
 import { HUB88_CALLS, HUB88_SIGNATURE_HEADER } from '#contract/game-hub88';
 import { PROVIDER_HEADER } from '#contract/game-provider';
 import { signedHeaders } from '../../server/modules/games/signing';
@@ -17,8 +19,10 @@ export interface CallerPlan {
   players: { playerId: string; sessionToken: string }[];
   callers: number;
   seconds: number;
-  /** Hub88's wire, signed with this private key (PEM); absent: Beacon's own. */
+  /** Hub88's wire, signed with this private key (PEM); absent (and no `evolution`): Beacon's own. */
   hub88?: { privateKey: string };
+  /** Evolution's One Wallet, with this authToken. */
+  evolution?: { authToken: string };
   /** Rounds signed before the clock starts (0: each signed as it is played, inside its time). */
   presign?: number;
 }
@@ -35,22 +39,33 @@ const plan = JSON.parse(process.argv[2] ?? '{}') as CallerPlan;
 const url = new URL(plan.base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: plan.callers });
 
-/** The request of one call on the plan's wire: its path, headers and the status that means it was taken. */
-function request(action: 'bet' | 'win', body: Record<string, unknown>) {
-  if (!plan.hub88) {
-    // Beacon's wire names no bet on a win: the round is enough.
-    const { betId: _bet, ...beacon } = body;
-    const raw = JSON.stringify(beacon);
-    return {
-      raw,
-      path: `/api/games/seamless/${action}`,
-      headers: {
-        [PROVIDER_HEADER]: plan.provider.code,
-        ...signedHeaders(plan.provider.secret, raw, Date.now()),
-      },
-      ok: 'OK',
-    };
-  }
+interface WireRequest {
+  raw: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The answer's status that means the call was taken. */
+  ok: string;
+}
+
+/** The request of one call on the plan's wire. */
+function request(action: 'bet' | 'win', body: Record<string, unknown>): WireRequest {
+  if (plan.hub88) return hub88Request(action, body, plan.hub88.privateKey);
+  if (plan.evolution) return evolutionRequest(action, body, plan.evolution.authToken);
+  // Beacon's wire names no bet on a win: the round is enough.
+  const { betId: _bet, ...beacon } = body;
+  const raw = JSON.stringify(beacon);
+  return {
+    raw,
+    path: `/api/games/seamless/${action}`,
+    headers: {
+      [PROVIDER_HEADER]: plan.provider.code,
+      ...signedHeaders(plan.provider.secret, raw, Date.now()),
+    },
+    ok: 'OK',
+  };
+}
+
+function hub88Request(action: 'bet' | 'win', body: Record<string, unknown>, privateKey: string): WireRequest {
   const raw = JSON.stringify({
     user: body.playerId,
     token: body.sessionToken,
@@ -66,16 +81,38 @@ function request(action: 'bet' | 'win', body: Record<string, unknown>) {
   return {
     raw,
     path: `/api${HUB88_CALLS[action].path.replace(':provider', plan.provider.code)}`,
-    headers: {
-      [HUB88_SIGNATURE_HEADER]: sign('sha256', Buffer.from(raw), plan.hub88.privateKey).toString('base64'),
-    },
+    headers: { [HUB88_SIGNATURE_HEADER]: sign('sha256', Buffer.from(raw), privateKey).toString('base64') },
     ok: 'RS_OK',
   };
 }
 
-type Request = ReturnType<typeof request>;
+function evolutionRequest(
+  action: 'bet' | 'win',
+  body: Record<string, unknown>,
+  authToken: string,
+): WireRequest {
+  const raw = JSON.stringify({
+    sid: body.sessionToken,
+    userId: body.playerId,
+    uuid: randomUUID(),
+    currency: 'PHP',
+    game: { id: body.roundId, type: 'slots', details: { table: { id: body.gameCode, vid: null } } },
+    // Each bet is its own refId: the credit that settles it names it.
+    transaction: { id: body.transactionId, refId: body.roundId, amount: Number(body.amount) / 100 },
+  });
+  const path = EVOLUTION_CALLS[action === 'bet' ? 'debit' : 'credit'].path.replace(
+    ':provider',
+    plan.provider.code,
+  );
+  return {
+    raw,
+    path: `/api${path}?${EVOLUTION_AUTH_PARAM}=${encodeURIComponent(authToken)}`,
+    headers: {},
+    ok: 'OK',
+  };
+}
 
-function call(action: 'bet' | 'win', { raw, path, headers, ok }: Request): Promise<void> {
+function call(action: 'bet' | 'win', { raw, path, headers, ok }: WireRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {

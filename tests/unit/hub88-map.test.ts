@@ -3,21 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { HUB88_STATUSES } from '#contract/game-hub88';
 import { PROVIDER_STATUSES, type ProviderStatus } from '#contract/game-provider';
+import { hub88Answer, hub88Status, toHub88, toMinor } from '../../server/modules/games/protocols/hub88/map';
+import { corePlayer, wirePlayer } from '../../server/modules/games/protocols/players';
 import {
-  corePlayer,
   FINER_THAN_A_CENT,
-  hub88Answer,
-  hub88Status,
-  hub88User,
-  toHub88,
-  toMinor,
+  ROLLED_BACK_BEFORE_IT_ARRIVED,
   WRONG_CURRENCY,
-} from '../../server/modules/games/protocols/hub88/map';
-import { ROLLED_BACK_BEFORE_IT_ARRIVED } from '../../server/modules/games/wallet-messages';
+} from '../../server/modules/games/wallet-messages';
 
 describe('players', () => {
   it('gives a user id of at least four characters and reads back only its own', () => {
-    expect(hub88User(7)).toBe('beacon-7');
+    expect(wirePlayer(7)).toBe('beacon-7');
     expect(corePlayer('beacon-7')).toBe('7');
     expect(corePlayer('7')).toBe('');
     expect(corePlayer('other-7')).toBe('');

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPair } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { z } from 'zod/mini';
 import type { AdminProvider } from '#contract/admin/game';
@@ -29,10 +29,12 @@ import { type ListedGame, WIRES } from './protocols';
 import { isPemKey } from './protocols/hub88/signing';
 import { addKey } from './provider-keys';
 import * as repo from './repository';
+import type { ProviderWire } from './tables';
 
 /*
- * The console's aggregator providers (issue 34, decision 0054): added with the aggregator's public key and a
- * key pair Beacon makes for itself (its private half sealed, never shown again), off until an operator has
+ * The console's aggregator providers (issue 34, decision 0054): added with what the aggregator gave (Hub88's
+ * public key, Evolution's API token) and what Beacon makes for it (Hub88: a key pair whose private half is
+ * sealed and never shown again; Evolution: the authToken its calls carry), off until an operator has
  * imported its games and switched it on; its game list imported or refreshed; its keys rotated with an
  * overlap; its wallet calls listed. Platform-wide records, so only an administrator of every site changes
  * them; every change is audited, with keys named by their fingerprint only.
@@ -40,7 +42,16 @@ import * as repo from './repository';
 
 const PLATFORM = { siteId: null } as const;
 
-const channelCodes = async (ctx: AppContext) => new Set((await gameChannels(ctx.db)).map((c) => c.code));
+/**
+ * The channels an aggregator's games may go in: every channel but a transfer provider's, whose in-channel
+ * balance is money moved to that provider (an aggregator's stakes in flight there could be transferred out).
+ */
+async function channelCodes(ctx: AppContext, db: Db = ctx.db): Promise<Set<string>> {
+  const transfer = new Set(
+    (await repo.listProviders(db)).filter((p) => p.protocol === 'transfer').map((p) => p.channel_code),
+  );
+  return new Set((await gameChannels(db)).map((c) => c.code).filter((code) => !transfer.has(code)));
+}
 const generatePair = promisify(generateKeyPair);
 
 /** Beacon's own key pair for signing its calls to an aggregator: RSA 2048, PEM, as Hub88's examples make. */
@@ -61,30 +72,70 @@ async function summary(ctx: AppContext, code: string): Promise<AdminProvider> {
   return providerOf(row);
 }
 
-export async function createProvider(
+/** A wire's settings and keys as a new provider is given them, and what the aggregator is to be handed. */
+interface WireSetup {
+  settings: object;
+  keys: { purpose: 'verify' | 'sign'; value: string; secret: boolean }[];
+  handOver: string;
+  /** The keys as the audit log names them: by fingerprint, a key pair by its public half. */
+  audited: { verifyKey: string; signKey: string };
+}
+
+/** A new authToken for an aggregator's calls (Evolution's): 32 random bytes, URL-safe. */
+const newToken = () => randomBytes(32).toString('base64url');
+
+async function setupOf(
   ctx: AppContext,
-  auth: OperatorAuth,
   input: z.output<typeof providerCreateRequestSchema>,
-): Promise<z.input<typeof providerCreatedSchema>> {
-  assertCanAccess(auth.operator, 'write', 'game', PLATFORM);
+): Promise<WireSetup> {
+  if (input.wire === 'evolution') {
+    // Evolution's calls carry a token the licensee chooses: Beacon makes it, as it makes Hub88's key pair.
+    const authToken = newToken();
+    return {
+      settings: { casinoKey: input.casinoKey, channels: {}, defaultChannel: input.defaultChannel },
+      keys: [
+        { purpose: 'verify', value: authToken, secret: true },
+        { purpose: 'sign', value: input.signKey, secret: true },
+      ],
+      handOver: authToken,
+      audited: { verifyKey: fingerprint(authToken), signKey: fingerprint(input.signKey) },
+    };
+  }
   if (!isPemKey(input.verifyKey, 'public')) throw fieldError('verifyKey', 'provider_key_invalid');
-  const channels = await channelCodes(ctx);
-  if (!channels.has(input.defaultChannel)) throw fieldError('defaultChannel', 'channel_not_found');
   const subPartners: Record<string, string> = {};
   for (const [i, s] of input.subPartners.entries()) {
     const site = await siteByDomain(ctx, s.site.toLowerCase());
     if (!site) throw fieldError(`subPartners.${i}.site`, 'site_not_found');
     subPartners[site.domain] = s.subPartnerId;
   }
-  if (await repo.findProvider(ctx.db, input.code)) throw fieldError('code', 'provider_code_taken');
   const pair = await beaconKeyPair();
-  const now = ctx.clock.now();
-  const settings = {
-    operatorId: input.operatorId,
-    subPartners,
-    channels: {},
-    defaultChannel: input.defaultChannel,
+  return {
+    settings: {
+      operatorId: input.operatorId,
+      subPartners,
+      channels: {},
+      defaultChannel: input.defaultChannel,
+    },
+    keys: [
+      { purpose: 'verify', value: input.verifyKey, secret: false },
+      { purpose: 'sign', value: pair.privateKey, secret: true },
+    ],
+    handOver: pair.publicKey,
+    audited: { verifyKey: fingerprint(input.verifyKey), signKey: fingerprint(pair.publicKey) },
   };
+}
+
+export async function createProvider(
+  ctx: AppContext,
+  auth: OperatorAuth,
+  input: z.output<typeof providerCreateRequestSchema>,
+): Promise<z.input<typeof providerCreatedSchema>> {
+  assertCanAccess(auth.operator, 'write', 'game', PLATFORM);
+  const channels = await channelCodes(ctx);
+  if (!channels.has(input.defaultChannel)) throw fieldError('defaultChannel', 'channel_not_found');
+  const setup = await setupOf(ctx, input);
+  if (await repo.findProvider(ctx.db, input.code)) throw fieldError('code', 'provider_code_taken');
+  const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     // Another operator's create of the same code meanwhile: the primary key refuses the second.
     const taken = await trx
@@ -100,15 +151,14 @@ export async function createProvider(
         enabled: 0,
         created_at: now,
         wire: input.wire,
-        settings: JSON.stringify(settings),
+        settings: JSON.stringify(setup.settings),
       })
       .onConflict((oc) => oc.column('code').doNothing())
       .executeTakeFirst();
     if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) throw fieldError('code', 'provider_code_taken');
     const validFrom = Date.now();
-    const key = { providerCode: input.code, validFrom, now };
-    await addKey(ctx, trx, { ...key, purpose: 'verify', value: input.verifyKey, secret: false });
-    await addKey(ctx, trx, { ...key, purpose: 'sign', value: pair.privateKey, secret: true });
+    for (const key of setup.keys)
+      await addKey(ctx, trx, { ...key, providerCode: input.code, validFrom, now });
     await recordAudit(
       trx,
       auth.actor,
@@ -121,9 +171,8 @@ export async function createProvider(
           name: input.name,
           wire: input.wire,
           baseUrl: input.baseUrl,
-          settings,
-          verifyKey: fingerprint(input.verifyKey),
-          signKey: fingerprint(pair.publicKey),
+          settings: setup.settings,
+          ...setup.audited,
         },
       },
       now,
@@ -132,7 +181,7 @@ export async function createProvider(
   forgetCatalogue(ctx.db);
   return {
     provider: await summary(ctx, input.code),
-    signPublicKey: pair.publicKey,
+    handOver: setup.handOver,
     walletPath: `/api/games/${input.wire}/${input.code}`,
   };
 }
@@ -182,7 +231,7 @@ export async function writeGames(
   listed: readonly ListedGame[],
   now: number,
 ): Promise<{ added: number; refreshed: number; removed: number }> {
-  const channels = await channelCodes(ctx);
+  const channels = await channelCodes(ctx, trx);
   const fallback = (JSON.parse(provider.settings) as { defaultChannel?: string }).defaultChannel ?? 'slots';
   const had = new Map((await adminRepo.gameCodesOf(trx, provider.code)).map((g) => [g.code, g]));
   // New games go to the end of the lobby, after every provider's.
@@ -237,39 +286,56 @@ export async function writeGames(
 
 const HOUR = 3_600_000;
 
+/** A rotation's new key: its value, whether it is sealed, when it starts, and what the aggregator is handed. */
+async function rotatedKey(
+  wire: ProviderWire,
+  input: z.output<typeof providerKeyRequestSchema>,
+  wall: number,
+  overlapUntil: number,
+): Promise<{ value: string; secret: boolean; validFrom: number; handOver: string | null }> {
+  const given = () => {
+    if (!input.value) throw fieldError('value', 'required');
+    return input.value;
+  };
+  if (wire === 'evolution') {
+    // A new authToken counts at once beside the old; Evolution's new API token is used once it is given.
+    if (input.purpose === 'verify') {
+      const token = newToken();
+      return { value: token, secret: true, validFrom: wall, handOver: token };
+    }
+    const token = given();
+    if (!/^[\x21-\x7e]{8,200}$/.test(token)) throw fieldError('value', 'provider_token_invalid');
+    return { value: token, secret: true, validFrom: wall, handOver: null };
+  }
+  if (input.purpose === 'verify') {
+    const pem = given();
+    if (!isPemKey(pem, 'public')) throw fieldError('value', 'provider_key_invalid');
+    return { value: pem, secret: false, validFrom: wall, handOver: null };
+  }
+  const pair = await beaconKeyPair();
+  // Beacon signs with it once the aggregator has had the overlap to take its public half.
+  return { value: pair.privateKey, secret: true, validFrom: overlapUntil, handOver: pair.publicKey };
+}
+
 export async function rotateKey(
   ctx: AppContext,
   auth: OperatorAuth,
   input: z.output<typeof providerKeyRequestSchema>,
 ): Promise<z.input<typeof providerKeyAnswerSchema>> {
   assertCanAccess(auth.operator, 'write', 'game', PLATFORM);
-  await aggregator(ctx, input.code);
+  const { provider } = await aggregator(ctx, input.code);
   const now = ctx.clock.now();
   // Key windows are wall-clock time, as the signatures they check are.
   const wall = Date.now();
   const overlapUntil = wall + input.overlapHours * HOUR;
-  let signPublicKey: string | null = null;
-  let value: string;
-  let validFrom: number;
-  if (input.purpose === 'verify') {
-    if (!input.value) throw fieldError('value', 'required');
-    if (!isPemKey(input.value, 'public')) throw fieldError('value', 'provider_key_invalid');
-    value = input.value;
-    validFrom = wall;
-  } else {
-    const pair = await beaconKeyPair();
-    value = pair.privateKey;
-    signPublicKey = pair.publicKey;
-    // Beacon signs with it once the aggregator has had the overlap to take its public half.
-    validFrom = overlapUntil;
-  }
+  const key = await rotatedKey(provider.wire, input, wall, overlapUntil);
   await ctx.db.transaction().execute(async (trx) => {
     await addKey(ctx, trx, {
       providerCode: input.code,
       purpose: input.purpose,
-      value,
-      secret: input.purpose === 'sign',
-      validFrom,
+      value: key.value,
+      secret: key.secret,
+      validFrom: key.validFrom,
       overlapUntil,
       now,
     });
@@ -283,14 +349,14 @@ export async function rotateKey(
         recordId: input.code,
         after: {
           purpose: input.purpose,
-          validFrom,
-          key: fingerprint(signPublicKey ?? value),
+          validFrom: key.validFrom,
+          key: fingerprint(key.handOver ?? key.value),
         },
       },
       now,
     );
   });
-  return { signPublicKey, validFrom };
+  return { handOver: key.handOver, validFrom: key.validFrom };
 }
 
 export async function listCalls(

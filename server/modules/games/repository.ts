@@ -92,6 +92,16 @@ export const findGameByCode = async (
   return row;
 };
 
+/** A provider's first game in the lobby's order (a promotion's payout that names none is recorded under it). */
+export const firstGameOf = async (db: Db, providerCode: string): Promise<GameRow | undefined> =>
+  db
+    .selectFrom('games')
+    .selectAll()
+    .where('provider_code', '=', providerCode)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .executeTakeFirst();
+
 /** Enabled games of enabled providers. */
 const playable = (db: Db) =>
   db

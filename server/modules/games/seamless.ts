@@ -33,7 +33,7 @@ import { checkAllowed } from '../protection/service';
 import { gameByCode } from './catalogue';
 import * as repo from './repository';
 import { closeRound } from './rounds';
-import { ROLLED_BACK_BEFORE_IT_ARRIVED } from './wallet-messages';
+import { BET_NOT_SEEN, ROLLED_BACK_BEFORE_IT_ARRIVED } from './wallet-messages';
 
 /*
  * The seamless wallet (docs/games-protocol.md): the provider calls Beacon for every bet, win and
@@ -54,6 +54,8 @@ export interface SeamlessAnswer {
   /** HTTP status: 200 for every business answer, 400 for a request that can never succeed. */
   http: 200 | 400;
   body: WalletAnswer;
+  /** The first answer given again to an exact replay (a wire may name a replayed debit apart: Evolution). */
+  replay?: true;
 }
 
 const httpOf = (status: ProviderStatus): 200 | 400 => (status === 'INVALID_REQUEST' ? 400 : 200);
@@ -254,7 +256,7 @@ async function replayed(
   if (!earlier) return null;
   if (earlier.request_hash === hash && earlier.answer) {
     const body = JSON.parse(earlier.answer) as WalletAnswer;
-    return { http: httpOf(body.status), body };
+    return { http: httpOf(body.status), body, replay: true };
   }
   return duplicate(balanceNow, earlier.state === 'cancelled_unseen' ? ROLLED_BACK_BEFORE_IT_ARRIVED : USED);
 }
@@ -324,13 +326,14 @@ async function record(
 }
 
 /** Records an OK call with its answer, and answers it. */
-const answered = (trx: Db, call: OkCall, balanceAfter: number): Promise<SeamlessAnswer> =>
+const answered = (trx: Db, call: OkCall, balanceAfter: number, message?: string): Promise<SeamlessAnswer> =>
   record(
     trx,
     call,
     answer('OK', balanceAfter, {
       transactionId:
         call.ledgerTransactionId === null ? `noop-${call.transactionId}` : String(call.ledgerTransactionId),
+      ...(message === undefined ? {} : { message }),
     }),
     'applied',
   );
@@ -591,7 +594,12 @@ export function rollback(
         created_at: now,
       });
       if (!unseen) throw new Taken(before);
-      return answered(trx, { ...call, roundId: null, amount: 0, ledgerTransactionId: null }, before);
+      return answered(
+        trx,
+        { ...call, roundId: null, amount: 0, ledgerTransactionId: null },
+        before,
+        BET_NOT_SEEN,
+      );
     }
     if (bet.action !== 'bet' || bet.round_id === null) {
       // A bet refused, or rolled back before it came, moved nothing: its rollback neither.

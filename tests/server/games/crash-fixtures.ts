@@ -39,10 +39,12 @@ export interface CrashRound {
   rollback: { status: string | null } | null;
 }
 
-interface PeerCall {
+export interface PeerCall {
   transactionId: string;
   action: string;
   attempts: number;
+  /** The body as the peer sent it, in its wire's shape. */
+  body: unknown;
 }
 
 /** SIGKILLs a platform process and starts it again on its port: answers the new one. */
@@ -86,11 +88,14 @@ export async function expectAppliedOnce(
   providerCode: string,
   played: { rounds: CrashRound[]; calls: PeerCall[] },
   player: { userId: number; before: number },
+  /** The id the platform records a call under (a wire may give the core its own: Evolution's cancel). */
+  recordId: (call: PeerCall) => string = (c) => c.transactionId,
 ): Promise<void> {
   const { rounds, calls } = played;
   // The kill happened while calls were in flight: some needed more than one attempt.
   expect(calls.some((c) => c.attempts > 1)).toBe(true);
-  for (const r of rounds) expect(r.bet?.status).not.toBeNull();
+  // Each round's bet was decided, or given up on and rolled back (a wire that cancels a lost bet at once).
+  for (const r of rounds) expect(r.bet?.status ?? r.rollback?.status ?? null).not.toBeNull();
   const moneyCalls = calls.filter((c) => ['bet', 'win', 'rollback'].includes(c.action));
   expect(moneyCalls.length).toBeGreaterThanOrEqual(2 * rounds.length);
   for (const c of moneyCalls) {
@@ -98,14 +103,17 @@ export async function expectAppliedOnce(
       .selectFrom('game_wallet_calls')
       .select(['action'])
       .where('provider_code', '=', providerCode)
-      .where('transaction_ref', '=', c.transactionId)
+      .where('transaction_ref', '=', recordId(c))
       .execute();
-    expect(records.map((r) => r.action)).toEqual([c.action]);
+    expect(
+      records.map((r) => r.action),
+      recordId(c),
+    ).toEqual([c.action]);
     const postings = await db
       .selectFrom('ledger_transactions')
       .select('id')
       .where('external_source', '=', `provider:${providerCode}`)
-      .where('external_ref', '=', c.transactionId)
+      .where('external_ref', '=', recordId(c))
       .execute();
     expect(postings.length).toBeLessThanOrEqual(1);
   }

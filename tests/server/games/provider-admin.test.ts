@@ -14,6 +14,8 @@ import {
 import { serverForSuite } from '../harness';
 import { operatorsOfTwoSitesForSuite } from '../operators/helpers';
 import { deposit, newUser, seedSites } from '../wallet/helpers';
+import { evolutionCall, startEvolutionApi } from './evolution-fixtures';
+import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { type GamesApi, hub88Call, rsaPair, startGamesApi, units } from './hub88-fixtures';
 
 const server = serverForSuite();
@@ -68,7 +70,7 @@ describe('adding a provider', () => {
       enabledGames: 0,
     });
     expect(res.data.walletPath).toBe(`/api/games/hub88/${code}`);
-    expect(res.data.signPublicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(res.data.handOver).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     const keys = await server.db
       .selectFrom('game_provider_keys')
       .select(['purpose', 'value'])
@@ -94,7 +96,7 @@ describe('adding a provider', () => {
       [{ verifyKey: 'not a key' }, 'verifyKey:provider_key_invalid'],
       [{ operatorId: 0 }, 'operatorId:invalid_type'],
       [{ name: '' }, 'name:required'],
-      [{ wire: 'evolution' }, 'wire:invalid_type'],
+      [{ wire: 'pragmatic' }, 'wire:invalid_type'],
     ];
     for (const [body, issue] of cases) expect(issuesOf(await create(body)), issue).toContain(issue);
     // A PEM-looking text that is not a key.
@@ -122,7 +124,7 @@ describe('importing its games', () => {
   it('adds new games, refreshes known ones and switches off those the list dropped', async () => {
     const made = await create({});
     const code = made.data.provider.code;
-    api.beaconPublicKey = made.data.signPublicKey;
+    api.beaconPublicKey = made.data.handOver;
     api.games = [
       { game_code: 'hub-reels', name: 'Hub Reels', category: 'Video Slots' },
       { game_code: 'hub-dice', name: 'Hub Dice', category: 'Dice' },
@@ -174,7 +176,7 @@ describe('keys and calls', () => {
   it('a new sign key: Beacon signs with it once its overlap ends, the aggregator having had its public half', async () => {
     const made = await create({});
     const code = made.data.provider.code;
-    api.beaconPublicKey = made.data.signPublicKey;
+    api.beaconPublicKey = made.data.handOver;
     api.games = [{ game_code: 'hub-reels', name: 'Hub Reels', category: 'Video Slots' }];
     const rotated = await server.call(
       providerKeyCall,
@@ -182,7 +184,7 @@ describe('keys and calls', () => {
       { token: operators.everyAdmin.token },
     );
     expect(rotated.status, rotated.message).toBe(200);
-    const next = rotated.data.signPublicKey ?? '';
+    const next = rotated.data.handOver ?? '';
     // No overlap asked: the new key signs at once, so Hub88 still holding the old one refuses.
     const refused = await server.call(providerImportCall, { code }, { token: operators.everyAdmin.token });
     expect(refused.status).toBe(503);
@@ -200,7 +202,7 @@ describe('keys and calls', () => {
   it('lists the provider’s wallet calls with ids, amounts and statuses, never a key', async () => {
     const made = await create({});
     const code = made.data.provider.code;
-    api.beaconPublicKey = made.data.signPublicKey;
+    api.beaconPublicKey = made.data.handOver;
     api.games = [{ game_code: 'hub-reels', name: 'Hub Reels', category: 'Video Slots' }];
     await server.call(providerImportCall, { code }, { token: operators.everyAdmin.token });
     const game = await server.db
@@ -237,5 +239,131 @@ describe('keys and calls', () => {
       ['bet-1', 'bet', 5, 'applied', 'OK', 'r-1'],
     ]);
     expect(JSON.stringify(calls.data)).not.toMatch(/KEY|signature/i);
+  });
+});
+
+describe('an Evolution provider', () => {
+  const createEvolution = async (body: Record<string, unknown>, apiUrl: string, apiToken: string) =>
+    server.call(
+      providerCreateCall,
+      {
+        code: `evo-${randomUUID().slice(0, 8)}`,
+        name: 'Evolution Live',
+        wire: 'evolution',
+        baseUrl: apiUrl,
+        defaultChannel: 'slots',
+        casinoKey: 'testcasino',
+        signKey: apiToken,
+        ...body,
+      } as never,
+      { token: operators.everyAdmin.token },
+    );
+
+  it('keeps the API token sealed, makes the authToken its calls carry, and imports the open tables', async () => {
+    const evo = await startEvolutionApi();
+    try {
+      evo.tables = {
+        'evo-roulette': { name: 'Live Roulette', gameType: 'roulette', open: true },
+        'evo-closed': { name: 'Closed Table', gameType: 'blackjack', open: false },
+        'a table id with spaces': { name: 'Odd', gameType: 'roulette' },
+      };
+      const made = await createEvolution({}, evo.url, evo.apiToken);
+      expect(made.status, made.message).toBe(200);
+      const code = made.data.provider.code;
+      expect(made.data.provider.wire).toBe('evolution');
+      expect(made.data.walletPath).toBe(`/api/games/evolution/${code}`);
+      const authToken = made.data.handOver;
+      expect(authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const keys = await server.db
+        .selectFrom('game_provider_keys')
+        .select(['purpose', 'value'])
+        .where('provider_code', '=', code)
+        .execute();
+      expect(keys.map((k) => k.purpose).sort()).toEqual(['sign', 'verify']);
+      for (const k of keys) expect(k.value.startsWith('v1:')).toBe(true);
+      const audit = await server.db
+        .selectFrom('audit_log')
+        .select('after')
+        .where('record_id', '=', code)
+        .execute();
+      expect(JSON.stringify(audit)).not.toContain(authToken);
+      expect(JSON.stringify(audit)).not.toContain(evo.apiToken);
+
+      const imported = await server.call(providerImportCall, { code }, { token: operators.everyAdmin.token });
+      expect(imported.status, imported.message).toBe(200);
+      expect(imported.data).toMatchObject({ added: 1, removed: 0 });
+      const games = await server.db
+        .selectFrom('games')
+        .select(['code', 'name', 'channel_code'])
+        .where('provider_code', '=', code)
+        .execute();
+      expect(games).toEqual([{ code: 'evo-roulette', name: 'Live Roulette', channel_code: 'slots' }]);
+      // The authToken handed over is what Evolution's calls must carry.
+      const provider = { code, authToken };
+      const asked = await evolutionCall(server, provider, 'balance', { sid: 'none', userId: 'beacon-1' });
+      expect(asked.body.status).toBe('INVALID_SID');
+      const wrong = await evolutionCall(server, { code, authToken: 'not-the-token' }, 'balance', {
+        sid: 'none',
+        userId: 'beacon-1',
+      });
+      expect(wrong.body.status).toBe('INVALID_TOKEN_ID');
+
+      // A new authToken counts at once beside the old one; a new API token must be given as a token.
+      const rotated = await server.call(
+        providerKeyCall,
+        { code, purpose: 'verify', overlapHours: 24 },
+        { token: operators.everyAdmin.token },
+      );
+      expect(rotated.status, rotated.message).toBe(200);
+      const next = rotated.data.handOver ?? '';
+      expect(next).not.toBe(authToken);
+      for (const token of [authToken, next])
+        expect(
+          (
+            await evolutionCall(server, { code, authToken: token }, 'balance', {
+              sid: 'none',
+              userId: 'beacon-1',
+            })
+          ).body.status,
+        ).toBe('INVALID_SID');
+      const missing = await server.call(
+        providerKeyCall,
+        { code, purpose: 'sign', overlapHours: 0 },
+        { token: operators.everyAdmin.token },
+      );
+      expect(issuesOf(missing)).toContain('value:required');
+      const spaced = await server.call(
+        providerKeyCall,
+        { code, purpose: 'sign', value: 'has a space', overlapHours: 0 },
+        { token: operators.everyAdmin.token },
+      );
+      expect(issuesOf(spaced)).toContain('value:provider_token_invalid');
+    } finally {
+      await evo.close();
+    }
+  });
+
+  it('refuses bad input under its field', async () => {
+    await configureProvider(server.db, {
+      ...SEAMLESS_SLOTS_GAME,
+      protocol: 'transfer',
+      code: `xfer-${randomUUID().slice(0, 8)}`,
+      secret: 'a-transfer-secret',
+      channel: 'live-casino',
+    });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ casinoKey: 'not a key!' }, 'casinoKey:provider_casino_key_invalid'],
+      [{ casinoKey: '' }, 'casinoKey:required'],
+      [{ signKey: 'short' }, 'signKey:provider_token_invalid'],
+      [{ signKey: 'with a space inside' }, 'signKey:provider_token_invalid'],
+      [{ signKey: 'x'.repeat(201) }, 'signKey:too_long'],
+      [{ defaultChannel: 'no-such-channel' }, 'defaultChannel:channel_not_found'],
+      // A transfer provider's channel: its balance is money moved to that provider.
+      [{ defaultChannel: 'live-casino' }, 'defaultChannel:channel_not_found'],
+    ];
+    for (const [body, issue] of cases)
+      expect(issuesOf(await createEvolution(body, 'http://127.0.0.1:9', 'a-valid-token')), issue).toContain(
+        issue,
+      );
   });
 });

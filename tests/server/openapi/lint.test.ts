@@ -11,6 +11,8 @@ import { openApiPath } from '../../../server/http/openapi';
 import { PRODUCTION_SMS_ENV, serverForSuite, startServer } from '../harness';
 
 const run = promisify(execFile);
+/** The aggregators' wallet calls (decision 0054): answered HTTP 200 in their own shape, bodies open. */
+const AGGREGATOR_PATH = /\/games\/(hub88|evolution)\//;
 
 interface Operation {
   operationId?: string;
@@ -84,6 +86,7 @@ describe('the document, call by call', () => {
       const schemes = (o.security ?? []).map((s) => Object.keys(s).join('+'));
       if (key.includes('/games/seamless/')) return schemes.join() !== 'providerSignature';
       if (key.includes('/games/hub88/')) return schemes.join() !== 'hub88Signature';
+      if (key.includes('/games/evolution/')) return schemes.join() !== 'evolutionToken';
       if (call.access === 'public') return schemes.length !== 0;
       if (call.access === 'optionalUser') return schemes.join() !== ',bearer';
       return schemes.join() !== 'bearer';
@@ -101,8 +104,8 @@ describe('the document, call by call', () => {
     for (const { key, op: o } of operations()) {
       const codes = Object.keys(o.responses);
       expect(codes, key).toEqual(expect.arrayContaining(['200', '500', 'default']));
-      // Hub88 reads only HTTP 200 answers (decision 0054): its malformed calls are answered 200, no 400.
-      const badRequest = key.includes('/games/hub88/') ? [] : ['400'];
+      // An aggregator reads only HTTP 200 answers (decision 0054): its malformed calls are answered 200, no 400.
+      const badRequest = AGGREGATOR_PATH.test(key) ? [] : ['400'];
       if (key.startsWith('post '))
         expect(codes, key).toEqual(expect.arrayContaining([...badRequest, '413', '415']));
       if (o.security?.some((s) => 'bearer' in s))
@@ -119,8 +122,8 @@ describe('the document, call by call', () => {
         | { additionalProperties?: unknown; oneOf?: { additionalProperties?: unknown }[] }
         | undefined;
       if (!schema) return key.startsWith('post ') && !o.requestBody?.content['multipart/form-data'];
-      // Hub88's bodies stay open: it adds optional fields without a new version (decision 0054).
-      if (key.includes('/games/hub88/')) return false;
+      // Aggregators' bodies stay open: they add optional fields without a new version (decision 0054).
+      if (AGGREGATOR_PATH.test(key)) return false;
       const variants = schema.oneOf ?? [schema];
       return variants.some((v) => v.additionalProperties !== false);
     });

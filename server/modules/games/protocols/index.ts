@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import type { GameRow, ProviderRow } from '../repository';
 import type { ProviderWire } from '../tables';
+import { evolutionGames, launchEvolution } from './evolution/games-api';
+import { evolutionRoutes } from './evolution/routes';
 import { hub88Games, launchHub88 } from './hub88/games-api';
 import { hub88Routes } from './hub88/routes';
 import { hub88Settings } from './hub88/settings';
@@ -52,6 +54,7 @@ export const WIRES: Partial<Record<ProviderWire, Wire>> = {
       );
     },
   },
+  evolution: { routes: evolutionRoutes, launch: launchEvolution, games: evolutionGames },
 };
 
 /** Every aggregator wire's endpoints. */

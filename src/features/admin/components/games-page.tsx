@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ConsoleWire } from '#contract/admin/game-providers';
 import { toast } from '#lib/toast';
 import { SelectField } from '#ui/form-fields';
 import { useGameSwitchMutation, useProviderImportMutation } from '../admin.mutations';
@@ -22,7 +23,7 @@ export function GamesPage({ filters, onFilters }: FilteredPageProps<GameFilters>
   const games = useQuery(adminQueries.games(filters));
   const toggle = useGameSwitchMutation();
   const importer = useProviderImportMutation();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<ConsoleWire | null>(null);
   const [calls, setCalls] = useState<{ code: string; name: string } | null>(null);
   const stateOf = (enabled: boolean) => (enabled ? t`On` : t`Off`);
   const importGames = (code: string) =>
@@ -39,11 +40,14 @@ export function GamesPage({ filters, onFilters }: FilteredPageProps<GameFilters>
         <Trans>Providers</Trans>
       </h3>
       {adding ? (
-        <ProviderEditor onClose={() => setAdding(false)} />
+        <ProviderEditor wire={adding} onClose={() => setAdding(null)} />
       ) : (
         <div className="admin-actions">
-          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          <button type="button" className="button button--primary" onClick={() => setAdding('hub88')}>
             <Trans>Add a Hub88 provider</Trans>
+          </button>
+          <button type="button" className="button button--primary" onClick={() => setAdding('evolution')}>
+            <Trans>Add an Evolution provider</Trans>
           </button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { providerCreateRequestSchema } from '#contract/admin/game-providers';
+import { type ConsoleWire, providerCreateRequestSchema } from '#contract/admin/game-providers';
 import { copyText } from '#lib/clipboard';
 import { toast } from '#lib/toast';
 import { TextAreaField, TextField } from '#ui/form-fields';
@@ -12,16 +12,17 @@ import { EditorFrame } from './editor-frame';
 import { usePathProblems } from './use-path-problems';
 
 /**
- * Adds an aggregator's provider (issue 34, decision 0054; Hub88 today): what Hub88 gave (its API address, the
- * operator id, its public key, each site's sub-partner id) in, and what Hub88 must be given out: Beacon's
- * public key and its wallet's address. The provider starts off; its games are imported from its row.
+ * Adds an aggregator's provider (issue 34, decision 0054) of one of the console's wires: what the aggregator
+ * gave in (its API address and ids; Hub88's public key and each site's sub-partner id; Evolution's casino key
+ * and API token), and what it must be given out: Beacon's public key (Hub88) or the authToken (Evolution), and
+ * the wallet's address. The provider starts off; its games are imported from its row.
  */
-export function ProviderEditor({ onClose }: { onClose: () => void }) {
+export function ProviderEditor({ wire, onClose }: { wire: ConsoleWire; onClose: () => void }) {
   const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const problems = usePathProblems(form);
   const save = useProviderCreateMutation();
-  const sites = useQuery(adminQueries.sites());
+  const sites = useQuery({ ...adminQueries.sites(), enabled: wire === 'hub88' });
   const [fields, setFields] = useState({
     code: '',
     name: '',
@@ -29,6 +30,8 @@ export function ProviderEditor({ onClose }: { onClose: () => void }) {
     operatorId: '',
     defaultChannel: 'slots',
     verifyKey: '',
+    casinoKey: '',
+    signKey: '',
   });
   const [partners, setPartners] = useState<Record<string, string>>({});
   const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
@@ -36,21 +39,37 @@ export function ProviderEditor({ onClose }: { onClose: () => void }) {
   const given = (sites.data ?? []).filter((s) => (partners[s.domain] ?? '').trim() !== '');
   const pathOf = (domain: string) =>
     `subPartners.${given.findIndex((s) => s.domain === domain)}.subPartnerId`;
+  const aggregator = wire === 'evolution' ? 'Evolution' : 'Hub88';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = problems.validate(providerCreateRequestSchema, {
-      ...fields,
-      wire: 'hub88',
-      operatorId: fields.operatorId.trim() === '' ? undefined : Number(fields.operatorId),
-      subPartners: given.map((site) => ({ site: site.domain, subPartnerId: partners[site.domain] ?? '' })),
-    });
+    const common = {
+      code: fields.code,
+      name: fields.name,
+      baseUrl: fields.baseUrl,
+      defaultChannel: fields.defaultChannel,
+    };
+    const input = problems.validate(
+      providerCreateRequestSchema,
+      wire === 'evolution'
+        ? { ...common, wire, casinoKey: fields.casinoKey, signKey: fields.signKey }
+        : {
+            ...common,
+            wire,
+            verifyKey: fields.verifyKey,
+            operatorId: fields.operatorId.trim() === '' ? undefined : Number(fields.operatorId),
+            subPartners: given.map((site) => ({
+              site: site.domain,
+              subPartnerId: partners[site.domain] ?? '',
+            })),
+          },
+    );
     if (input) save.mutate(input, { onError: problems.showApiError });
   };
 
-  if (save.data) return <ProviderCreated created={save.data} onClose={onClose} />;
+  if (save.data) return <ProviderCreated wire={wire} created={save.data} onClose={onClose} />;
   return (
-    <EditorFrame title={t`New Hub88 provider`} form={form} onSubmit={submit}>
+    <EditorFrame title={t`New ${aggregator} provider`} form={form} onSubmit={submit}>
       <TextField
         label={t`Code`}
         hint={t`Lower-case letters, digits and dashes; the wallet's address names it`}
@@ -58,62 +77,86 @@ export function ProviderEditor({ onClose }: { onClose: () => void }) {
       />
       <TextField label={t`Name`} {...problems.field('name', fields.name, set('name'))} />
       <TextField
-        label={t`Hub88 API address`}
+        label={t`${aggregator} API address`}
         type="url"
-        hint={t`As Hub88 gave it, for example https://api.hub88.io`}
+        hint={
+          wire === 'evolution'
+            ? t`As Evolution gave it, for example https://yourcasino.evo-games.com`
+            : t`As Hub88 gave it, for example https://api.hub88.io`
+        }
         {...problems.field('baseUrl', fields.baseUrl, set('baseUrl'))}
-      />
-      <TextField
-        label={t`Operator id`}
-        inputMode="numeric"
-        {...problems.field('operatorId', fields.operatorId, set('operatorId'))}
       />
       <TextField
         label={t`Channel of its games`}
         hint={t`A game channel's code, such as slots`}
         {...problems.field('defaultChannel', fields.defaultChannel, set('defaultChannel'))}
       />
-      <TextAreaField
-        label={t`Hub88's public key`}
-        name="verifyKey"
-        rows={6}
-        value={fields.verifyKey}
-        onChange={(value) => {
-          set('verifyKey')(value);
-          problems.clear('verifyKey');
-        }}
-        error={problems.message('verifyKey')}
-        hint={t`The PEM text Hub88 gave, from -----BEGIN PUBLIC KEY-----`}
-      />
-      <fieldset className="admin-editor__language">
-        <legend>
-          <Trans>Sub-partner id of each site (optional)</Trans>
-        </legend>
-        {(sites.data ?? []).map((site) => (
+      {wire === 'evolution' ? (
+        <>
           <TextField
-            key={site.domain}
-            label={t`Sub-partner id: ${site.name}`}
-            name={pathOf(site.domain)}
-            value={partners[site.domain] ?? ''}
-            onChange={(e) => {
-              problems.clear(pathOf(site.domain));
-              setPartners((p) => ({ ...p, [site.domain]: e.target.value }));
-            }}
-            error={problems.message(pathOf(site.domain))}
+            label={t`Casino key`}
+            autoComplete="off"
+            {...problems.field('casinoKey', fields.casinoKey, set('casinoKey'))}
           />
-        ))}
-      </fieldset>
+          <TextField
+            label={t`Evolution's API token`}
+            autoComplete="off"
+            hint={t`Beacon opens games with it; it is stored encrypted and not shown again`}
+            {...problems.field('signKey', fields.signKey, set('signKey'))}
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            label={t`Operator id`}
+            inputMode="numeric"
+            {...problems.field('operatorId', fields.operatorId, set('operatorId'))}
+          />
+          <TextAreaField
+            label={t`Hub88's public key`}
+            name="verifyKey"
+            rows={6}
+            value={fields.verifyKey}
+            onChange={(value) => {
+              set('verifyKey')(value);
+              problems.clear('verifyKey');
+            }}
+            error={problems.message('verifyKey')}
+            hint={t`The PEM text Hub88 gave, from -----BEGIN PUBLIC KEY-----`}
+          />
+          <fieldset className="admin-editor__language">
+            <legend>
+              <Trans>Sub-partner id of each site (optional)</Trans>
+            </legend>
+            {(sites.data ?? []).map((site) => (
+              <TextField
+                key={site.domain}
+                label={t`Sub-partner id: ${site.name}`}
+                name={pathOf(site.domain)}
+                value={partners[site.domain] ?? ''}
+                onChange={(e) => {
+                  problems.clear(pathOf(site.domain));
+                  setPartners((p) => ({ ...p, [site.domain]: e.target.value }));
+                }}
+                error={problems.message(pathOf(site.domain))}
+              />
+            ))}
+          </fieldset>
+        </>
+      )}
       <EditorActions saving={save.isPending} onClose={onClose} submitLabel={<Trans>Add provider</Trans>} />
     </EditorFrame>
   );
 }
 
-/** What Hub88 must be given, shown once: the private key behind it is never shown. */
+/** What the aggregator must be given, shown once: the private key or token behind it is never shown again. */
 function ProviderCreated({
+  wire,
   created,
   onClose,
 }: {
-  created: { provider: { name: string; code: string }; signPublicKey: string; walletPath: string };
+  wire: ConsoleWire;
+  created: { provider: { name: string; code: string }; handOver: string; walletPath: string };
   onClose: () => void;
 }) {
   const { t } = useLingui();
@@ -127,27 +170,42 @@ function ProviderCreated({
       <h3 id="provider-created-title" className="admin-editor__title">
         <Trans>Provider added: {created.provider.name}</Trans>
       </h3>
-      <p>
-        <Trans>
-          Give Hub88 these two: Beacon's public key, which checks Beacon's calls, and the wallet's address.
-          The provider is off until its games are imported and it is switched on.
-        </Trans>
-      </p>
-      <TextAreaField
-        label={t`Beacon's public key`}
-        rows={6}
-        readOnly
-        value={created.signPublicKey}
-        onChange={() => undefined}
-      />
+      {wire === 'evolution' ? (
+        <>
+          <p>
+            <Trans>
+              Give Evolution these two: the authentication token its calls must carry, and the wallet's
+              address. The token is shown only now. The provider is off until its games are imported and it is
+              switched on.
+            </Trans>
+          </p>
+          <TextField label={t`Authentication token`} readOnly value={created.handOver} />
+        </>
+      ) : (
+        <>
+          <p>
+            <Trans>
+              Give Hub88 these two: Beacon's public key, which checks Beacon's calls, and the wallet's
+              address. The provider is off until its games are imported and it is switched on.
+            </Trans>
+          </p>
+          <TextAreaField
+            label={t`Beacon's public key`}
+            rows={6}
+            readOnly
+            value={created.handOver}
+            onChange={() => undefined}
+          />
+        </>
+      )}
       <TextField label={t`Wallet address`} readOnly value={walletUrl} />
       <div className="admin-actions">
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void copy(created.signPublicKey)}
+          onClick={() => void copy(created.handOver)}
         >
-          <Trans>Copy the key</Trans>
+          {wire === 'evolution' ? <Trans>Copy the token</Trans> : <Trans>Copy the key</Trans>}
         </button>
         <button type="button" className="button button--secondary" onClick={() => void copy(walletUrl)}>
           <Trans>Copy the address</Trans>

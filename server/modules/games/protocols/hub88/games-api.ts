@@ -14,7 +14,7 @@ import { siteDomains } from '../../../site/service';
 import { signKey } from '../../provider-keys';
 import type { GameRow, ProviderRow } from '../../repository';
 import { openLaunchedSession } from '../../seamless';
-import { hub88User } from './map';
+import { wirePlayer } from '../players';
 import { hub88Settings } from './settings';
 import { signHub88 } from './signing';
 
@@ -71,7 +71,7 @@ export async function launchHub88(
   const domain = siteId === null ? undefined : (await siteDomains(ctx)).get(siteId);
   const subPartner = domain === undefined ? undefined : settings.subPartners[domain];
   const body: Hub88GameUrlRequest = {
-    user: hub88User(userId),
+    user: wirePlayer(userId),
     token,
     platform: 'GPL_MOBILE',
     operator_id: settings.operatorId,

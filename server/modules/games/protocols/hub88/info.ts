@@ -3,7 +3,7 @@ import type { AppContext } from '../../../../context';
 import { accountStanding, userSiteId } from '../../../auth/service';
 import { siteDomains } from '../../../site/service';
 import type { ProviderRow } from '../../repository';
-import { corePlayer } from './map';
+import { corePlayer } from '../players';
 import { hub88Settings } from './settings';
 
 /**

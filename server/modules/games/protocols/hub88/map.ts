@@ -1,18 +1,11 @@
 import { HUB88_UNITS, type Hub88Answer, type Hub88Status } from '#contract/game-hub88';
 import type { WalletAnswer } from '#contract/game-provider';
-import { ROLLED_BACK_BEFORE_IT_ARRIVED } from '../../wallet-messages';
+import { ROLLED_BACK_BEFORE_IT_ARRIVED, WRONG_CURRENCY } from '../../wallet-messages';
 
 /*
  * Hub88's wire to the seamless core and back (decision 0054): players, amounts and statuses. Plain functions,
  * so each rule is tested on its own (tests/unit/hub88-map.test.ts).
  */
-
-/** Hub88 wants a user id of at least four characters that says nothing about the person. */
-const PLAYER_PREFIX = 'beacon-';
-export const hub88User = (userId: number | string): string => `${PLAYER_PREFIX}${userId}`;
-/** The core's player id of a Hub88 user id ('' for one Beacon never gave: the core finds no such player). */
-export const corePlayer = (user: string): string =>
-  user.startsWith(PLAYER_PREFIX) ? user.slice(PLAYER_PREFIX.length) : '';
 
 /** Hub88 units per ledger minor unit (a cent: 1/100 of the unit). */
 export const PER_MINOR = HUB88_UNITS / 100;
@@ -25,10 +18,6 @@ export const toMinor = (amount: number): { minor: number; fraction: number } => 
 export const toHub88 = (minor: number): number => minor * PER_MINOR;
 
 export type Hub88Action = 'balance' | 'bet' | 'win' | 'rollback';
-
-/** The adapter's own refusals, before the core: their messages say which. */
-export const WRONG_CURRENCY = 'wrong currency';
-export const FINER_THAN_A_CENT = 'a stake finer than a cent';
 
 /** The core's status as Hub88's, for the call it answers (decision 0054, "Statuses"). */
 export function hub88Status(action: Hub88Action, answer: WalletAnswer): Hub88Status {

@@ -15,8 +15,11 @@ import { verifyKeys } from '../../provider-keys';
 import { keepRawJson } from '../../raw-json';
 import type { ProviderRow } from '../../repository';
 import * as seamless from '../../seamless';
+import { FINER_THAN_A_CENT, WRONG_CURRENCY } from '../../wallet-messages';
+import { corePlayer } from '../players';
+import { refusedHere, wrongCurrency } from '../refusals';
 import { hub88Details } from './info';
-import { corePlayer, FINER_THAN_A_CENT, type Hub88Action, hub88Answer, toMinor, WRONG_CURRENCY } from './map';
+import { type Hub88Action, hub88Answer, toMinor } from './map';
 import { verifiesHub88 } from './signing';
 
 /*
@@ -103,28 +106,13 @@ const sessionOf = (req: { token: string; user: string }) => ({
   playerId: corePlayer(req.user),
 });
 
-/** A refusal of the wire's own (currency, an amount finer than a cent), with the balance as it stands. */
-async function refusedHere(
-  ctx: AppContext,
-  provider: ProviderRow,
-  req: { token: string; user: string },
-  status: 'INVALID_REQUEST' | 'LIMIT_REACHED',
-  message: string,
-): Promise<WalletAnswer> {
-  // The balance as a balance call would read it (an expired session has none to tell): the refusal stands.
-  const now = await seamless.balance(ctx, provider, sessionOf(req));
-  return { status, ...(now.body.balance === undefined ? {} : { balance: now.body.balance }), message };
-}
-
-const wrongCurrency = (ctx: AppContext, req: { currency: string }) =>
-  req.currency !== ctx.config.games.currency;
-
 async function bet(ctx: AppContext, provider: ProviderRow, req: Hub88BetRequest): Promise<WalletAnswer> {
-  if (wrongCurrency(ctx, req)) return refusedHere(ctx, provider, req, 'INVALID_REQUEST', WRONG_CURRENCY);
+  if (wrongCurrency(ctx, req.currency))
+    return refusedHere(ctx, provider, sessionOf(req), 'INVALID_REQUEST', WRONG_CURRENCY);
   const { minor, fraction } = toMinor(req.amount);
   // Beacon cannot debit what its ledger cannot hold: a stake finer than a cent moves nothing (decision 0054).
   if (fraction !== 0 && !req.is_free)
-    return refusedHere(ctx, provider, req, 'LIMIT_REACHED', FINER_THAN_A_CENT);
+    return refusedHere(ctx, provider, sessionOf(req), 'LIMIT_REACHED', FINER_THAN_A_CENT);
   const result = await seamless.bet(ctx, provider, {
     ...sessionOf(req),
     transactionId: req.transaction_uuid,
@@ -136,7 +124,8 @@ async function bet(ctx: AppContext, provider: ProviderRow, req: Hub88BetRequest)
 }
 
 async function win(ctx: AppContext, provider: ProviderRow, req: Hub88WinRequest): Promise<WalletAnswer> {
-  if (wrongCurrency(ctx, req)) return refusedHere(ctx, provider, req, 'INVALID_REQUEST', WRONG_CURRENCY);
+  if (wrongCurrency(ctx, req.currency))
+    return refusedHere(ctx, provider, sessionOf(req), 'INVALID_REQUEST', WRONG_CURRENCY);
   const { minor, fraction } = toMinor(req.amount);
   const result = await seamless.win(ctx, provider, {
     ...sessionOf(req),
