@@ -67,26 +67,16 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance {
   // The catalogue an operator configures this provider from (the platform's demo seed reads it).
   app.get('/games', async () => DEMO_GAMES);
 
-  const hub88 = options.hub88
-    ? hub88Mode(app, {
-        ...options.hub88,
-        platformUrl: options.platformUrl,
-        publicUrl: options.publicUrl,
-        faults: options.faults,
-        betRetryMs: options.betRetryMs ?? 120_000,
-        random: options.random,
-      })
-    : undefined;
-  const evolution = options.evolution
-    ? evolutionMode(app, {
-        ...options.evolution,
-        platformUrl: options.platformUrl,
-        publicUrl: options.publicUrl,
-        faults: options.faults,
-        betRetryMs: options.betRetryMs ?? 120_000,
-        random: options.random,
-      })
-    : undefined;
+  // What every aggregator mode is given beside its own settings (aggregator-mode.ts).
+  const common = {
+    platformUrl: options.platformUrl,
+    publicUrl: options.publicUrl,
+    faults: options.faults,
+    betRetryMs: options.betRetryMs ?? 120_000,
+    random: options.random,
+  };
+  const hub88 = options.hub88 ? hub88Mode(app, { ...options.hub88, ...common }) : undefined;
+  const evolution = options.evolution ? evolutionMode(app, { ...options.evolution, ...common }) : undefined;
 
   app.addHook('onReady', async () => {
     rounds.resume();

@@ -1,14 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { evolutionLaunchRequestSchema } from '#contract/game-evolution';
+import { type ModeCommon, modePlay, playRoutes } from '../aggregator-mode';
 import { CURRENCY, DEMO_GAMES } from '../catalogue';
-import { controlRoutes } from '../control-routes';
-import type { RandomInt } from '../engines/weighted-draw';
-import { FaultQueue } from '../faults';
 import { readJson } from '../http';
-import { pageRoutes } from '../page-routes';
-import { RoundRunner } from '../seamless-rounds';
-import type { ProviderDb } from '../store';
+import type { RoundRunner } from '../seamless-rounds';
 import { EvolutionWire } from './wallet-wire';
 
 /*
@@ -18,10 +14,7 @@ import { EvolutionWire } from './wallet-wire';
  * the authToken. Its own database, so its rounds resume after a restart as the Beacon-wire rounds do.
  */
 
-export interface EvolutionModeOptions {
-  db: ProviderDb;
-  platformUrl: string;
-  publicUrl: () => string;
+export interface EvolutionModeOptions extends ModeCommon {
   /** Beacon's code of this provider. */
   code: string;
   /** What Evolution gave the licensee: its casino key and API token (User Authentication, the lobby). */
@@ -29,9 +22,6 @@ export interface EvolutionModeOptions {
   apiToken: string;
   /** The token Evolution sends with every wallet call. */
   authToken: string;
-  faults: boolean;
-  betRetryMs: number;
-  random?: RandomInt;
 }
 
 export interface EvolutionMode {
@@ -51,21 +41,13 @@ const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 export function evolutionMode(app: FastifyInstance, options: EvolutionModeOptions): EvolutionMode {
-  const { db } = options;
   const wire = new EvolutionWire({
     platformUrl: options.platformUrl,
     code: options.code,
     authToken: options.authToken,
     currency: CURRENCY,
   });
-  const faults = new FaultQueue();
-  const rounds = new RoundRunner({
-    db,
-    client: wire,
-    faults,
-    betRetryMs: options.betRetryMs,
-    random: options.random,
-  });
+  const play = modePlay(options, wire);
   const tables = DEMO_GAMES.filter((g) => g.side === 'seamless');
 
   void app.register(
@@ -114,18 +96,9 @@ export function evolutionMode(app: FastifyInstance, options: EvolutionModeOption
         casinoKey: options.casinoKey,
         apiToken: options.apiToken,
       }));
-      pageRoutes(scope, { db, client: wire, rounds, random: options.random, base: '/evolution' });
-      if (options.faults)
-        controlRoutes(scope, {
-          db,
-          client: wire,
-          rounds,
-          faults,
-          recordsRequests: [],
-          random: options.random,
-        });
+      playRoutes(scope, options, play, '/evolution');
     },
     { prefix: '/evolution' },
   );
-  return { rounds };
+  return { rounds: play.rounds };
 }

@@ -9,6 +9,7 @@ import {
 } from '#contract/game-evolution';
 import type { ProviderStatus, WalletAnswer } from '#contract/game-provider';
 import type { Attempt, CallAbout, SeamlessAction, WalletWire } from '../seamless-client';
+import { postOnce } from '../wire-post';
 
 /*
  * Evolution's side of One Wallet, as Evolution calls a licensee: JSON bodies with the player's sid and
@@ -122,35 +123,21 @@ export class EvolutionWire implements WalletWire {
   }
 
   private async post(method: EvolutionMethod, body: string): Promise<Attempt> {
-    const at = Date.now();
     const path = EVOLUTION_CALLS[method].path.replace(':provider', encodeURIComponent(this.options.code));
     const url = new URL(`${this.options.platformUrl}/api${path}`);
     url.searchParams.set(EVOLUTION_AUTH_PARAM, this.options.authToken);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      const timedOut = (err as { name?: unknown } | null)?.name === 'TimeoutError';
-      return { at, error: timedOut ? `no answer within ${this.timeoutMs} ms` : `network: ${String(err)}` };
-    }
-    // Evolution reads a licensee's answer only from an HTTP 200: anything else is a call to send again.
-    if (res.status !== 200) return { at, httpStatus: res.status, error: `HTTP ${res.status}` };
+    const sent = await postOnce(url, {}, body, this.timeoutMs);
+    if ('failed' in sent) return sent.failed;
     let parsed: EvolutionAnswer;
     try {
-      parsed = evolutionAnswerSchema.parse(JSON.parse(text));
+      parsed = evolutionAnswerSchema.parse(JSON.parse(sent.text));
     } catch {
-      return { at, error: 'answer is not Evolution’s' };
+      return { at: sent.at, error: 'answer is not Evolution’s' };
     }
     const status = STATUS[parsed.status];
-    if (status === 'RETRY') return { at, httpStatus: 200, error: parsed.status };
-    return { at, httpStatus: 200, answer: inBeaconTerms(parsed, status, this.options.currency) };
+    // Evolution sends a call again after TEMPORARY_ERROR or UNKNOWN_ERROR, as after no answer.
+    if (status === 'RETRY') return { at: sent.at, httpStatus: 200, error: parsed.status };
+    return { at: sent.at, httpStatus: 200, answer: inBeaconTerms(parsed, status, this.options.currency) };
   }
 }
 

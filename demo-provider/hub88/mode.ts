@@ -8,14 +8,10 @@ import {
   hub88GameListRequestSchema,
   hub88GameUrlRequestSchema,
 } from '#contract/game-hub88';
+import { type ModeCommon, modePlay, playRoutes } from '../aggregator-mode';
 import { CURRENCY, DEMO_GAMES } from '../catalogue';
-import { controlRoutes } from '../control-routes';
-import type { RandomInt } from '../engines/weighted-draw';
-import { FaultQueue } from '../faults';
 import { rawBody, readJson } from '../http';
-import { pageRoutes } from '../page-routes';
-import { RoundRunner } from '../seamless-rounds';
-import type { ProviderDb } from '../store';
+import type { RoundRunner } from '../seamless-rounds';
 import { Hub88Wire } from './wallet-wire';
 
 /*
@@ -25,10 +21,7 @@ import { Hub88Wire } from './wallet-wire';
  * its rounds resume after a restart as the Beacon-wire rounds do.
  */
 
-export interface Hub88ModeOptions {
-  db: ProviderDb;
-  platformUrl: string;
-  publicUrl: () => string;
+export interface Hub88ModeOptions extends ModeCommon {
   /** Beacon's code of this provider. */
   code: string;
   /** The operator id Hub88 gave Beacon: game/list and game/url must name it. */
@@ -36,9 +29,6 @@ export interface Hub88ModeOptions {
   /** Hub88's private key (signs wallet calls) and Beacon's public key (checks Games API calls). */
   privateKey: string;
   beaconPublicKey: string;
-  faults: boolean;
-  betRetryMs: number;
-  random?: RandomInt;
 }
 
 export interface Hub88Mode {
@@ -52,21 +42,13 @@ const error = (reply: FastifyReply, code: number, message: string) =>
   reply.code(code).type('application/json; charset=utf-8').send({ error: message });
 
 export function hub88Mode(app: FastifyInstance, options: Hub88ModeOptions): Hub88Mode {
-  const { db } = options;
   const wire = new Hub88Wire({
     platformUrl: options.platformUrl,
     code: options.code,
     privateKey: options.privateKey,
     currency: CURRENCY,
   });
-  const faults = new FaultQueue();
-  const rounds = new RoundRunner({
-    db,
-    client: wire,
-    faults,
-    betRetryMs: options.betRetryMs,
-    random: options.random,
-  });
+  const play = modePlay(options, wire);
 
   /** Operators' public keys, as uploaded to Hub88's back office (HubConnect): the configured one, and more. */
   const operatorKeys = [options.beaconPublicKey];
@@ -138,18 +120,9 @@ export function hub88Mode(app: FastifyInstance, options: Hub88ModeOptions): Hub8
         operatorKeys.push(input.data.publicKey);
         return { keys: operatorKeys.length };
       });
-      pageRoutes(scope, { db, client: wire, rounds, random: options.random, base: '/hub88' });
-      if (options.faults)
-        controlRoutes(scope, {
-          db,
-          client: wire,
-          rounds,
-          faults,
-          recordsRequests: [],
-          random: options.random,
-        });
+      playRoutes(scope, options, play, '/hub88');
     },
     { prefix: '/hub88' },
   );
-  return { rounds };
+  return { rounds: play.rounds };
 }

@@ -10,6 +10,7 @@ import {
 } from '#contract/game-hub88';
 import type { ProviderStatus, WalletAnswer } from '#contract/game-provider';
 import type { Attempt, CallAbout, SeamlessAction, WalletWire } from '../seamless-client';
+import { postOnce } from '../wire-post';
 
 /*
  * Hub88's side of the Wallet API, as Hub88 calls an operator (docs.hub88.io, Operator API, "Wallet API"):
@@ -115,36 +116,22 @@ export class Hub88Wire implements WalletWire {
   }
 
   private async post(action: Hub88Action, body: string): Promise<Attempt> {
-    const at = Date.now();
     const path = HUB88_CALLS[action].path.replace(':provider', encodeURIComponent(this.options.code));
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.options.platformUrl}/api${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [HUB88_SIGNATURE_HEADER]: sign('sha256', Buffer.from(body), this.options.privateKey).toString(
-            'base64',
-          ),
-        },
-        body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      const timedOut = (err as { name?: unknown } | null)?.name === 'TimeoutError';
-      return { at, error: timedOut ? `no answer within ${this.timeoutMs} ms` : `network: ${String(err)}` };
-    }
-    // Hub88 reads an operator's answer only from an HTTP 200: anything else is a call that may have been lost.
-    if (res.status !== 200) return { at, httpStatus: res.status, error: `HTTP ${res.status}` };
+    const signature = sign('sha256', Buffer.from(body), this.options.privateKey).toString('base64');
+    const sent = await postOnce(
+      `${this.options.platformUrl}/api${path}`,
+      { [HUB88_SIGNATURE_HEADER]: signature },
+      body,
+      this.timeoutMs,
+    );
+    if ('failed' in sent) return sent.failed;
     let parsed: Hub88Answer;
     try {
-      parsed = hub88AnswerSchema.parse(JSON.parse(text));
+      parsed = hub88AnswerSchema.parse(JSON.parse(sent.text));
     } catch {
-      return { at, error: 'answer is not Hub88’s' };
+      return { at: sent.at, error: 'answer is not Hub88’s' };
     }
-    return { at, httpStatus: 200, answer: inBeaconTerms(parsed, this.options.currency) };
+    return { at: sent.at, httpStatus: 200, answer: inBeaconTerms(parsed, this.options.currency) };
   }
 }
 

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { addKey } from '../../server/modules/games/provider-keys';
 import { insertSession, upsertGame } from '../../server/modules/games/repository';
 import { seedDemo } from '../../server/seed/demo';
+import { ensureAggregatorRow } from '../../server/seed/demo-aggregator';
 import {
   benchConfig,
   type Dialect,
@@ -58,21 +59,11 @@ async function installAggregator(
   uidBase: number,
   now: number,
 ): Promise<BenchPlayer[]> {
-  await db
-    .insertInto('game_providers')
-    .values({
-      code: spec.code,
-      name: `Bench ${spec.wire}`,
-      protocol: 'seamless',
-      base_url: 'http://127.0.0.1:9/',
-      secret: '',
-      channel_code: null,
-      enabled: 1,
-      created_at: now,
-      wire: spec.wire,
-      settings: JSON.stringify(spec.settings),
-    })
-    .execute();
+  await ensureAggregatorRow(
+    app.ctx,
+    { code: spec.code, name: `Bench ${spec.wire}`, wire: spec.wire, settings: spec.settings },
+    now,
+  );
   await upsertGame(db, {
     provider_code: spec.code,
     code: GAME,

@@ -1,11 +1,15 @@
 // What the seamless crash tests share (seamless-crash.test.ts: Beacon's own wire; hub88-crash.test.ts:
 // Hub88's): a fixed free port for the platform, the peer's test controls, rounds played while the platform is
 // killed and restarted, and the check that every transaction the peer sent was applied exactly once.
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { Db } from '../../../server/db/create-db';
 import { auditLedger } from '../../../server/modules/ledger/repository';
 import { userAccount } from '../../../server/modules/ledger/service';
+import { decodeSecretKey, seal } from '../../../server/modules/operators/secret-box';
+import { call, demoLogin } from '../processes';
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -45,6 +49,55 @@ export interface PeerCall {
   attempts: number;
   /** The body as the peer sent it, in its wire's shape. */
   body: unknown;
+}
+
+/**
+ * The demo player of a platform process with a launched game of `gameName` opened at the peer (its
+ * /control/authenticate): their user id, and the peer's session and balance. The launch's `token` is what the
+ * platform handed the peer (Beacon's launch token, Hub88's token, Evolution's sid).
+ */
+export async function demoPlayerAtPeer(
+  platform: { url: string },
+  db: Db,
+  control: Controls,
+  gameName: string,
+): Promise<{ userId: number; session: string; balance: number }> {
+  const token = await demoLogin(platform.url, 'player');
+  const user = await call(platform.url, '/user/info', {}, token);
+  const row = await db.selectFrom('users').select('id').where('uid', '=', user.uid).executeTakeFirstOrThrow();
+  const games = await call(platform.url, '/games/list', {});
+  const gameId = games.content.find((g: { name: string }) => g.name === gameName).id as number;
+  const launch = await call(platform.url, '/games/launch', { gameId }, token);
+  const session = await control<{ session: string; balance: number }>('/control/authenticate', {
+    token: new URL(launch.url).searchParams.get('token'),
+  });
+  return { userId: Number(row.id), ...session };
+}
+
+/** A provider's keys as the console stores them, written into a platform process's database: secrets sealed with its key. */
+export async function writeProviderKeys(
+  db: Db,
+  dataDir: string,
+  code: string,
+  keys: { purpose: 'verify' | 'sign'; value: string; sealed: boolean }[],
+): Promise<void> {
+  const keyText = await readFile(path.join(dataDir, 'operator-secret.key'), 'utf8');
+  const key = decodeSecretKey(keyText.trim());
+  if (!key) throw new Error('the platform wrote no operator secret key');
+  const now = Date.now();
+  await db
+    .insertInto('game_provider_keys')
+    .values(
+      keys.map((k) => ({
+        provider_code: code,
+        purpose: k.purpose,
+        value: k.sealed ? seal(key, k.value, `game_provider_key:${code}:${k.purpose}`) : k.value,
+        valid_from: now - 60_000,
+        valid_until: null,
+        created_at: now,
+      })),
+    )
+    .execute();
 }
 
 /** SIGKILLs a platform process and starts it again on its port: answers the new one. */

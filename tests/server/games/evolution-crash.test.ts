@@ -5,18 +5,17 @@
 // each transaction is applied exactly once (one record, at most one posting, by the id the core keeps), the
 // balance is what the rounds the peer saw through make it, and the books are sound. SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { decodeSecretKey, seal } from '../../../server/modules/operators/secret-box';
-import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
+import { processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
 import {
   controlsAt,
+  demoPlayerAtPeer,
   expectAppliedOnce,
   freePort,
   killAndRestart,
   type PeerCall,
   playThroughRestart,
+  writeProviderKeys,
 } from './crash-fixtures';
 import { evolutionToken } from './evolution-fixtures';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
@@ -59,22 +58,10 @@ beforeAll(async () => {
     .where('code', '=', CODE)
     .execute();
   // Both tokens sealed with the process's own key, as the console would store them.
-  const keyText = await readFile(path.join(proc.env.DATA_DIR ?? '', 'operator-secret.key'), 'utf8');
-  const key = decodeSecretKey(keyText.trim());
-  if (!key) throw new Error('the platform wrote no operator secret key');
-  const now = Date.now();
-  const row = (purpose: 'verify' | 'sign', value: string) => ({
-    provider_code: CODE,
-    purpose,
-    value: seal(key, value, `game_provider_key:${CODE}:${purpose}`),
-    valid_from: now - 60_000,
-    valid_until: null,
-    created_at: now,
-  });
-  await proc.db
-    .insertInto('game_provider_keys')
-    .values([row('verify', authToken), row('sign', apiToken)])
-    .execute();
+  await writeProviderKeys(proc.db, proc.env.DATA_DIR ?? '', CODE, [
+    { purpose: 'verify', value: authToken, sealed: true },
+    { purpose: 'sign', value: apiToken, sealed: true },
+  ]);
 }, 90_000);
 
 afterAll(async () => {
@@ -92,23 +79,10 @@ const recordId = (c: PeerCall): string => {
 
 describe('the platform killed while Evolution calls it', () => {
   it('ends with every transaction applied exactly once', async () => {
-    const token = await demoLogin(platform.url, 'player');
-    const user = await call(platform.url, '/user/info', {}, token);
-    const userRow = await proc.db
-      .selectFrom('users')
-      .select('id')
-      .where('uid', '=', user.uid)
-      .executeTakeFirstOrThrow();
-    const games = await call(platform.url, '/games/list', {});
-    const gameId = games.content.find((g: { name: string }) => g.name === 'Evo Lucky Reels').id as number;
-    const launch = await call(platform.url, '/games/launch', { gameId }, token);
-    const session = await control<{ session: string; balance: number }>('/control/authenticate', {
-      token: new URL(launch.url).searchParams.get('token'),
-    });
-
+    const player = await demoPlayerAtPeer(platform, proc.db, control, 'Evo Lucky Reels');
     const played = await playThroughRestart(
       control,
-      { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
+      { session: player.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
       async () => {
         platform = await killAndRestart(platform, () => startServerProcess(proc.env));
       },
@@ -117,7 +91,7 @@ describe('the platform killed while Evolution calls it', () => {
       proc.db,
       CODE,
       played,
-      { userId: Number(userRow.id), before: session.balance },
+      { userId: player.userId, before: player.balance },
       recordId,
     );
   }, 180_000);

@@ -4,17 +4,16 @@
 // each transaction is applied exactly once (one record, at most one posting, by transaction_uuid), the
 // balance is what the rounds the peer saw through make it, and the books are sound. SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { decodeSecretKey, seal } from '../../../server/modules/operators/secret-box';
-import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
+import { processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
 import {
   controlsAt,
+  demoPlayerAtPeer,
   expectAppliedOnce,
   freePort,
   killAndRestart,
   playThroughRestart,
+  writeProviderKeys,
 } from './crash-fixtures';
 import { configureProvider, SEAMLESS_SLOTS_GAME } from './fixtures';
 import { rsaPair } from './hub88-fixtures';
@@ -56,31 +55,10 @@ beforeAll(async () => {
     .where('code', '=', CODE)
     .execute();
   // Beacon's private key sealed with the process's own key, as the console would store it.
-  const keyText = await readFile(path.join(proc.env.DATA_DIR ?? '', 'operator-secret.key'), 'utf8');
-  const key = decodeSecretKey(keyText.trim());
-  if (!key) throw new Error('the platform wrote no operator secret key');
-  const now = Date.now();
-  await proc.db
-    .insertInto('game_provider_keys')
-    .values([
-      {
-        provider_code: CODE,
-        purpose: 'verify',
-        value: hub88.publicKey,
-        valid_from: now - 60_000,
-        valid_until: null,
-        created_at: now,
-      },
-      {
-        provider_code: CODE,
-        purpose: 'sign',
-        value: seal(key, beacon.privateKey, `game_provider_key:${CODE}:sign`),
-        valid_from: now - 60_000,
-        valid_until: null,
-        created_at: now,
-      },
-    ])
-    .execute();
+  await writeProviderKeys(proc.db, proc.env.DATA_DIR ?? '', CODE, [
+    { purpose: 'verify', value: hub88.publicKey, sealed: false },
+    { purpose: 'sign', value: beacon.privateKey, sealed: true },
+  ]);
 }, 90_000);
 
 afterAll(async () => {
@@ -92,27 +70,14 @@ const control = controlsAt(() => `${peer.url}/hub88`);
 
 describe('the platform killed while Hub88 calls it', () => {
   it('ends with every transaction_uuid applied exactly once', async () => {
-    const token = await demoLogin(platform.url, 'player');
-    const user = await call(platform.url, '/user/info', {}, token);
-    const userRow = await proc.db
-      .selectFrom('users')
-      .select('id')
-      .where('uid', '=', user.uid)
-      .executeTakeFirstOrThrow();
-    const games = await call(platform.url, '/games/list', {});
-    const gameId = games.content.find((g: { name: string }) => g.name === 'Hub Lucky Reels').id as number;
-    const launch = await call(platform.url, '/games/launch', { gameId }, token);
-    const session = await control<{ session: string; balance: number }>('/control/authenticate', {
-      token: new URL(launch.url).searchParams.get('token'),
-    });
-
+    const player = await demoPlayerAtPeer(platform, proc.db, control, 'Hub Lucky Reels');
     const played = await playThroughRestart(
       control,
-      { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
+      { session: player.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
       async () => {
         platform = await killAndRestart(platform, () => startServerProcess(proc.env));
       },
     );
-    await expectAppliedOnce(proc.db, CODE, played, { userId: Number(userRow.id), before: session.balance });
+    await expectAppliedOnce(proc.db, CODE, played, { userId: player.userId, before: player.balance });
   }, 180_000);
 });

@@ -6,25 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../harness';
-import { waitFor } from '../processes';
-import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
+import { seedSites } from '../wallet/helpers';
 import { addHub88Provider, type Hub88Provider, rsaPair } from './hub88-fixtures';
+import {
+  expectFullRounds,
+  expectHeldWinPaid,
+  mainBalance,
+  peerControl,
+  playAtPeer,
+  playerAtPeer,
+  postingsOf,
+} from './peer-fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
-
-interface CallView {
-  transactionId: string;
-  status: string | null;
-  balance: number | null;
-}
-interface RoundView {
-  roundId: string;
-  stake: number;
-  payout: number;
-  state: string;
-  bet: CallView | null;
-  win: CallView | null;
-  rollback: CallView | null;
-}
 
 let server: TestServer;
 let peer: DemoProvider;
@@ -62,126 +55,42 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function control<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${peer.url}/hub88${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
-/** A player with 100.00 whose game Beacon launched through the peer's game/url, opened at the peer. */
-async function playerAt(): Promise<{ user: WalletUser; session: string }> {
-  const user = await newUser(server, { safePassword: null });
-  await deposit(server, user, 100);
-  const launch = await server.post('/games/launch', { gameId: provider.gameId }, user.token);
-  expect(launch.status, launch.message).toBe(200);
-  const url = new URL(launch.data.url);
-  expect(url.pathname).toBe('/hub88/play/lucky-reels');
-  const auth = await control<{ session: string; balance: number }>('/control/authenticate', {
-    token: url.searchParams.get('token'),
-  });
-  expect(auth).toMatchObject({ status: 200, data: { balance: 10_000 } });
-  return { user, session: auth.data.session };
-}
-
-const play = async (session: string, stake: number, rounds = 1) =>
-  (
-    await control<{ rounds: RoundView[] }>('/control/play', {
-      session,
-      gameCode: 'lucky-reels',
-      stake,
-      rounds,
-    })
-  ).data.rounds;
-
-const mainBalance = async (user: WalletUser) =>
-  (await server.post('/user/secondaryInfo', {}, user.token)).data.canWithdrawCoin * 100;
-
-const postingsOf = (transactionId: string) =>
-  server.db
-    .selectFrom('ledger_transactions')
-    .select('id')
-    .where('external_source', '=', `provider:${provider.code}`)
-    .where('external_ref', '=', transactionId)
-    .execute();
+const control = peerControl(() => `${peer.url}/hub88`);
+const playerAt = () => playerAtPeer(server, control, provider.gameId, '/hub88/play/lucky-reels');
 
 describe('the demo provider in Hub88 mode', () => {
   it('plays full rounds: each bet and win applied once, the balance and the betting record agree', async () => {
-    const p = await playerAt();
-    const rounds = await play(p.session, 200, 4);
-    expect(rounds.map((r) => [r.bet?.status, r.win?.status, r.state])).toEqual(
-      Array(4).fill(['OK', 'OK', 'settled']),
-    );
-    const expected = rounds.reduce((b, r) => b - r.stake + r.payout, 10_000);
-    expect(await mainBalance(p.user)).toBe(expected);
-    expect(rounds.at(-1)?.win?.balance).toBe(expected);
-    for (const r of rounds) {
-      expect(await postingsOf(r.bet?.transactionId ?? '')).toHaveLength(1);
-      // A lost round's win of 0 still closes it: a posting moving its stake to the house.
-      expect(await postingsOf(r.win?.transactionId ?? '')).toHaveLength(1);
-    }
-    const record = await server.post(
-      '/games/rounds',
-      { channel: 'slots', number: 0, size: 10 },
-      p.user.token,
-    );
-    expect(record.data.content.map((r: { roundId: string }) => r.roundId).sort()).toEqual(
-      rounds.map((r) => r.roundId).sort(),
-    );
-    await expectLedgerSound(server);
+    await expectFullRounds(server, control, provider.code, await playerAt());
   });
 
   it('a replayed bet is answered as the first and moves the money once', async () => {
     const p = await playerAt();
     await control('/control/faults', { faults: [{ kind: 'replay', action: 'bet' }] });
-    const [round] = await play(p.session, 300);
+    const [round] = await playAtPeer(control, p.session, 300);
     expect(round?.bet?.status).toBe('OK');
     const { data } = await control<{ calls: { transactionId: string; attempts: number }[] }>(
       '/control/calls',
     );
     const sent = data.calls.find((c) => c.transactionId === round?.bet?.transactionId);
     expect(sent?.attempts).toBe(2);
-    expect(await postingsOf(round?.bet?.transactionId ?? '')).toHaveLength(1);
-    expect(await mainBalance(p.user)).toBe(10_000 - 300 + (round?.payout ?? 0));
+    expect(await postingsOf(server, provider.code, round?.bet?.transactionId ?? '')).toHaveLength(1);
+    expect(await mainBalance(server, p.user)).toBe(10_000 - 300 + (round?.payout ?? 0));
   });
 
   it('a rollback sent before its bet: Hub88 is told RS_OK, and the bet after it is refused as rolled back', async () => {
     const p = await playerAt();
     await control('/control/faults', { faults: [{ kind: 'rollback-before-bet' }] });
-    const [round] = await play(p.session, 400);
+    const [round] = await playAtPeer(control, p.session, 400);
     expect(round?.rollback?.status).toBe('OK');
     // The peer reads RS_ERROR_TRANSACTION_ROLLED_BACK in Beacon's words.
     expect(round?.bet?.status).toBe('DUPLICATE_TRANSACTION');
     expect(round?.win).toBeNull();
-    expect(await postingsOf(round?.bet?.transactionId ?? '')).toHaveLength(0);
-    expect(await mainBalance(p.user)).toBe(10_000);
+    expect(await postingsOf(server, provider.code, round?.bet?.transactionId ?? '')).toHaveLength(0);
+    expect(await mainBalance(server, p.user)).toBe(10_000);
   });
 
   it('a win held past the session’s life is still paid', async () => {
-    const p = await playerAt();
-    await control('/control/faults', { faults: [{ kind: 'win-after-expiry', delayMs: 3_000 }] });
-    const playing = play(p.session, 500);
-    await waitFor(
-      async () => {
-        const rows = await server.db
-          .selectFrom('game_wallet_calls')
-          .innerJoin('game_rounds', 'game_rounds.id', 'game_wallet_calls.round_id')
-          .select('game_wallet_calls.state')
-          .where('game_rounds.user_id', '=', p.user.id)
-          .where('game_wallet_calls.action', '=', 'bet')
-          .execute();
-        return rows.some((r) => r.state === 'applied');
-      },
-      10_000,
-      'the bet applied',
-    );
-    server.clock.advance(2 * 3_600_000);
-    const [round] = await playing;
-    expect(round?.win?.status).toBe('OK');
-    expect(await mainBalance(p.user)).toBe(10_000 - 500 + (round?.payout ?? 0));
-    await expectLedgerSound(server);
+    await expectHeldWinPaid(server, control, await playerAt());
   });
 
   it('the peer refuses a Games API call Beacon did not sign', async () => {

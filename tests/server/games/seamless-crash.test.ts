@@ -5,9 +5,10 @@
 // the provider saw through make it, and the books sound. Runs on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { call, demoLogin, processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
+import { processEnvForSuite, type ServerProcess, startServerProcess } from '../processes';
 import {
   controlsAt,
+  demoPlayerAtPeer,
   expectAppliedOnce,
   freePort,
   killAndRestart,
@@ -41,30 +42,17 @@ afterAll(async () => {
 
 describe('the platform killed while the provider calls it', () => {
   it('ends with every provider transaction applied exactly once', async () => {
-    const token = await demoLogin(platform.url, 'player');
-    const user = await call(platform.url, '/user/info', {}, token);
-    const userRow = await proc.db
-      .selectFrom('users')
-      .select('id')
-      .where('uid', '=', user.uid)
-      .executeTakeFirstOrThrow();
-    const games = await call(platform.url, '/games/list', {});
-    const gameId = games.content.find((g: { name: string }) => g.name === 'Lucky Reels').id as number;
-    const launch = await call(platform.url, '/games/launch', { gameId }, token);
-    const launchToken = new URL(launch.url).searchParams.get('token');
-    const session = await control<{ session: string; balance: number }>('/control/authenticate', {
-      token: launchToken,
-    });
+    const player = await demoPlayerAtPeer(platform, proc.db, control, 'Lucky Reels');
     const played = await playThroughRestart(
       control,
-      { session: session.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
+      { session: player.session, gameCode: 'lucky-reels', stake: STAKE, rounds: ROUNDS },
       async () => {
         platform = await killAndRestart(platform, () => startServerProcess(proc.env));
       },
     );
     await expectAppliedOnce(proc.db, SEAMLESS.code, played, {
-      userId: Number(userRow.id),
-      before: session.balance,
+      userId: player.userId,
+      before: player.balance,
     });
   }, 180_000);
 });

@@ -8,22 +8,8 @@ import { startServer, type TestServer } from '../harness';
 import { waitFor } from '../processes';
 import { deposit, expectLedgerSound, newUser, seedSites, type WalletUser } from '../wallet/helpers';
 import { addProvider, launchToken } from './fixtures';
+import type { RoundView } from './peer-fixtures';
 import { type DemoProvider, startDemoProvider } from './provider-process';
-
-interface CallView {
-  transactionId: string;
-  status: string | null;
-  balance: number | null;
-}
-interface RoundView {
-  roundId: string;
-  stake: number;
-  payout: number;
-  state: string;
-  bet: CallView | null;
-  win: CallView | null;
-  rollback: CallView | null;
-}
 
 interface Setup {
   server: TestServer;

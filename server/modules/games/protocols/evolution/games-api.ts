@@ -12,7 +12,7 @@ import { signKey } from '../../provider-keys';
 import type { GameRow, ProviderRow } from '../../repository';
 import { openLaunchedSession } from '../../seamless';
 import type { ListedGame } from '..';
-import { wirePlayer } from '../players';
+import { wireLanguage, wirePlayer } from '../players';
 import { evolutionSettings } from './settings';
 
 /*
@@ -76,8 +76,7 @@ export async function launchEvolution(
     player: {
       id: wirePlayer(userId),
       update: true,
-      // Evolution's language: the app's locale's language (`es-ES` is `es`).
-      language: lang.slice(0, 2).toLowerCase(),
+      language: wireLanguage(lang),
       currency: ctx.config.games.currency,
       // Beacon tells Evolution nothing that identifies the person: no name, country or address.
       session: { id: sid, ip: '0.0.0.0' },

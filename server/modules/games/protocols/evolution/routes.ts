@@ -128,14 +128,24 @@ const refusal = async (
   body: await refusedHere(ctx, provider, sessionOf(req), status, message),
 });
 
+/** A money call's amount in minor units (and what is below the cent), or the wire's own refusal of it. */
+async function amountOf(
+  ctx: AppContext,
+  provider: ProviderRow,
+  req: { sid: string; userId: string; currency: string },
+  amount: number,
+): Promise<{ minor: number; fraction: number } | seamless.SeamlessAnswer> {
+  if (wrongCurrency(ctx, req.currency)) return refusal(ctx, provider, req, 'INVALID_REQUEST', WRONG_CURRENCY);
+  return toMinor(amount) ?? refusal(ctx, provider, req, 'INVALID_REQUEST', 'not an amount');
+}
+
 async function debit(
   ctx: AppContext,
   provider: ProviderRow,
   req: EvolutionTransactionRequest,
 ): Promise<seamless.SeamlessAnswer> {
-  if (wrongCurrency(ctx, req.currency)) return refusal(ctx, provider, req, 'INVALID_REQUEST', WRONG_CURRENCY);
-  const amount = toMinor(req.transaction.amount);
-  if (!amount) return refusal(ctx, provider, req, 'INVALID_REQUEST', 'not an amount');
+  const amount = await amountOf(ctx, provider, req, req.transaction.amount);
+  if ('body' in amount) return amount;
   // Beacon cannot debit what its ledger cannot hold: a stake finer than a cent moves nothing (decision 0054).
   if (amount.fraction !== 0) return refusal(ctx, provider, req, 'LIMIT_REACHED', FINER_THAN_A_CENT);
   return seamless.bet(ctx, provider, {
@@ -153,9 +163,8 @@ async function credit(
   provider: ProviderRow,
   req: EvolutionTransactionRequest,
 ): Promise<seamless.SeamlessAnswer> {
-  if (wrongCurrency(ctx, req.currency)) return refusal(ctx, provider, req, 'INVALID_REQUEST', WRONG_CURRENCY);
-  const amount = toMinor(req.transaction.amount);
-  if (!amount) return refusal(ctx, provider, req, 'INVALID_REQUEST', 'not an amount');
+  const amount = await amountOf(ctx, provider, req, req.transaction.amount);
+  if ('body' in amount) return amount;
   return seamless.win(ctx, provider, {
     ...sessionOf(req),
     transactionId: req.transaction.id,
@@ -194,9 +203,8 @@ async function promoPayout(
   provider: ProviderRow,
   req: EvolutionPromoPayoutRequest,
 ): Promise<seamless.SeamlessAnswer> {
-  if (wrongCurrency(ctx, req.currency)) return refusal(ctx, provider, req, 'INVALID_REQUEST', WRONG_CURRENCY);
-  const amount = toMinor(req.promoTransaction.amount);
-  if (!amount) return refusal(ctx, provider, req, 'INVALID_REQUEST', 'not an amount');
+  const amount = await amountOf(ctx, provider, req, req.promoTransaction.amount);
+  if ('body' in amount) return amount;
   const gameCode = req.game?.details.table.id ?? (await firstGameOf(ctx.db, provider.code))?.code;
   if (!gameCode) return refusal(ctx, provider, req, 'INVALID_REQUEST', 'unknown game');
   const ids = promoIds(req.promoTransaction.id);

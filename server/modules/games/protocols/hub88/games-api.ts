@@ -14,7 +14,7 @@ import { siteDomains } from '../../../site/service';
 import { signKey } from '../../provider-keys';
 import type { GameRow, ProviderRow } from '../../repository';
 import { openLaunchedSession } from '../../seamless';
-import { wirePlayer } from '../players';
+import { wireLanguage, wirePlayer } from '../players';
 import { hub88Settings } from './settings';
 import { signHub88 } from './signing';
 
@@ -54,9 +54,6 @@ async function call(ctx: AppContext, provider: ProviderRow, path: string, body: 
   }
 }
 
-/** Hub88's language code: the app's locale's language (`es-ES` is `es`). */
-const hub88Lang = (locale: string) => locale.slice(0, 2).toLowerCase();
-
 /** The page a player's game opens, from Hub88's game/url, for a session opened here first. */
 export async function launchHub88(
   ctx: AppContext,
@@ -75,7 +72,7 @@ export async function launchHub88(
     token,
     platform: 'GPL_MOBILE',
     operator_id: settings.operatorId,
-    lang: hub88Lang(lang),
+    lang: wireLanguage(lang),
     game_code: game.code,
     currency: ctx.config.games.currency,
     ...(subPartner === undefined ? {} : { sub_partner_id: subPartner }),
