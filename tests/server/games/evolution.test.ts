@@ -292,6 +292,23 @@ describe('money refused', () => {
   });
 });
 
+describe('a block taken while the game is open', () => {
+  it('refuses the next debit as ACCOUNT_LOCKED and still settles the bet already placed', async () => {
+    const p = await player(50_000);
+    const ref = id('ref');
+    expect((await debit(p, ref, 10)).body.status).toBe('OK');
+    const block = await server.post(
+      '/protection/block',
+      { kind: 'time_out', duration: '7d', confirm: true },
+      p.user.token,
+    );
+    expect(block.status, block.message).toBe(200);
+    expect((await debit(p, id('ref'), 10)).body).toMatchObject({ status: 'ACCOUNT_LOCKED', balance: 490 });
+    expect((await credit(p, ref, 25)).body).toMatchObject({ status: 'OK', balance: 515 });
+    await expectLedgerSound(server);
+  });
+});
+
 describe('the authToken', () => {
   it('a wrong, missing or other provider’s token is INVALID_TOKEN_ID before anything is read', async () => {
     const p = await player(50_000);
